@@ -18,12 +18,17 @@ import serverSql from './scripts/eslint/sql-in-repositories.mjs';
 const zones = (list) => ['error', { basePath: import.meta.dirname, zones: list }];
 const WEB_NEVER_SERVER = { target: 'src/web', from: 'src/server', message: 'web/ never imports the server' };
 /** The packages of the server, named as the web app would import them. */
-const SERVER_PACKAGES = ['error', { patterns: [{ group: ['drizzle-orm*', 'fastify*', 'pg'], message: 'web/ never imports the server' }] }];
+const SERVER_PACKAGES = [
+  'error',
+  { patterns: [{ group: ['drizzle-orm*', 'fastify*', 'pg'], message: 'web/ never imports the server' }] },
+];
 
 // Feature boundaries in the web app (decision 115): a feature is used only through its public
 // modules, index.ts (and the few declared below); components/ and lib/ are shared pieces and import
 // no feature.
-const FEATURES = readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 /**
  * Public modules besides index.ts: any feature's lazy.ts (its lazy components, kept apart from index.ts
  * so their code stays out of the chunks that import the index), and the auth pages' forms, which load
@@ -31,13 +36,22 @@ const FEATURES = readdirSync('src/web/features', { withFileTypes: true }).filter
  */
 const PUBLIC_MODULES = { auth: ['forms'] };
 const publicFiles = (f) =>
-  ['index', 'lazy', ...(PUBLIC_MODULES[f] ?? [])].flatMap((m) => ['ts', 'tsx'].map((ext) => `./${m}.${ext}`)).filter((rel) => existsSync(`src/web/features/${f}/${rel}`));
-const FEATURE_MESSAGE = 'import a feature through its index.ts (decision 115); move what several features share to components/ or lib/';
-const SHARED_MESSAGE = 'components/ and lib/ are shared by features and import none (decision 115): move the piece, or compose it in app/ or pages/';
+  ['index', 'lazy', ...(PUBLIC_MODULES[f] ?? [])]
+    .flatMap((m) => ['ts', 'tsx'].map((ext) => `./${m}.${ext}`))
+    .filter((rel) => existsSync(`src/web/features/${f}/${rel}`));
+const FEATURE_MESSAGE =
+  'import a feature through its index.ts (decision 115); move what several features share to components/ or lib/';
+const SHARED_MESSAGE =
+  'components/ and lib/ are shared by features and import none (decision 115): move the piece, or compose it in app/ or pages/';
 const WEB_ZONES = [
   WEB_NEVER_SERVER,
   // Everywhere in src/web but the feature itself: its public modules only.
-  ...FEATURES.map((f) => ({ target: ['src/web/*', `src/web/!(features)/**`, `src/web/features/!(${f})/**`], from: `src/web/features/${f}`, except: publicFiles(f), message: FEATURE_MESSAGE })),
+  ...FEATURES.map((f) => ({
+    target: ['src/web/*', `src/web/!(features)/**`, `src/web/features/!(${f})/**`],
+    from: `src/web/features/${f}`,
+    except: publicFiles(f),
+    message: FEATURE_MESSAGE,
+  })),
   { target: ['src/web/components', 'src/web/lib'], from: 'src/web/features', message: SHARED_MESSAGE },
 ];
 
@@ -47,24 +61,36 @@ const SERVER_TESTS = ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**'
 const MODULE_DIRS = ['src/server/modules', 'src/server/jobs', 'src/server/realtime', 'src/server/storage'];
 /** What the app decorates itself with for every module: the request guards (auth) and the readiness flag (health). */
 const APP_OWN = ['optionalAuth', 'requireAuth', 'requireAdmin', 'requireToken', 'readiness'];
-/** The functions that write a booking's status (ARCHITECTURE.md, Invariants; decision 090 for settleDeposit's statement, depositSettle). */
-const STATUS_WRITERS = ['modules/bookings/bookings.repository.ts#transitionBooking', 'modules/bookings/checkout.repository.ts#depositSettle'];
+/**
+ * The functions that write a booking's status (ARCHITECTURE.md, Invariants; decision 090 for settleDeposit's statement,
+ * depositSettle).
+ */
+const STATUS_WRITERS = [
+  'modules/bookings/bookings.repository.ts#transitionBooking',
+  'modules/bookings/checkout.repository.ts#depositSettle',
+];
 /**
  * One money formatter (decision 117): an amount written next to its unit in a template (`${n} RMB`,
  * `${n} 元`, `¥${n}`) is formatted by hand; src/shared/money-format.ts does it for every locale.
  */
 const HAND_MONEY = {
-  selector: 'TemplateLiteral[expressions.length>0] > TemplateElement:matches([value.raw=/^\\s?(?:RMB|JPY|元|日元)/], [value.raw=/[¥￥]$/])',
-  message: 'format money with moneyFormat(locale) from src/shared/money-format.ts (rmb, yen, yenWithRmb) (decision 117)',
+  selector:
+    'TemplateLiteral[expressions.length>0] > TemplateElement:matches([value.raw=/^\\s?(?:RMB|JPY|元|日元)/], [value.raw=/[¥￥]$/])',
+  message:
+    'format money with moneyFormat(locale) from src/shared/money-format.ts (rmb, yen, yenWithRmb) (decision 117)',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/web/public/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/web/public/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -79,7 +105,13 @@ export default tseslint.config(
     ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'import-x/no-nodejs-modules': 'error',
-      'import-x/no-restricted-paths': zones([{ target: 'src/shared', from: ['src/server', 'src/web'], message: 'shared/ does no I/O and imports neither side' }]),
+      'import-x/no-restricted-paths': zones([
+        {
+          target: 'src/shared',
+          from: ['src/server', 'src/web'],
+          message: 'shared/ does no I/O and imports neither side',
+        },
+      ]),
     },
   },
   {
@@ -94,15 +126,32 @@ export default tseslint.config(
     },
   },
   // Tests may reach into a feature (vi.mock names the module it replaces).
-  { files: ['src/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': 'off', 'import-x/no-restricted-paths': 'off' } },
+  {
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off', 'import-x/no-restricted-paths': 'off' },
+  },
   // One way to call the server: lib/api-client.ts (ARCHITECTURE.md, decision 143). The service worker
   // (public/sw.js) fetches for itself and is not linted; tests stub fetch.
   {
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/lib/api-client.ts', 'src/web/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'call the server through lib/api-client.ts (apiRequest, apiFile): one place adds the token, reads errors and notices cached answers' }],
-      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'call the server through lib/api-client.ts (apiRequest, apiFile)' }))],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'call the server through lib/api-client.ts (apiRequest, apiFile): one place adds the token, reads errors and notices cached answers',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'call the server through lib/api-client.ts (apiRequest, apiFile)',
+        })),
+      ],
     },
   },
   {
@@ -116,7 +165,11 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'import-x/no-restricted-paths': zones([{ target: 'src/server', from: 'src/web', message: 'the server never imports web/' }]) },
+    rules: {
+      'import-x/no-restricted-paths': zones([
+        { target: 'src/server', from: 'src/web', message: 'the server never imports web/' },
+      ]),
+    },
   },
   // auth is the request guard, tokens, sessions and passwords, and imports no module (ARCHITECTURE.md):
   // every module uses it, so a module it imported could not use it.
@@ -126,7 +179,12 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': zones([
         { target: 'src/server', from: 'src/web', message: 'the server never imports web/' },
-        { target: 'src/server/modules/auth', from: 'src/server/modules', except: ['./auth'], message: 'auth imports no module: every module uses it, so a module it imported could not use it' },
+        {
+          target: 'src/server/modules/auth',
+          from: 'src/server/modules',
+          except: ['./auth'],
+          message: 'auth imports no module: every module uses it, so a module it imported could not use it',
+        },
       ]),
     },
   },

@@ -51,31 +51,34 @@ export default defineConfig({
       env: { WECHAT_TEST_PORT: String(WECHAT_TEST_PORT), ...WECHAT_E2E_APP },
     },
     ...Array.from({ length: E2E_WORKERS }, (_, n) => ({
-    // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
-    // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once. It runs
-    // the server compiled there; a direct `npx playwright test` runs the sources, never a stale build.
-    command: process.env.E2E_COMPILED_SERVER ? 'node --enable-source-maps dist/server/server.js' : 'node --import tsx src/server/server.ts',
-    url: `${e2eServer(n).baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(e2eServer(n).port),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eServer(n).dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // The browser tests settle payouts one by one; the weekly batches (decision 130) would take
-      // them into a batch whenever a run crosses the week's first business day at 10:00 in Japan.
-      PAYOUT_WEEKLY_BATCH: 'off',
-      // WeChat's redirect_uri is APP_URL's page: the address the browser uses, so the state's cookie comes back with it.
-      APP_URL: e2eServer(n).baseURL,
-      ...WECHAT_E2E_APP,
-      WECHAT_OPEN_URL: wechatUrl,
-      WECHAT_API_URL: wechatUrl,
-    },
-  })),
+      // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
+      // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once. It runs
+      // the server compiled there; a direct `npx playwright test` runs the sources, never a stale build.
+      command: process.env.E2E_COMPILED_SERVER
+        ? 'node --enable-source-maps dist/server/server.js'
+        : 'node --import tsx src/server/server.ts',
+      url: `${e2eServer(n).baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(e2eServer(n).port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eServer(n).dataDir,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        // The browser tests settle payouts one by one; the weekly batches (decision 130) would take
+        // them into a batch whenever a run crosses the week's first business day at 10:00 in Japan.
+        PAYOUT_WEEKLY_BATCH: 'off',
+        // WeChat's redirect_uri is APP_URL's page: the address the browser uses, so the state's cookie comes back with
+        // it.
+        APP_URL: e2eServer(n).baseURL,
+        ...WECHAT_E2E_APP,
+        WECHAT_OPEN_URL: wechatUrl,
+        WECHAT_API_URL: wechatUrl,
+      },
+    })),
   ],
 });

@@ -11,7 +11,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [offlineTripFiles()])],
   // The server renderer carries its own React and friends, in their production builds whatever
   // NODE_ENV the server runs with (React's development build renders several times slower).
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',

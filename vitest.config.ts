@@ -25,8 +25,26 @@ export default defineConfig({
       // A test waits up to 5 s for each findBy (src/web/test/setup.ts); a test of several such steps
       // on a loaded CI machine once passed its 5 s default while every step was still within its own
       // wait, so a test has 20 s, and a step that never comes still fails at its own 5 s.
-      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], isolate: false, testTimeout: 20_000 } },
-      { test: { name: 'web-mocks', include: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: WEB_MOCKING,
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web-mocks',
+          include: WEB_MOCKING,
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       {
         test: {
           name: 'api',

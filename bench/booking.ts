@@ -1,4 +1,7 @@
-/** The booking series' database and its operation (bench/run.ts): the bookings a marketplace holds, the travelers, create + pay. */
+/**
+ * The booking series' database and its operation (bench/run.ts): the bookings a marketplace holds, the travelers,
+ * create + pay.
+ */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
@@ -44,9 +47,13 @@ export async function addExistingBookings(db: BenchDatabase, count: number): Pro
        limit ${count}`);
     await addTheirMoney(database.db);
     await database.db.execute(sql`vacuum analyze`);
-    const counted = (await database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
+    const counted = (await database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as {
+      rows: { n: number }[];
+    };
     const n = counted.rows[0]!.n;
-    console.log(`  ${n.toLocaleString('en')} existing bookings over ${guidesNeeded.toLocaleString('en')} guides — ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `  ${n.toLocaleString('en')} existing bookings over ${guidesNeeded.toLocaleString('en')} guides — ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   } finally {
     await database.close();
   }
@@ -85,8 +92,11 @@ async function addTheirMoney(d: DatabaseHandle['db']): Promise<void> {
            '{"name": "Tabi Guides (bench)", "address": "", "phone": "", "email": "", "invoiceNumber": null, "fake": true}'::jsonb, created_at, created_at
       from (select p.*, b.total_price_cents - b.deposit_cents as in_person, u.full_name, row_number() over (order by p.id)::int as n
               from payments p join bookings b on b.id = p.booking_id join users u on u.id = p.payer_id) s`);
-  await d.execute(sql`insert into receipt_series (series, last_number) select 'R', count(*) from receipts having count(*) > 0`);
-  // The runner's work for each: the checkout's and the payment's events, the held-time notice, the expiry that found it paid, a mail.
+  await d.execute(
+    sql`insert into receipt_series (series, last_number) select 'R', count(*) from receipts having count(*) > 0`,
+  );
+  // The runner's work for each: the checkout's and the payment's events, the held-time notice, the expiry that found it
+  // paid, a mail.
   await d.execute(sql`
     insert into jobs (kind, payload, run_at, status, attempts, created_at, updated_at)
     select x.kind, jsonb_build_object('bookingId', b.id), b.created_at, 'done', 1, b.created_at, b.created_at
@@ -111,12 +121,25 @@ export async function prepareBookings(db: BenchDatabase) {
     // next of BOOKING_TRAVELERS travelers, and a traveler's next turn is a week later (see `next`).
     const travelers = await d
       .insert(users)
-      .values(Array.from({ length: BOOKING_TRAVELERS }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
+      .values(
+        Array.from({ length: BOOKING_TRAVELERS }, (_, i) => ({
+          username: `benchtraveler${i}`,
+          email: `bench${i}@bench.tabi`,
+          passwordHash: 'disabled',
+          fullName: `Bench Traveler ${i}`,
+        })),
+      )
       .returning({ id: users.id });
     const tokens: string[] = [];
     for (let from = 0; from < travelers.length; from += 100) {
       const some = travelers.slice(from, from + 100);
-      tokens.push(...(await Promise.all(some.map((u) => createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)))));
+      tokens.push(
+        ...(await Promise.all(
+          some.map((u) =>
+            createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token),
+          ),
+        )),
+      );
     }
     const windows = await d
       .selectDistinctOn([guideWeeklyAvailability.guideId], {
@@ -128,7 +151,12 @@ export async function prepareBookings(db: BenchDatabase) {
       })
       .from(guideWeeklyAvailability)
       .innerJoin(guides, eq(guides.id, guideWeeklyAvailability.guideId))
-      .where(and(eq(guides.status, 'active'), sql`${guideWeeklyAvailability.endMinute} - ${guideWeeklyAvailability.startMinute} >= ${guides.minDurationHours} * 60`))
+      .where(
+        and(
+          eq(guides.status, 'active'),
+          sql`${guideWeeklyAvailability.endMinute} - ${guideWeeklyAvailability.startMinute} >= ${guides.minDurationHours} * 60`,
+        ),
+      )
       .orderBy(guideWeeklyAvailability.guideId, guideWeeklyAvailability.weekday)
       .limit(3000);
     const first = addDays(todayInZone('Asia/Tokyo'), 3);
@@ -155,7 +183,12 @@ export interface Phases {
 }
 
 /** Create + pay as one operation; each worker is its own traveler and its own client address. */
-export function bookAndPay(port: number, concurrency: number, prepared: Awaited<ReturnType<typeof prepareBookings>>, phases: Phases): () => Promise<boolean> {
+export function bookAndPay(
+  port: number,
+  concurrency: number,
+  prepared: Awaited<ReturnType<typeof prepareBookings>>,
+  phases: Phases,
+): () => Promise<boolean> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let n = 0;
   const failed = (what: string, res: { status: number; body: string }) => {
@@ -181,14 +214,21 @@ export function bookAndPay(port: number, concurrency: number, prepared: Awaited<
     const t1 = performance.now();
     if (created.status !== 201) return failed('create', created);
     const id = JSON.parse(created.body).id as number;
-    const paid = await request(agent, port, 'POST', `/api/v2/bookings/${id}/payments`, { ...headers, 'idempotency-key': `bench-${k}` }, {
-      kind: 'deposit',
-      method: 'card',
-      cardNumber: '4242 4242 4242 4242',
-      expiryDate: '12/30',
-      cvv: '123',
-      cardHolder: 'Bench Traveler',
-    });
+    const paid = await request(
+      agent,
+      port,
+      'POST',
+      `/api/v2/bookings/${id}/payments`,
+      { ...headers, 'idempotency-key': `bench-${k}` },
+      {
+        kind: 'deposit',
+        method: 'card',
+        cardNumber: '4242 4242 4242 4242',
+        expiryDate: '12/30',
+        cvv: '123',
+        cardHolder: 'Bench Traveler',
+      },
+    );
     if (paid.status !== 201) return failed('pay', paid);
     phases.create.push(t1 - t0);
     phases.pay.push(performance.now() - t1);

@@ -25,11 +25,23 @@ export async function prepare(db: BenchDatabase, pairs: number): Promise<Pair[]>
   try {
     const d = database.db;
     await generateBulkGuides(d, pairs);
-    const gs = await d.select({ id: guides.id, userId: guides.userId }).from(guides).where(eq(guides.status, 'active')).orderBy(guides.id).limit(pairs);
+    const gs = await d
+      .select({ id: guides.id, userId: guides.userId })
+      .from(guides)
+      .where(eq(guides.status, 'active'))
+      .orderBy(guides.id)
+      .limit(pairs);
     if (gs.length < pairs) throw new Error(`only ${gs.length} active guides for ${pairs} pairs`);
     const travelers = await d
       .insert(users)
-      .values(gs.map((_, i) => ({ username: `chattraveler${i}`, email: `chat${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Chat Traveler ${i}` })))
+      .values(
+        gs.map((_, i) => ({
+          username: `chattraveler${i}`,
+          email: `chat${i}@bench.tabi`,
+          passwordHash: 'disabled',
+          fullName: `Chat Traveler ${i}`,
+        })),
+      )
       .returning({ id: users.id });
     const convs = await d
       .insert(conversations)
@@ -38,8 +50,13 @@ export async function prepare(db: BenchDatabase, pairs: number): Promise<Pair[]>
     // One insert for every session, then the tokens (what createSession does, a thousand times at once).
     const expiresAt = new Date(Date.now() + 3_600_000);
     const userIds = [...travelers.map((t) => t.id), ...gs.map((g) => g.userId)];
-    const rows = await d.insert(sessions).values(userIds.map((userId) => ({ userId, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId });
-    const tokens = await Promise.all(rows.map((r) => signAccessToken({ userId: r.userId, sessionId: r.id }, BENCH_JWT_SECRET, expiresAt)));
+    const rows = await d
+      .insert(sessions)
+      .values(userIds.map((userId) => ({ userId, expiresAt })))
+      .returning({ id: sessions.id, userId: sessions.userId });
+    const tokens = await Promise.all(
+      rows.map((r) => signAccessToken({ userId: r.userId, sessionId: r.id }, BENCH_JWT_SECRET, expiresAt)),
+    );
     return gs.map((_, i) => ({
       conversationId: convs[i]!.id,
       travelerToken: tokens[i]!,

@@ -20,7 +20,17 @@ import type WebSocket from 'ws';
 import { runSeed } from '../src/server/db/seed/index';
 import { openSockets, prepare, startBare } from './chat-clients';
 import { summarizeCpuProfile } from './cpu-profile';
-import { createDatabase, pgProfileArgs, quantile, request, root, startServer, stop, takeProfile, type Backend } from './lib';
+import {
+  createDatabase,
+  pgProfileArgs,
+  quantile,
+  request,
+  root,
+  startServer,
+  stop,
+  takeProfile,
+  type Backend,
+} from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
@@ -35,9 +45,17 @@ const CHAT_P99_TARGET = 8;
 export async function chatUnavailable(backend: Backend): Promise<string | null> {
   const missing: string[] = [];
   const redisUrl = process.env.REDIS_URL;
-  if (!redisUrl) missing.push('REDIS_URL is not set (Redis pub/sub carries messages between the two app instances; e.g. REDIS_URL=redis://127.0.0.1:6379)');
+  if (!redisUrl)
+    missing.push(
+      'REDIS_URL is not set (Redis pub/sub carries messages between the two app instances; e.g. REDIS_URL=redis://127.0.0.1:6379)',
+    );
   else {
-    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const redis = new Redis(redisUrl, {
+      lazyConnect: true,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     let cause: Error | undefined;
     redis.on('error', (err: Error) => (cause ??= err));
     try {
@@ -52,8 +70,14 @@ export async function chatUnavailable(backend: Backend): Promise<string | null> 
   // Node raises its soft limit of open files to the hard one; this process holds two sockets per client (app, echo).
   const hard = execSync('ulimit -Hn', { shell: '/bin/sh', encoding: 'utf8' }).trim();
   const need = 2 * CLIENTS + 200;
-  if (hard !== 'unlimited' && Number(hard) < need) missing.push(`only ${hard} open files are allowed (ulimit -Hn) and it needs ${need}: raise the limit or lower BENCH_CHAT_CLIENTS`);
-  if (backend.kind !== 'postgres') missing.push('no PostgreSQL server answered (the two instances must share one database: BENCH_DATABASE_URL or DATABASE_URL)');
+  if (hard !== 'unlimited' && Number(hard) < need)
+    missing.push(
+      `only ${hard} open files are allowed (ulimit -Hn) and it needs ${need}: raise the limit or lower BENCH_CHAT_CLIENTS`,
+    );
+  if (backend.kind !== 'postgres')
+    missing.push(
+      'no PostgreSQL server answered (the two instances must share one database: BENCH_DATABASE_URL or DATABASE_URL)',
+    );
   return missing.length ? `chat series skipped: ${missing.join('; and ')}` : null;
 }
 
@@ -70,7 +94,12 @@ interface Slice {
  * Sends at RATE messages per second for `seconds` (an open load: the schedule does not wait for
  * answers), then waits until every message arrived or is counted lost.
  */
-async function openLoad(seconds: number, send: (k: number, sentAt: number, fail: () => void) => void, pending: Map<number, number>, out: Slice): Promise<void> {
+async function openLoad(
+  seconds: number,
+  send: (k: number, sentAt: number, fail: () => void) => void,
+  pending: Map<number, number>,
+  out: Slice,
+): Promise<void> {
   const start = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
@@ -102,7 +131,11 @@ async function openLoad(seconds: number, send: (k: number, sentAt: number, fail:
  * The series' report, and what fails `npm run bench` (none when all held). `cpuDir`: run both
  * instances with --cpu-prof into it and summarize where their CPU went while chatting.
  */
-export async function runChatSeries(backend: Backend, basePort: number, cpuDir?: string): Promise<{ lines: string[]; failures: string[] }> {
+export async function runChatSeries(
+  backend: Backend,
+  basePort: number,
+  cpuDir?: string,
+): Promise<{ lines: string[]; failures: string[] }> {
   const redisUrl = process.env.REDIS_URL!;
   const pairs = Math.floor(CLIENTS / 2);
   const started = performance.now();
@@ -140,15 +173,23 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       startBare('echo-server.ts', echoPort),
       ...floorPorts.map((port) => startBare('floor-server.ts', port, floorEnv)),
     ];
-    for (const p of starting) void p.then((c) => children.push(c), () => {});
+    for (const p of starting)
+      void p.then(
+        (c) => children.push(c),
+        () => {},
+      );
     const list = await prepare(db, pairs);
-    console.log(`  ${pairs} pairs with sessions and conversations — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${pairs} pairs with sessions and conversations — ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     // Wait for all three, so a failing one leaves no other behind unstopped.
     const settled = await Promise.allSettled(starting);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const [appA, appB] = settled.map((r) => (r as PromiseFulfilledResult<ChildProcess>).value);
-    console.log(`  two app instances, the echo server and the floor up — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  two app instances, the echo server and the floor up — ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const setupS = (performance.now() - started) / 1000;
 
     // Chat sockets: traveler i on one instance, guide i on the other. Only the travelers' matter here.
@@ -188,7 +229,10 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     const floorPending = new Map<number, number>();
     const floorSlice: Slice = { latencies: [], lost: 0, errors: 0 };
     const floorSockets = await openSockets(
-      list.flatMap((p, i) => [`ws://127.0.0.1:${floorPorts[1 - p.guideSide]}/?id=r${i}`, `ws://127.0.0.1:${floorPorts[p.guideSide]}/?id=s${i}`]),
+      list.flatMap((p, i) => [
+        `ws://127.0.0.1:${floorPorts[1 - p.guideSide]}/?id=r${i}`,
+        `ws://127.0.0.1:${floorPorts[p.guideSide]}/?id=s${i}`,
+      ]),
       (_i, data) => {
         const at = performance.now();
         const k = Number(data);
@@ -203,11 +247,18 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       const p = list[k % list.length]!;
       const port = ports[p.guideSide]!;
       const i = k % list.length;
-      request(agents[p.guideSide]!, port!, 'POST', `/api/conversations/${p.conversationId}/messages`, {
-        authorization: `Bearer ${p.guideToken}`,
-        // Sends are limited per address; each guide is its own client.
-        'x-forwarded-for': `10.7.${(i >> 8) & 255}.${i & 255}`,
-      }, { clientMessageId: `bench-msg-${k}`, body: 'こんにちは! See you at the station 明天见' }).then((res) => {
+      request(
+        agents[p.guideSide]!,
+        port!,
+        'POST',
+        `/api/conversations/${p.conversationId}/messages`,
+        {
+          authorization: `Bearer ${p.guideToken}`,
+          // Sends are limited per address; each guide is its own client.
+          'x-forwarded-for': `10.7.${(i >> 8) & 255}.${i & 255}`,
+        },
+        { clientMessageId: `bench-msg-${k}`, body: 'こんにちは! See you at the station 明天见' },
+      ).then((res) => {
         if (res.status !== 201) fail();
       });
     };
@@ -225,7 +276,10 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     await openLoad(1, echoSend, echoPending, discard);
     await openLoad(1, chatSend, chatPending, discard);
     await openLoad(1, floorSend, floorPending, discard);
-    await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))]);
+    await Promise.all([
+      takeProfile(appA!, path.join(profileDir, 'pg-0.json')),
+      takeProfile(appB!, path.join(profileDir, 'pg-1.json')),
+    ]);
     for (let r = 0; r < ROUNDS; r++) {
       await openLoad(SLICE_S, echoSend, echoPending, echoSlice);
       const from = process.hrtime.bigint() / 1000n;
@@ -236,7 +290,12 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     }
     console.log('');
     for (const agent of agents) agent.destroy();
-    const profile = (await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))])).flat();
+    const profile = (
+      await Promise.all([
+        takeProfile(appA!, path.join(profileDir, 'pg-0.json')),
+        takeProfile(appB!, path.join(profileDir, 'pg-1.json')),
+      ])
+    ).flat();
     const sentMessages = chatSlice.latencies.length + chatSlice.lost + chatSlice.errors;
     const requestPath = profile.filter((x) => !x.background);
     const statements = requestPath.reduce((t, x) => t + x.calls, 0);
@@ -264,8 +323,12 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       `  chat p50 ${ratio(c, e, 0.5)}× echo, p99 ${ratio(c, e, 0.99)}×, ${chatSlice.lost} lost   (target: p50 ≤ 5× echo, p99 ≤ ${CHAT_P99_TARGET}×, 0 lost; the floor, a stored message with no app around it: p50 ${ratio(f, e, 0.5)}× echo)`,
     );
     // A message lost or refused fails `npm run bench` (decision 161).
-    if (chatSlice.lost + chatSlice.errors > 0) failures.push(`${chatSlice.lost} chat messages lost and ${chatSlice.errors} refused`);
-    if (floorSlice.lost + floorSlice.errors > 0) failures.push(`the floor lost ${floorSlice.lost} messages and refused ${floorSlice.errors}: its figures mean nothing`);
+    if (chatSlice.lost + chatSlice.errors > 0)
+      failures.push(`${chatSlice.lost} chat messages lost and ${chatSlice.errors} refused`);
+    if (floorSlice.lost + floorSlice.errors > 0)
+      failures.push(
+        `the floor lost ${floorSlice.lost} messages and refused ${floorSlice.errors}: its figures mean nothing`,
+      );
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.allSettled(starting); // a child still starting is stopped too
@@ -276,7 +339,11 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
   for (const i of [0, 1]) {
     const dir = cpuDir && path.join(cpuDir, String(i));
     const file = dir && existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
-    if (dir && file) lines.push(`  Instance ${i === 0 ? 'A' : 'B'}'s CPU during the chat slices (${path.join(dir, file)}):`, ...summarizeCpuProfile(path.join(dir, file), root, chatWindows));
+    if (dir && file)
+      lines.push(
+        `  Instance ${i === 0 ? 'A' : 'B'}'s CPU during the chat slices (${path.join(dir, file)}):`,
+        ...summarizeCpuProfile(path.join(dir, file), root, chatWindows),
+      );
   }
   return { lines, failures };
 }

@@ -28,11 +28,21 @@ function sourceMapper(): (frame: CallFrame) => CallFrame {
   return (frame) => {
     if (!frame.url.startsWith('file://') || frame.lineNumber < 0) return frame;
     const file = fileURLToPath(frame.url);
-    if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), dir: path.dirname(file) } : null);
+    if (!maps.has(file))
+      maps.set(
+        file,
+        existsSync(`${file}.map`)
+          ? { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), dir: path.dirname(file) }
+          : null,
+      );
     const found = maps.get(file);
     const entry = found?.map.findEntry(frame.lineNumber, frame.columnNumber);
     if (!found || !entry || !('originalSource' in entry) || !entry.originalSource) return frame;
-    return { ...frame, url: pathToFileURL(path.resolve(found.dir, entry.originalSource)).href, lineNumber: entry.originalLine };
+    return {
+      ...frame,
+      url: pathToFileURL(path.resolve(found.dir, entry.originalSource)).href,
+      lineNumber: entry.originalLine,
+    };
   };
 }
 
@@ -54,7 +64,13 @@ function area(url: string, functionName: string, root: string): string {
   return rel.startsWith('..') ? file : path.dirname(rel);
 }
 
-export function summarizeCpuProfile(file: string, root: string, windows: [bigint, bigint][], top = 10, inclusiveTop = Number(process.env.BENCH_PROFILE_INCLUSIVE_TOP ?? 25)): string[] {
+export function summarizeCpuProfile(
+  file: string,
+  root: string,
+  windows: [bigint, bigint][],
+  top = 10,
+  inclusiveTop = Number(process.env.BENCH_PROFILE_INCLUSIVE_TOP ?? 25),
+): string[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const toSource = sourceMapper();
   const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: toSource(n.callFrame) }]));
@@ -65,7 +81,8 @@ export function summarizeCpuProfile(file: string, root: string, windows: [bigint
   const inclusive = new Map<string, number>();
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (frame: CallFrame) => `${frame.functionName || '(anonymous)'} ${frame.url ? `${area(frame.url, frame.functionName, root)}/${path.basename(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
+  const label = (frame: CallFrame) =>
+    `${frame.functionName || '(anonymous)'} ${frame.url ? `${area(frame.url, frame.functionName, root)}/${path.basename(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
   const own = new Map<string, number>();
   let ownCounted = 0;
   const ownPath = (url: string) => (url.startsWith('file://') ? path.relative(root, new URL(url).pathname) : '');
@@ -112,8 +129,15 @@ export function summarizeCpuProfile(file: string, root: string, windows: [bigint
     '    by function:',
     ...sorted(fns).map(([k, n]) => `    ${pct(n)}  ${k}`),
     `    by the nearest function of ours up the stack, socket writes left out (${((ownCounted / counted) * 100).toFixed(0)}% of the samples):`,
-    ...[...own].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `    ${((n / ownCounted) * 100).toFixed(1).padStart(5)}%  ${k}`),
-    '    by function, with what it calls (the event loop\'s own frames left out):',
-    ...[...inclusive].filter(([k]) => !/^(processTicksAndRejections|runMicrotasks|emit|callbackTrampoline) /.test(k)).sort((a, b) => b[1] - a[1]).slice(0, inclusiveTop).map(([k, n]) => `    ${pct(n)}  ${k}`),
+    ...[...own]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([k, n]) => `    ${((n / ownCounted) * 100).toFixed(1).padStart(5)}%  ${k}`),
+    "    by function, with what it calls (the event loop's own frames left out):",
+    ...[...inclusive]
+      .filter(([k]) => !/^(processTicksAndRejections|runMicrotasks|emit|callbackTrampoline) /.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, inclusiveTop)
+      .map(([k, n]) => `    ${pct(n)}  ${k}`),
   ];
 }

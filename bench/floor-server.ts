@@ -16,7 +16,9 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
 const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const sockets = new Map<string, WebSocket>();
 
-await pool.query('CREATE TABLE IF NOT EXISTS bench_floor (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now())');
+await pool.query(
+  'CREATE TABLE IF NOT EXISTS bench_floor (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+);
 await listener.connect();
 listener.on('notification', (n) => {
   const [k, to] = (n.payload ?? '').split(' ');

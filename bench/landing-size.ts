@@ -53,10 +53,22 @@ export function measureLanding(outDir: string): LandingSize {
 export function landingInitialJs(root = process.cwd()): LandingSize {
   const out = mkdtempSync(path.join(tmpdir(), 'tabi-size-'));
   try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        out,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     return measureLanding(out);
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -67,8 +79,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const dist = args.includes('--dist') ? args[args.indexOf('--dist') + 1]! : undefined;
   const r = dist ? measureLanding(dist) : landingInitialJs();
-  if (!args.includes('--check')) for (const f of r.files.sort((a, b) => b.gzip - a.gzip)) console.log(`${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
-  console.log(`Landing page initial JavaScript (gzip): ${(r.gzipBytes / 1024).toFixed(1)} KB in ${r.files.length} files (budget ${LANDING_JS_BUDGET / 1024} KB)`);
+  if (!args.includes('--check'))
+    for (const f of r.files.sort((a, b) => b.gzip - a.gzip))
+      console.log(`${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
+  console.log(
+    `Landing page initial JavaScript (gzip): ${(r.gzipBytes / 1024).toFixed(1)} KB in ${r.files.length} files (budget ${LANDING_JS_BUDGET / 1024} KB)`,
+  );
   if (args.includes('--check') && r.gzipBytes > LANDING_JS_BUDGET) {
     console.error('Over budget: make what the landing page does not need at once lazy (bench/landing-size.ts).');
     process.exit(1);

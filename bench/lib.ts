@@ -31,12 +31,19 @@ export interface Sample {
   seconds: number;
 }
 
-export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+export const quantile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 export function summarize(samples: Sample[]): Result {
   const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
   const seconds = samples.reduce((t, x) => t + x.seconds, 0);
-  return { requests: latencies.length, errors: samples.reduce((t, x) => t + x.errors, 0), rps: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  return {
+    requests: latencies.length,
+    errors: samples.reduce((t, x) => t + x.errors, 0),
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+  };
 }
 
 export const fmt = (r: Result) =>
@@ -61,11 +68,28 @@ export async function loadOps(seconds: number, concurrency: number, op: () => Pr
 }
 
 /** One HTTP request on a keep-alive agent; resolves to the status code and the body. */
-export function request(agent: http.Agent, port: number, method: string, p: string, headers: Record<string, string> = {}, body?: unknown) {
+export function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  p: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) {
   return new Promise<{ status: number; body: string }>((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, path: p, method, agent, headers: { ...headers, ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: p,
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -109,7 +133,12 @@ export async function createDatabase(backend: Backend, label: string): Promise<B
   if (backend.kind === 'pglite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
     const dir = path.join(dataDir, 'db'); // where the server looks under DATA_DIR
-    return { name, open: () => openDatabase({ dataDir: dir }), env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      name,
+      open: () => openDatabase({ dataDir: dir }),
+      env: { DATA_DIR: dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const admin = new pg.Client({ connectionString: backend.serverUrl });
   await admin.connect();
@@ -139,7 +168,9 @@ const OWN_SETTINGS = ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'PORT', 'HOST'];
  * the TypeScript loader of the development server.
  */
 export async function prepareServer(): Promise<void> {
-  const { build } = (await import(pathToFileURL(path.join(root, 'scripts/build.mjs')).href)) as { build(o: { onlyStale: boolean; template: boolean }): Promise<number> };
+  const { build } = (await import(pathToFileURL(path.join(root, 'scripts/build.mjs')).href)) as {
+    build(o: { onlyStale: boolean; template: boolean }): Promise<number>;
+  };
   if ((await build({ onlyStale: true, template: false })) !== 0) throw new Error('the server did not build');
   const esbuild = await import('esbuild');
   await esbuild.build({
@@ -157,10 +188,14 @@ export async function prepareServer(): Promise<void> {
 export const pgProfileArgs = (): string[] => ['--import', pathToFileURL(PG_PROFILE_JS).href];
 
 /**
- * The real server (compiled: call `prepareServer` first) in a child process on this database. `extraNodeArgs` are given to node (a
- * profiler preload); `env` adds settings (REDIS_URL for the chat series).
+ * The real server (compiled: call `prepareServer` first) in a child process on this database. `extraNodeArgs` are given
+ * to node (a profiler preload); `env` adds settings (REDIS_URL for the chat series).
  */
-export async function startServer(db: BenchDatabase, port: number, opts: { env?: Record<string, string>; extraNodeArgs?: string[] } = {}): Promise<ChildProcess> {
+export async function startServer(
+  db: BenchDatabase,
+  port: number,
+  opts: { env?: Record<string, string>; extraNodeArgs?: string[] } = {},
+): Promise<ChildProcess> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_SETTINGS.includes(k)));
   const dataDir = db.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'tabi-bench-'));
   const child = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), path.join(root, 'dist/server/server.js')], {
@@ -185,7 +220,9 @@ export async function startServer(db: BenchDatabase, port: number, opts: { env?:
     await new Promise((r) => setTimeout(r, 200));
     if (child.exitCode !== null) break;
     const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
+      http
+        .get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200)))
+        .on('error', () => resolve(false));
     });
     if (ok) return child;
   }
@@ -228,7 +265,8 @@ export type CpuMs = { user: number; system: number };
 export function processCpuMs(pid: number | undefined): CpuMs | undefined {
   if (pid === undefined) return undefined;
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a
+    // second on Linux).
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
@@ -259,8 +297,14 @@ export function backendsCpuMs(database: string): Map<number, CpuMs> | undefined 
   return found.size ? found : undefined;
 }
 
-/** What the backends read by `backendsCpuMs` spent between two readings (backends that came or went in between count from 0). */
-export function backendsSpent(from: Map<number, CpuMs> | undefined, to: Map<number, CpuMs> | undefined): CpuMs | undefined {
+/**
+ * What the backends read by `backendsCpuMs` spent between two readings (backends that came or went in between count
+ * from 0).
+ */
+export function backendsSpent(
+  from: Map<number, CpuMs> | undefined,
+  to: Map<number, CpuMs> | undefined,
+): CpuMs | undefined {
   if (!from || !to) return undefined;
   let user = 0;
   let system = 0;

@@ -16,14 +16,18 @@ export interface StatementStats {
   ms: number;
   /** Sent by the job runner after the commit, not on a request's path. */
   background?: boolean;
-  /** The job runner's own claims and outcomes (src/server/lib/background.ts, `BOOKKEEPING`), with the jobs they claimed as `rows`. */
+  /**
+   * The job runner's own claims and outcomes (src/server/lib/background.ts, `BOOKKEEPING`), with the jobs they claimed
+   * as `rows`.
+   */
   bookkeeping?: boolean;
   /** Rows the statement returned (a claim's: the jobs it claimed). */
   rows: number;
 }
 
 /** The job runner's context where the statement was sent: undefined on a request's path, else what it was doing. */
-const context = () => (globalThis as { __tabiBackground?: { getStore(): string | undefined } }).__tabiBackground?.getStore();
+const context = () =>
+  (globalThis as { __tabiBackground?: { getStore(): string | undefined } }).__tabiBackground?.getStore();
 /** The same value as `BOOKKEEPING` in src/server/lib/background.ts (the profiler does not import the app). */
 const BOOKKEEPING = 'jobs.bookkeeping';
 
@@ -40,7 +44,14 @@ if (out) {
       if (folded.size < 10_000) folded.set(text, sql);
     }
     const key = `${where ?? 'r'}:${sql}`;
-    const s = stats.get(key) ?? { sql, calls: 0, ms: 0, rows: 0, background: where !== undefined, bookkeeping: where === BOOKKEEPING };
+    const s = stats.get(key) ?? {
+      sql,
+      calls: 0,
+      ms: 0,
+      rows: 0,
+      background: where !== undefined,
+      bookkeeping: where === BOOKKEEPING,
+    };
     s.calls++;
     s.ms += performance.now() - start;
     s.rows += (result as { rows?: unknown[] } | undefined)?.rows?.length ?? 0;
@@ -64,7 +75,8 @@ if (out) {
     const text = typeof first === 'string' ? first : first?.text;
     if (!text) return original.apply(this, args);
     const start = performance.now();
-    const tagged = first && typeof first === 'object' ? (first as Record<symbol, string | null | undefined>)[TAG] : undefined;
+    const tagged =
+      first && typeof first === 'object' ? (first as Record<symbol, string | null | undefined>)[TAG] : undefined;
     const where = tagged === undefined ? context() : (tagged ?? undefined);
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
@@ -74,7 +86,11 @@ if (out) {
       return original.apply(this, args);
     }
     const result = original.apply(this, args) as Promise<unknown> | undefined;
-    if (result && typeof result.then === 'function') result.then((r) => record(text, start, where, r), () => record(text, start, where, undefined));
+    if (result && typeof result.then === 'function')
+      result.then(
+        (r) => record(text, start, where, r),
+        () => record(text, start, where, undefined),
+      );
     return result;
   };
   process.on('SIGUSR2', () => {

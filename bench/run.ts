@@ -30,10 +30,11 @@
  *            DATA_DIR, then a restart (bench/start.ts). Targets: ≤ 20 s and ≤ 3 s.
  *
  * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16),
- * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS (6,000),
- * BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_RATE (50 messages/s), BENCH_CHAT_ROUNDS (5), BENCH_CPU_PROF (a folder:
+ * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS
+ * (6,000), BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_RATE (50 messages/s), BENCH_CHAT_ROUNDS (5), BENCH_CPU_PROF (a folder:
  * the booking server, the smaller search server and the chat instances run with --cpu-prof, and the
- * bench prints where their CPU went in the measured slices: booking, the varied search, chat), BENCH_PROFILE_TOP (12 statements shown).
+ * bench prints where their CPU went in the measured slices: booking, the varied search, chat), BENCH_PROFILE_TOP (12
+ * statements shown).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -71,10 +72,14 @@ import {
 
 const SERIES = ['search', 'booking', 'chat', 'size', 'start'] as const;
 type SeriesName = (typeof SERIES)[number];
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-/** The booking series' database; smaller on PGlite, which fills slowly (some 20 s per 1,000 guides on a busy 2-core machine). */
+/**
+ * The booking series' database; smaller on PGlite, which fills slowly (some 20 s per 1,000 guides on a busy 2-core
+ * machine).
+ */
 let BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 10_000);
 let EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 20_000);
 /** When set, the booking server runs with --cpu-prof into this folder and the bench summarizes it. */
@@ -83,7 +88,9 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH
 function parseSeries(args: string[]): Set<SeriesName> {
   const unknown = args.filter((a) => !(SERIES as readonly string[]).includes(a));
   if (unknown.length) {
-    console.error(`Unknown series: ${unknown.join(', ')}. Usage: npm run bench [-- ${SERIES.join(' ')}] (no names: all)`);
+    console.error(
+      `Unknown series: ${unknown.join(', ')}. Usage: npm run bench [-- ${SERIES.join(' ')}] (no names: all)`,
+    );
     process.exit(2);
   }
   return new Set((args.length ? args : SERIES) as SeriesName[]);
@@ -91,15 +98,27 @@ function parseSeries(args: string[]): Set<SeriesName> {
 
 async function main() {
   const chosen = parseSeries(process.argv.slice(2));
-  const backend: Backend = (await postgresAnswers(SERVER_URL)) ? { kind: 'postgres', serverUrl: SERVER_URL } : { kind: 'pglite' };
-  const sizes = (process.env.BENCH_SIZES ?? (backend.kind === 'postgres' ? '10000,100000' : '2000')).split(',').map(Number);
+  const backend: Backend = (await postgresAnswers(SERVER_URL))
+    ? { kind: 'postgres', serverUrl: SERVER_URL }
+    : { kind: 'pglite' };
+  const sizes = (process.env.BENCH_SIZES ?? (backend.kind === 'postgres' ? '10000,100000' : '2000'))
+    .split(',')
+    .map(Number);
   if (backend.kind === 'pglite') {
     BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 2000);
     EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 6000);
   }
-  const where = backend.kind === 'postgres' ? `PostgreSQL at ${new URL(SERVER_URL).host}` : `embedded PGlite (no PostgreSQL answered at ${new URL(SERVER_URL).host})`;
-  console.log(`Benchmark: ${[...chosen].join(', ')}; ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, ${where}`);
-  if (backend.kind === 'pglite') console.log('  On PGlite the databases are smaller (BENCH_SIZES, BENCH_BOOKING_GUIDES) and one process serves them: a smoke run, not figures to compare with PostgreSQL runs.');
+  const where =
+    backend.kind === 'postgres'
+      ? `PostgreSQL at ${new URL(SERVER_URL).host}`
+      : `embedded PGlite (no PostgreSQL answered at ${new URL(SERVER_URL).host})`;
+  console.log(
+    `Benchmark: ${[...chosen].join(', ')}; ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, ${where}`,
+  );
+  if (backend.kind === 'pglite')
+    console.log(
+      '  On PGlite the databases are smaller (BENCH_SIZES, BENCH_BOOKING_GUIDES) and one process serves them: a smoke run, not figures to compare with PostgreSQL runs.',
+    );
   console.log('');
 
   const http = chosen.has('search') || chosen.has('booking');
@@ -146,16 +165,25 @@ async function main() {
       }
       let port = basePort;
       for (const { size, db } of searchDbs) {
-        const profiled = CPU_PROF_DIR && size === sizes[0] ? { extraNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF_DIR, `search-${Date.now()}`)}`] } : {};
+        const profiled =
+          CPU_PROF_DIR && size === sizes[0]
+            ? { extraNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF_DIR, `search-${Date.now()}`)}`] }
+            : {};
         servers.push(await startServer(db, port, profiled));
-        series.push({ key: `${size}-typical`, port, paths: typicalSearch() }, { key: `${size}-varied`, port, paths: variedSearch() });
+        series.push(
+          { key: `${size}-typical`, port, paths: typicalSearch() },
+          { key: `${size}-varied`, port, paths: variedSearch() },
+        );
         port++;
       }
       let bookingServer: ChildProcess | undefined;
       if (bookingDb && prepared) {
         bookingServer = await startServer(bookingDb, port, {
           env: { BENCH_PG_PROFILE: profileFile },
-          extraNodeArgs: [...pgProfileArgs(), ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
+          extraNodeArgs: [
+            ...pgProfileArgs(),
+            ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+          ],
         });
         servers.push(bookingServer);
         booking = bookAndPay(port, CONCURRENCY, prepared, phases);
@@ -192,8 +220,17 @@ async function main() {
           bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
           const cpuTo = processCpuMs(bookingServer!.pid);
           const pgSpent = backendsSpent(pgFrom, backendsCpuMs(bookingDb!.name));
-          bookingPgCpuMs = pgSpent && bookingPgCpuMs ? { user: bookingPgCpuMs.user + pgSpent.user, system: bookingPgCpuMs.system + pgSpent.system } : undefined;
-          bookingCpuMs = cpuFrom && cpuTo && bookingCpuMs ? { user: bookingCpuMs.user + cpuTo.user - cpuFrom.user, system: bookingCpuMs.system + cpuTo.system - cpuFrom.system } : undefined;
+          bookingPgCpuMs =
+            pgSpent && bookingPgCpuMs
+              ? { user: bookingPgCpuMs.user + pgSpent.user, system: bookingPgCpuMs.system + pgSpent.system }
+              : undefined;
+          bookingCpuMs =
+            cpuFrom && cpuTo && bookingCpuMs
+              ? {
+                  user: bookingCpuMs.user + cpuTo.user - cpuFrom.user,
+                  system: bookingCpuMs.system + cpuTo.system - cpuFrom.system,
+                }
+              : undefined;
           if (typeof tpcb === 'object') await tpcb.slice(slice);
         }
         process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
@@ -212,7 +249,9 @@ async function main() {
     for (const x of series.slice(1)) {
       search[x.key] = summarize(samples[x.key]!);
       const [size, mode] = x.key.split('-');
-      lines.push(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
+      lines.push(
+        `  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`,
+      );
     }
     const results: string[] = [];
     if (chosen.has('search')) results.push(...searchResults(search, health, sizes));
@@ -222,8 +261,12 @@ async function main() {
       const pay = [...phases.pay].sort((x, y) => x - y);
       const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
       lines.push(`  POST /api/v2/bookings + …/payments (card) ${fmt(bookings)}`);
-      lines.push(`    of which POST /api/v2/bookings           p50 ${ms(quantile(create, 0.5))}   p99 ${ms(quantile(create, 0.99))}`);
-      lines.push(`    of which POST …/payments (deposit, card) p50 ${ms(quantile(pay, 0.5))}   p99 ${ms(quantile(pay, 0.99))}`);
+      lines.push(
+        `    of which POST /api/v2/bookings           p50 ${ms(quantile(create, 0.5))}   p99 ${ms(quantile(create, 0.99))}`,
+      );
+      lines.push(
+        `    of which POST …/payments (deposit, card) p50 ${ms(quantile(pay, 0.5))}   p99 ${ms(quantile(pay, 0.99))}`,
+      );
       for (const [what, n] of phases.failures) lines.push(`    failed: ${what} ×${n}`);
       // The server's CPU in the booking slices, its job runner's work after the commits included.
       if (bookingCpuMs) {
@@ -232,7 +275,9 @@ async function main() {
           `  Node's CPU per create + pay (the booking server): ${per(bookingCpuMs.user + bookingCpuMs.system)} ms (user ${per(bookingCpuMs.user)}, system ${per(bookingCpuMs.system)})${CPU_PROF_DIR ? ', with --cpu-prof running' : ''}`,
         );
         if (bookingPgCpuMs) {
-          results.push(`  PostgreSQL's CPU per create + pay (the booking database's backends): ${per(bookingPgCpuMs.user + bookingPgCpuMs.system)} ms (user ${per(bookingPgCpuMs.user)}, system ${per(bookingPgCpuMs.system)})`);
+          results.push(
+            `  PostgreSQL's CPU per create + pay (the booking database's backends): ${per(bookingPgCpuMs.user + bookingPgCpuMs.system)} ms (user ${per(bookingPgCpuMs.user)}, system ${per(bookingPgCpuMs.system)})`,
+          );
         }
       }
       results.push(
@@ -242,10 +287,18 @@ async function main() {
       );
       if (typeof tpcb === 'object') {
         const share = bookings.rps / tpcb.tps();
-        lines.push(`  pgbench TPC-B (scale 10, 16 clients) in the turns between    ${tpcb.tps().toFixed(0).padStart(6)} tx/s`);
-        results.push(`  booking create + pay ÷ TPC-B on the same server: ${(share * 100).toFixed(1)} %   (target ≥ ${TPCB_SHARE_TARGET * 100} %)`);
-        // The guard (decision 149): a change that makes create + pay drop below the target fails the bench, not the tests.
-        if (!(share >= TPCB_SHARE_TARGET)) guardFailures.push(`booking create + pay is ${(share * 100).toFixed(1)} % of TPC-B, below ${TPCB_SHARE_TARGET * 100} %`);
+        lines.push(
+          `  pgbench TPC-B (scale 10, 16 clients) in the turns between    ${tpcb.tps().toFixed(0).padStart(6)} tx/s`,
+        );
+        results.push(
+          `  booking create + pay ÷ TPC-B on the same server: ${(share * 100).toFixed(1)} %   (target ≥ ${TPCB_SHARE_TARGET * 100} %)`,
+        );
+        // The guard (decision 149): a change that makes create + pay drop below the target fails the bench, not the
+        // tests.
+        if (!(share >= TPCB_SHARE_TARGET))
+          guardFailures.push(
+            `booking create + pay is ${(share * 100).toFixed(1)} % of TPC-B, below ${TPCB_SHARE_TARGET * 100} %`,
+          );
       } else if (tpcb) results.push(`  ${tpcb}`);
       if (profile.length) {
         const ops = bookings.requests + bookings.errors;
@@ -253,12 +306,18 @@ async function main() {
         const statements = requestPath.reduce((t, s) => t + s.calls, 0);
         const afterCommit = profile.filter((s) => s.background).reduce((t, s) => t + s.calls, 0);
         const dbMs = profile.reduce((t, s) => t + s.ms, 0);
-        lines.push(`  Booking server's PostgreSQL statements during the measured slices (bench/pg-profile.ts), by total time (J: sent by the job runner after the commit):`);
+        lines.push(
+          `  Booking server's PostgreSQL statements during the measured slices (bench/pg-profile.ts), by total time (J: sent by the job runner after the commit):`,
+        );
         lines.push(
           `    ${(statements / ops).toFixed(1)} statements on the request path and ${(afterCommit / ops).toFixed(1)} after the commit (notices, mails, scheduled jobs), ${(dbMs / ops).toFixed(1)} ms of statement time per create + pay (latency p50 ${bookings.p50.toFixed(1)} ms)`,
         );
-        for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12))) {
-          lines.push(`    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms ${s.background ? 'J' : ' '} ${s.sql.slice(0, 140)}`);
+        for (const s of [...profile]
+          .sort((x, y) => y.ms - x.ms)
+          .slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12))) {
+          lines.push(
+            `    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms ${s.background ? 'J' : ' '} ${s.sql.slice(0, 140)}`,
+          );
         }
         // The runner's claims and outcomes (decision 149); the jobs it ran are the rows its claims returned.
         const bookkeeping = profile.filter((s) => s.bookkeeping);
@@ -277,11 +336,16 @@ async function main() {
         lines.push(...summarizeCpuProfile(path.join(CPU_PROF_DIR!, cpu[0]!), root, bookingWindows));
       }
     }
-    const searchDir = CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR).find((f) => f.startsWith('search-') && !cpuBefore.has(f)) : undefined;
+    const searchDir =
+      CPU_PROF_DIR && existsSync(CPU_PROF_DIR)
+        ? readdirSync(CPU_PROF_DIR).find((f) => f.startsWith('search-') && !cpuBefore.has(f))
+        : undefined;
     const searchCpu = searchDir ? newProfiles(path.join(CPU_PROF_DIR!, searchDir), new Set()) : [];
     if (searchCpu.length) {
       const file = path.join(CPU_PROF_DIR!, searchDir!, searchCpu[0]!);
-      lines.push(`  Search server's CPU (${sizes[0]!.toLocaleString('en')} guides) during the varied search's slices (${file}):`);
+      lines.push(
+        `  Search server's CPU (${sizes[0]!.toLocaleString('en')} guides) during the varied search's slices (${file}):`,
+      );
       lines.push(...summarizeCpuProfile(file, root, variedWindows));
     }
     lines.push('', 'Results', ...results);
@@ -292,14 +356,20 @@ async function main() {
     if (why) lines.push(`  ${why}`);
     else {
       console.log('Chat series');
-      const chat = await runChatSeries(backend, basePort + 20, CPU_PROF_DIR && path.join(CPU_PROF_DIR, `chat-${Date.now()}`));
+      const chat = await runChatSeries(
+        backend,
+        basePort + 20,
+        CPU_PROF_DIR && path.join(CPU_PROF_DIR, `chat-${Date.now()}`),
+      );
       lines.push(...chat.lines);
       guardFailures.push(...chat.failures);
     }
   }
   if (chosen.has('size')) {
     const size = landingInitialJs(root);
-    lines.push(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target ≤ ${LANDING_JS_BUDGET / 1024} KB)`);
+    lines.push(
+      `  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target ≤ ${LANDING_JS_BUDGET / 1024} KB)`,
+    );
   }
   if (chosen.has('start')) {
     console.log('Start series (npm start: first start and restart)');

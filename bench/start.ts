@@ -22,7 +22,11 @@ function runToEnd(args: string[]): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`${args.join(' ')} exited with ${code}`)))),
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve((performance.now() - started) / 1000)
+        : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    ),
   );
 }
 
@@ -38,7 +42,9 @@ async function timedStart(dataDir: string, port: number): Promise<{ child: Child
   });
   while (child.exitCode === null) {
     const ready = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
+      http
+        .get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200)))
+        .on('error', () => resolve(false));
     });
     if (ready) return { child, seconds: (performance.now() - started) / 1000 };
     await new Promise((r) => setTimeout(r, 50));

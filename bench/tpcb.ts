@@ -32,10 +32,15 @@ function run(args: string[]): Promise<{ code: number; out: string }> {
   });
 }
 
-/** The anchor on the bench's PostgreSQL server (its own database, initialized at scale 10), or the one line saying why there is none. */
+/**
+ * The anchor on the bench's PostgreSQL server (its own database, initialized at scale 10), or the one line saying why
+ * there is none.
+ */
 export async function prepareTpcb(backend: Backend): Promise<TpcbAnchor | string> {
-  if (backend.kind !== 'postgres') return 'TPC-B anchor: needs a PostgreSQL server; the booking series keeps the /healthz ratio';
-  if (spawnSync('pgbench', ['--version']).status !== 0) return 'TPC-B anchor: pgbench is not on the PATH; the booking series keeps the /healthz ratio';
+  if (backend.kind !== 'postgres')
+    return 'TPC-B anchor: needs a PostgreSQL server; the booking series keeps the /healthz ratio';
+  if (spawnSync('pgbench', ['--version']).status !== 0)
+    return 'TPC-B anchor: pgbench is not on the PATH; the booking series keeps the /healthz ratio';
   const db: BenchDatabase = await createDatabase(backend, 'tpcb');
   const url = db.env.DATABASE_URL!;
   // Server-side generation (G) is the quickest way to the 1,000,000 accounts of scale 10.

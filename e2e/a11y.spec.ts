@@ -15,7 +15,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
         await expect(page.locator('footer')).toBeVisible();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        const summary = result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
         expect(summary, `${path} (${locale}, ${scheme})`).toEqual([]);
       }
     });

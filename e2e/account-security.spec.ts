@@ -6,7 +6,9 @@ import { allowConsoleErrors, expect, expectToast, gotoInLocale, openSignedIn, si
  * accessibility; accounts.spec.ts has sign-up, sign-in and the profile in both languages.
  */
 
-test('on a phone, the role switch in the menu switches and closes the menu; opened again at once, the menu stays', async ({ browser }) => {
+test('on a phone, the role switch in the menu switches and closes the menu; opened again at once, the menu stays', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
   const page = await context.newPage();
   const { token } = await openSignedIn(page, '/guide', 'en', 'guide', 'guide1234');
@@ -15,7 +17,11 @@ test('on a phone, the role switch in the menu switches and closes the menu; open
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   try {
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog').getByRole('group', { name: 'View as' }).getByRole('button', { name: 'Traveler' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('group', { name: 'View as' })
+      .getByRole('button', { name: 'Traveler' })
+      .click();
     await expectToast(page, 'You are now viewing as a traveler');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -30,7 +36,10 @@ test('on a phone, the role switch in the menu switches and closes the menu; open
     await expect(page).toHaveURL(/\/guide$/);
   } finally {
     // The demo guide is shared by the tests of this worker: a failure here must not leave them a traveler.
-    await page.request.patch('/api/me/role', { headers: { authorization: `Bearer ${token}` }, data: { role: 'guide' } });
+    await page.request.patch('/api/me/role', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { role: 'guide' },
+    });
     await context.close();
   }
 });
@@ -69,7 +78,11 @@ test('change the password, then delete the account with a typed confirmation', a
   // This device stays signed in with its fresh token; the old password no longer works.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
-  expect((await page.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(401);
+  expect(
+    (
+      await page.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })
+    ).status(),
+  ).toBe(401);
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');
@@ -83,7 +96,11 @@ test('change the password, then delete the account with a typed confirmation', a
   await expectToast(page, 'Account deleted');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('header').getByRole('link', { name: 'Log In' })).toBeVisible();
-  expect((await page.request.post('/api/auth/login', { data: { username: user.username, password: 'Shinkansen-700' } })).status()).toBe(401);
+  expect(
+    (
+      await page.request.post('/api/auth/login', { data: { username: user.username, password: 'Shinkansen-700' } })
+    ).status(),
+  ).toBe(401);
 });
 
 test('a new e-mail address needs the current password, and the old address is told (zh-CN)', async ({ page }) => {
@@ -107,10 +124,18 @@ test('a new e-mail address needs the current password, and the old address is to
   await personal.getByRole('button', { name: '保存修改' }).click();
   await expectToast(page, '资料已更新');
   await expect(personal.getByLabel('当前密码')).toHaveCount(0);
-  expect((await (await page.request.get('/api/me', { headers: { authorization: `Bearer ${user.reply.token}` } })).json()).email).toBe(next);
+  expect(
+    (await (await page.request.get('/api/me', { headers: { authorization: `Bearer ${user.reply.token}` } })).json())
+      .email,
+  ).toBe(next);
   await expect(async () => {
     const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()).data;
-    expect(mails.some((m: { subject: string; textBody: string }) => m.subject === '您的 Tabi 日本地陪邮箱已更改' && m.textBody.includes(next))).toBe(true);
+    expect(
+      mails.some(
+        (m: { subject: string; textBody: string }) =>
+          m.subject === '您的 Tabi 日本地陪邮箱已更改' && m.textBody.includes(next),
+      ),
+    ).toBe(true);
   }).toPass();
 });
 

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { allowConsoleErrors, expect, expectToast, gotoInLocale, openSignedIn, serverDataDir, signUpByApi, test, visibleToasts } from './fixtures';
+import {
+  allowConsoleErrors,
+  expect,
+  expectToast,
+  gotoInLocale,
+  openSignedIn,
+  serverDataDir,
+  signUpByApi,
+  test,
+  visibleToasts,
+} from './fixtures';
 
 type Locale = 'en' | 'zh-CN';
 const HTTP_401 = /Failed to load resource: the server responded with a status of 401/;
@@ -148,7 +158,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       }
       // Errors are tied to their fields.
       await expect(page.getByLabel(s.username, { exact: true })).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByLabel(s.username, { exact: true })).toHaveAccessibleDescription(new RegExp(s.usernameRules));
+      await expect(page.getByLabel(s.username, { exact: true })).toHaveAccessibleDescription(
+        new RegExp(s.usernameRules),
+      );
 
       await page.getByLabel(s.first, { exact: true }).fill('Mei');
       await page.getByLabel(s.last, { exact: true }).fill('Lin');
@@ -200,7 +212,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     test('log in with a redirect, carried from the signup link too', async ({ page }) => {
       allowConsoleErrors(page, HTTP_401);
       await gotoInLocale(page, '/signup?redirect=%2Fprofile', locale);
-      await page.locator('main').getByRole('link', { name: locale === 'en' ? 'Log in' : '登录', exact: true }).click();
+      await page
+        .locator('main')
+        .getByRole('link', { name: locale === 'en' ? 'Log in' : '登录', exact: true })
+        .click();
       await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
       await page.getByRole('button', { name: s.loginSubmit, exact: true }).last().click();
       await expectToast(page, s.errorTitle);
@@ -239,7 +254,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.goto('/profile');
       await expectToast(page, s.sessionExpired);
       await expect(page).toHaveURL(/\/login$/);
-      expect(await page.evaluate(() => [localStorage.getItem('tabi.token'), localStorage.getItem('tabi.user')])).toEqual([null, null]);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('tabi.token'), localStorage.getItem('tabi.user')]),
+      ).toEqual([null, null]);
       await expect(page.getByRole('link', { name: s.loginTitle }).first()).toBeVisible();
     });
 
@@ -303,10 +320,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
     test('a traveler sees no role switch, but Become a Guide; logging out says Logged out', async ({ page }) => {
       await openSignedIn(page, '/', locale, 'traveler', 'traveler123');
       await expect(page.getByRole('group', { name: s.viewAs })).toHaveCount(0);
-      await expect(page.locator('header').getByRole('link', { name: locale === 'en' ? 'Become a Guide' : '成为地陪' })).toBeVisible();
+      await expect(
+        page.locator('header').getByRole('link', { name: locale === 'en' ? 'Become a Guide' : '成为地陪' }),
+      ).toBeVisible();
       await page.getByRole('button', { name: s.accountMenu }).click();
       const menu = page.getByRole('menu');
-      for (const item of locale === 'en' ? ['Profile', 'Messages', 'My Trips', 'Help Center', 'Log Out'] : ['个人资料', '消息', '我的行程', '帮助中心', '退出登录']) {
+      for (const item of locale === 'en'
+        ? ['Profile', 'Messages', 'My Trips', 'Help Center', 'Log Out']
+        : ['个人资料', '消息', '我的行程', '帮助中心', '退出登录']) {
         await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
       }
       await menu.getByRole('menuitem', { name: s.logOut }).click();
@@ -320,7 +341,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await openSignedIn(page, '/profile', locale, user.username, user.password);
       await expect(page.getByRole('heading', { level: 1, name: s.profileTitle })).toBeVisible();
       await expect(page.getByRole('button', { name: s.changePhoto })).toBeVisible();
-      await page.getByTestId('avatar-input').setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
+      await page.getByTestId('avatar-input').setInputFiles({
+        name: 'not-really.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<script>alert(1)</script>'),
+      });
       await expectToast(page, s.uploadFailed);
       await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
       await expectToast(page, s.avatarUpdated);
@@ -328,7 +353,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(img).toBeVisible();
       // The header shows it too, and it survives a reload.
       await page.reload();
-      await expect(page.getByRole('button', { name: s.accountMenu }).locator('img[src^="/uploads/avatars/"]')).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: s.accountMenu }).locator('img[src^="/uploads/avatars/"]'),
+      ).toBeVisible();
     });
   });
 }

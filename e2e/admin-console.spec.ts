@@ -12,7 +12,10 @@ import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, signUpByApi, test } fro
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-admin';
 mkdirSync(SHOTS, { recursive: true });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const WORDS = {
@@ -56,7 +59,9 @@ async function noHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }
 
-/** A new traveler's complete application with one qualification photo, submitted (as guide-journey.spec.ts makes it). */
+/**
+ * A new traveler's complete application with one qualification photo, submitted (as guide-journey.spec.ts makes it).
+ */
 async function submittedApplication(request: APIRequestContext, name: string): Promise<number> {
   const { token } = await signUpByApi(request, { prefix: 'adm', fullName: name });
   const categories = await (await request.get('/api/v2/service-categories')).json();
@@ -103,10 +108,16 @@ async function submittedApplication(request: APIRequestContext, name: string): P
   expect(draft.status(), await draft.text()).toBe(200);
   const upload = await request.post('/api/v2/guide-applications/documents', {
     headers: auth(token),
-    multipart: { description: 'Tour guide qualification certificate', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: {
+      description: 'Tour guide qualification certificate',
+      file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth(token), data: { declaration: true } });
+  const submitted = await request.post('/api/v2/guide-applications/submit', {
+    headers: auth(token),
+    data: { declaration: true },
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()).id as number;
 }
@@ -116,10 +127,22 @@ async function submittedApplication(request: APIRequestContext, name: string): P
  * yen, which goes to a Japanese bank account as it is (decision 167), here her seeded one.
  */
 async function requestedWithdrawal(request: APIRequestContext): Promise<number> {
-  const guide = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const guide = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
   const res = await request.post('/api/v2/wallet/withdrawals', {
     headers: auth(guide.token),
-    data: { amountCents: 100, currency: 'JPY', method: 'bank', accountName: 'Sato Yuki', accountNumber: '7654321', bankCode: '0009', branchCode: '001', accountType: 'ordinary', accountHolderKana: 'ｻﾄｳ ﾕｷ' },
+    data: {
+      amountCents: 100,
+      currency: 'JPY',
+      method: 'bank',
+      accountName: 'Sato Yuki',
+      accountNumber: '7654321',
+      bankCode: '0009',
+      branchCode: '001',
+      accountType: 'ordinary',
+      accountHolderKana: 'ｻﾄｳ ﾕｷ',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).withdrawal.id as number;
@@ -155,7 +178,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: w.console })).toBeVisible();
 
-    await page.getByRole('link', { name: new RegExp(name) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${id}`));
     const detail = page.locator('article');
     await expect(detail.getByRole('img', { name: 'licence.png' })).toBeVisible();
@@ -240,7 +266,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.screenshot({ path: `${SHOTS}/withdrawals-list-${locale}-375.png`, fullPage: true });
   });
 
-  test(`the admin finds, suspends and reinstates a user, and opens one of a traveler's bookings (${locale})`, async ({ page }) => {
+  test(`the admin finds, suspends and reinstates a user, and opens one of a traveler's bookings (${locale})`, async ({
+    page,
+  }) => {
     const { username, password } = await signUpByApi(page.request, { prefix: 'sus', fullName: 'Suspend Me' });
     await signIn(page, 'admin', undefined, locale);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -258,7 +286,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await dialog.getByRole('button', { name: suspend }).click();
     await expect(dialog).toHaveCount(0);
     await expect(detail.getByText(/Spam messages to guides/).first()).toBeVisible();
-    await expect(detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User suspended' : '停用用户' })).toHaveCount(1);
+    await expect(
+      detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User suspended' : '停用用户' }),
+    ).toHaveCount(1);
     const login = await page.request.post('/api/auth/login', { data: { username, password } });
     expect(login.status()).not.toBe(200);
     await expectAxeClean(page, `user ${locale}`);
@@ -266,18 +296,31 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const reinstate = locale === 'en' ? 'Reinstate' : '恢复账户';
     await detail.getByRole('button', { name: reinstate }).click();
     await page.getByRole('dialog').getByRole('button', { name: reinstate }).click();
-    await expect(detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User reinstated' : '恢复用户' })).toHaveCount(1);
+    await expect(
+      detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User reinstated' : '恢复用户' }),
+    ).toHaveCount(1);
 
     // The demo traveler's bookings lead to a booking's timeline and ledger.
-    const traveler = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+    const traveler = await (
+      await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+    ).json();
     await page.goto(`/admin/users/${traveler.user.id}`);
     // A note after a name is in the reader's brackets (locales/VOICE.md).
-    await expect(page.locator('article').getByRole('heading', { name: locale === 'en' ? /\S \(@traveler\)$/ : /\S（@traveler）$/ })).toBeVisible();
+    await expect(
+      page
+        .locator('article')
+        .getByRole('heading', { name: locale === 'en' ? /\S \(@traveler\)$/ : /\S（@traveler）$/ }),
+    ).toBeVisible();
     await page.locator('article a[href^="/admin/bookings/"]').first().click();
     await expect(page.locator('article').getByRole('heading', { name: /TG\d+/ })).toBeVisible();
-    await expect(page.locator('article').getByRole('heading', { name: locale === 'en' ? 'Timeline' : '时间线' })).toBeVisible();
+    await expect(
+      page.locator('article').getByRole('heading', { name: locale === 'en' ? 'Timeline' : '时间线' }),
+    ).toBeVisible();
     // In Chinese, the status and the timeline's payment details are words, not the API's values.
-    if (locale === 'zh-CN') await expect(page.locator('article')).not.toContainText(/\b(pending|confirmed|upcoming|completed|cancelled|deposit|succeeded|card|alipay|wechat)\b/);
+    if (locale === 'zh-CN')
+      await expect(page.locator('article')).not.toContainText(
+        /\b(pending|confirmed|upcoming|completed|cancelled|deposit|succeeded|card|alipay|wechat)\b/,
+      );
     await expectAxeClean(page, `booking ${locale}`);
     await page.screenshot({ path: `${SHOTS}/booking-${locale}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });

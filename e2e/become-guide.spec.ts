@@ -37,7 +37,12 @@ function makePng(): Buffer {
       rows.set(red ? [217, 71, 43] : [31, 78, 140], o);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = makePng();
 
@@ -79,7 +84,13 @@ const W = {
     ethicsText: 'Ethics: in your own words',
     boundaryText: 'Boundaries: in your own words',
     supportiveText: 'Adaptability: in your own words',
-    answers: ['How you interact with travelers', 'Your favorite spot', 'Responding when a boundary is crossed', 'Handling emotions on a tour', 'A symbol of yourself'],
+    answers: [
+      'How you interact with travelers',
+      'Your favorite spot',
+      'Responding when a boundary is crossed',
+      'Handling emotions on a tour',
+      'A symbol of yourself',
+    ],
     couples: 'Couples',
     families: 'Families',
     minPeople: 'Minimum people',
@@ -173,7 +184,9 @@ async function shoot(page: Page, name: string, locale: string) {
 }
 
 async function pickScore(page: Page, group: string, score: number) {
-  const radio = page.getByRole('group', { name: group, exact: true }).getByRole('radio', { name: String(score), exact: true });
+  const radio = page
+    .getByRole('group', { name: group, exact: true })
+    .getByRole('radio', { name: String(score), exact: true });
   await radio.check({ force: true });
   await expect(radio).toBeChecked();
 }
@@ -293,7 +306,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page).toHaveURL(/\/application-status$/);
     await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'submitted');
     await expect(page.getByRole('heading', { name: w.submitted })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: w.menu }).getByRole('link', { name: w.viewStatus })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: w.menu }).getByRole('link', { name: w.viewStatus }),
+    ).toBeVisible();
     await expectAxeClean(page, `status (${locale})`);
     await shoot(page, 'status-submitted', locale);
 

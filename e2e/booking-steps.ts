@@ -15,8 +15,19 @@ export interface Actor {
 }
 
 /** A signed-in person in a context of their own; console errors fail the test unless allowed. */
-export async function openAs(browser: Browser, username: string, locale: Locale, timezoneId: string, allow: RegExp[] = [], width = 1280): Promise<Actor> {
-  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId, viewport: { width, height: width < 640 ? 740 : 900 } });
+export async function openAs(
+  browser: Browser,
+  username: string,
+  locale: Locale,
+  timezoneId: string,
+  allow: RegExp[] = [],
+  width = 1280,
+): Promise<Actor> {
+  const context = await browser.newContext({
+    locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US',
+    timezoneId,
+    viewport: { width, height: width < 640 ? 740 : 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -37,15 +48,22 @@ export async function close(...actors: Actor[]) {
 
 /** The demo guide's listing (id and name), read through the API as the guide. */
 export async function demoGuide(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
+  const me = await (
+    await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+  ).json();
   return { id: me.id, name: me.user.fullName };
 }
 
 const hourBefore = (time: string) => `${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}${time.slice(2)}`;
 
 /** From the search results to the guide's profile, choosing a start time in the booking box, then Book. */
-export async function chooseInBox(page: Page, o: { date: string; startTime: string; guideName: string; locale: Locale; hours: number }) {
+export async function chooseInBox(
+  page: Page,
+  o: { date: string; startTime: string; guideName: string; locale: Locale; hours: number },
+) {
   const zh = o.locale === 'zh-CN';
   await page.goto(`/search?city=tokyo&date=${o.date}&travelers=2`);
   const card = page.getByRole('article', { name: o.guideName, exact: true });
@@ -57,14 +75,26 @@ export async function chooseInBox(page: Page, o: { date: string; startTime: stri
   // A search names no ages (decision 152): its group starts as adults.
   await expect(box.getByRole('status', { name: zh ? '成人' : 'Adults' })).toHaveText('2');
   await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
-  await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.startTime, { exact: true }).click();
+  await box
+    .getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' })
+    .getByText(o.startTime, { exact: true })
+    .click();
   await expect(box.getByRole('radio', { name: o.startTime })).toBeChecked();
-  await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.startTime)}` : `${hourBefore(o.startTime)} your time`)).toBeVisible();
+  await expect(
+    box.getByText(zh ? `您当地时间 ${hourBefore(o.startTime)}` : `${hourBefore(o.startTime)} your time`),
+  ).toBeVisible();
   // The total and its breakdown before Book, as the server's quote labels it: 2 adults, so one further adult's line.
   await expect(box.getByText(zh ? '另加成人 1 位' : '1 more adult', { exact: true })).toBeVisible();
   await box.getByRole('button', { name: zh ? '预订' : 'Book', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&adults=2$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&adults=2$`),
+  );
 }
 
 /** The booking number (TG…) a confirmation or booking page shows. */
-export const bookingNumberOn = async (page: Page) => (await page.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
+export const bookingNumberOn = async (page: Page) =>
+  (await page
+    .locator('dd')
+    .filter({ hasText: /^TG\d{4,}$/ })
+    .first()
+    .textContent())!;

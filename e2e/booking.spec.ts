@@ -14,7 +14,10 @@ import { freeSlot } from './slots';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking';
 
-test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({ browser, request }) => {
+test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 10, notBefore: '10:00' });
@@ -26,7 +29,8 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
   await expect(t.getByText(`${slot.startTime}–`)).toBeVisible();
   await expect(t.getByText('演示支付——不会产生真实扣款')).toBeVisible();
-  // docs/rules/money-and-cancellation.md: Pay stays disabled until the payment form is complete; the address is required.
+  // docs/rules/money-and-cancellation.md: Pay stays disabled until the payment form is complete; the address is
+  // required.
   const pay = t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ });
   await expect(pay).toBeDisabled();
   await expect(t.getByText('请填写支付信息')).toBeVisible();
@@ -60,9 +64,16 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await request_.getByRole('button', { name: '接受' }).click();
   await expect(g.locator('[data-sonner-toast]').filter({ hasText: '已接受请求' })).toBeVisible();
   // It leaves the requests and joins the guide's tours (the next tab).
-  await expect(g.getByRole('region', { name: /预订请求/ }).getByRole('article').filter({ hasText: number })).toHaveCount(0);
+  await expect(
+    g
+      .getByRole('region', { name: /预订请求/ })
+      .getByRole('article')
+      .filter({ hasText: number }),
+  ).toHaveCount(0);
   await g.getByRole('tab', { name: /^行程/ }).click();
-  await expect(g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: number })).toBeVisible();
+  await expect(
+    g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: number }),
+  ).toBeVisible();
 
   await t.goto('/dashboard?tab=upcoming');
   const upcoming = t.getByRole('article').filter({ hasText: number });
@@ -71,15 +82,24 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await close(traveler, guideUser);
 });
 
-test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet without a code to scan, and comes back paid', async ({ browser, request }) => {
+test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet without a code to scan, and comes back paid', async ({
+  browser,
+  request,
+}) => {
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { hours: 2, fromDay: 20, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai', [], 375);
   const t = traveler.page;
-  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+  await t.goto(
+    `/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`,
+  );
   const methods = t.getByRole('group', { name: '支付方式' });
   await expect(t.getByRole('radio', { name: '支付宝' })).toBeChecked();
-  expect(await methods.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['alipay', 'wechat', 'card']);
+  expect(await methods.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+    'alipay',
+    'wechat',
+    'card',
+  ]);
   await fillMeetingPoint(t, true);
   await t.getByLabel('支付宝账号').fill('liwei@example.com');
   await t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ }).click();
@@ -88,14 +108,20 @@ test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet
   await expect(t.getByTestId('wallet-app')).toContainText('此页面代替手机上的支付宝应用');
   await expect(t.getByRole('img', { name: '演示付款码（不是真实的二维码）' })).toHaveCount(0);
   expect(await t.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await t.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking'}/payment-demo-alipay-375-zh.png`, fullPage: true });
+  await t.screenshot({
+    path: `${process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking'}/payment-demo-alipay-375-zh.png`,
+    fullPage: true,
+  });
   await t.getByRole('button', { name: '确认付款' }).click();
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
   await expect(t.getByText('已用支付宝支付 · 演示支付，未产生真实扣款')).toBeVisible();
   await close(traveler);
 });
 
-test('in English: Alipay through the demo approval page, the guide accepts, and a cancellation shows its refund', async ({ browser, request }) => {
+test('in English: Alipay through the demo approval page, the guide accepts, and a cancellation shows its refund', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { hours: 4, fromDay: 12, notBefore: '10:00' });
@@ -121,8 +147,14 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   await expect(t.getByText('Paid with Alipay · demo payment, no money moved')).toBeVisible();
   const number = await bookingNumberOn(t);
   // The demo guide prices in yen: the booking's deposit is hers in yen, Alipay paid it in yuan (decision 164).
-  const session = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const booked = await (await request.get(`/api/v2/bookings/${new URL(t.url()).searchParams.get('booking')}`, { headers: { authorization: `Bearer ${session.token}` } })).json();
+  const session = await (
+    await request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
+  const booked = await (
+    await request.get(`/api/v2/bookings/${new URL(t.url()).searchParams.get('booking')}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+  ).json();
   expect(booked).toMatchObject({ currency: 'JPY', chargeCurrency: 'CNY' });
   expect(formatMoney(booked.chargeDepositCents, 'CNY', 'en')).toBe(`${deposit} RMB`);
 
@@ -139,8 +171,12 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   await trip.getByRole('button', { name: 'Cancel' }).click();
   const dialog = t.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(dialog.getByTestId('refund-amount')).toHaveText(`${deposit} RMB`);
-  await expect(dialog.getByText(`100% of your ${formatMoney(booked.depositCents, 'JPY', 'en')} deposit`, { exact: true })).toBeVisible();
-  await expect(dialog.getByText('The refund goes back to your Alipay account and arrives in 1–3 business days.')).toBeVisible();
+  await expect(
+    dialog.getByText(`100% of your ${formatMoney(booked.depositCents, 'JPY', 'en')} deposit`, { exact: true }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText('The refund goes back to your Alipay account and arrives in 1–3 business days.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(t.locator('[data-sonner-toast]').filter({ hasText: 'Booking has been cancelled' })).toBeVisible();
   await expect(t.getByRole('article').filter({ hasText: number })).toHaveCount(0);
@@ -151,7 +187,10 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   await close(traveler, guideUser);
 });
 
-test('a declined card shows "Payment Failed" with support prefilled, and a good card then pays the same booking', async ({ browser, request }) => {
+test('a declined card shows "Payment Failed" with support prefilled, and a good card then pays the same booking', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 20, notBefore: '10:00' });
@@ -167,8 +206,14 @@ test('a declined card shows "Payment Failed" with support prefilled, and a good 
   await expect(toast).toContainText('Payment failed. Please check your information and try again.');
   await expect(t).toHaveURL(/\/checkout\/\d+\?booking=\d+$/);
   const bookingUrl = t.url();
-  await expect(t.getByRole('alert').filter({ hasText: 'Payment failed. Please check your information and try again.' })).toBeVisible();
-  await t.getByRole('alert').filter({ hasText: 'Payment failed' }).getByRole('button', { name: 'Contact support' }).click();
+  await expect(
+    t.getByRole('alert').filter({ hasText: 'Payment failed. Please check your information and try again.' }),
+  ).toBeVisible();
+  await t
+    .getByRole('alert')
+    .filter({ hasText: 'Payment failed' })
+    .getByRole('button', { name: 'Contact support' })
+    .click();
   const support = t.getByRole('dialog', { name: 'Tabi support' });
   await expect(support.getByRole('textbox', { name: 'Your message' })).toHaveValue(/my payment failed/);
   await support.getByRole('button', { name: 'Close support chat' }).click();
@@ -203,11 +248,18 @@ test('a visitor who presses Book logs in and comes back to the checkout', async 
   await context.close();
 });
 
-test('on a phone the booking box is a bar that opens a sheet, and the booking pages do not scroll sideways', async ({ browser, request }) => {
+test('on a phone the booking box is a bar that opens a sheet, and the booking pages do not scroll sideways', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 40, notBefore: '10:00' });
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const page = await context.newPage();
   await signIn(page, 'traveler', undefined, 'zh-CN');
   await page.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
@@ -224,7 +276,9 @@ test('on a phone the booking box is a bar that opens a sheet, and the booking pa
   // Typing 京都站 offers Kyoto Station; choosing it fills the address and the postal code.
   const address = page.getByRole('combobox', { name: '集合地址' });
   await address.pressSequentially('京都站');
-  await expect(page.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first()).toContainText('〒600-8216');
+  await expect(page.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first()).toContainText(
+    '〒600-8216',
+  );
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/checkout-picker-zh-CN-375.png` });
   await address.press('ArrowDown');
@@ -250,7 +304,10 @@ test('the booking pages have no WCAG A/AA violations (axe)', async ({ browser, r
   await t.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
   await t.getByRole('complementary', { name: '预订这位地陪' }).getByText(slot.startTime, { exact: true }).click();
   await expectAxeClean(t, 'profile', { settled: true });
-  await t.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订', exact: true }).click();
+  await t
+    .getByRole('complementary', { name: '预订这位地陪' })
+    .getByRole('button', { name: '预订', exact: true })
+    .click();
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
   await expectAxeClean(t, 'checkout', { settled: true });
   await fillMeetingPoint(t, true);

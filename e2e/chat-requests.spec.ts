@@ -9,7 +9,9 @@ import { freeSlot } from './slots';
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/chat-window';
 
-test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts one and declines one with a reason, the traveler pays', async ({ browser }) => {
+test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts one and declines one with a reason, the traveler pays', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   mkdirSync(SHOTS, { recursive: true });
   const guide = await newSignedInPage(browser, 'guide', 'zh-CN');
@@ -31,7 +33,9 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await form.getByLabel('Meeting postal code').fill('11a');
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form.getByText('Please provide the meeting address.')).toBeVisible();
-  await expect(form.getByText('Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).')).toBeVisible();
+  await expect(
+    form.getByText('Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).'),
+  ).toBeVisible();
   await form.getByLabel('Meeting address').fill('Kaminarimon, 2-3-1 Asakusa, Taito-ku');
   await form.getByLabel('Meeting postal code').fill('1110');
   await form.getByRole('button', { name: 'Send request' }).click();
@@ -39,13 +43,19 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await form.getByLabel('Meeting postal code').fill('1110032');
   await expect(form.getByLabel('Meeting postal code')).toHaveValue('111-0032');
   // The service is one of the guide's own, from a list in the reader's language (decision 053).
-  const choices = (await (await traveler.page.request.get(`/api/v2/service-categories/guides/${listing}/choices/with-subcategories`)).json()).data as {
+  const choices = (
+    await (
+      await traveler.page.request.get(`/api/v2/service-categories/guides/${listing}/choices/with-subcategories`)
+    ).json()
+  ).data as {
     subcategories: { id: number; nameEn: string; nameCn: string }[];
   }[];
   const offered = choices.flatMap((c) => c.subcategories);
   const service = form.getByLabel('Service');
   await expect(service).toBeEnabled();
-  expect((await service.locator('option').allTextContents()).slice(1).sort()).toEqual(offered.map((s) => s.nameEn).sort());
+  expect((await service.locator('option').allTextContents()).slice(1).sort()).toEqual(
+    offered.map((s) => s.nameEn).sort(),
+  );
   await service.selectOption(String(offered[0]!.id));
   await form.getByLabel('Transport (round trip)').selectOption('nearby_city');
   await expect(form.getByTestId('tour-fees')).toContainText('¥14,000 (JPY, ≈ 700 RMB)');
@@ -93,7 +103,9 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await second.getByRole('button', { name: '继续' }).click();
   await second.getByRole('button', { name: '拒绝请求' }).click();
   await expect(second).toHaveAttribute('data-status', 'rejected');
-  await expect(win.getByTestId('tour-request-card').filter({ hasText: 'Ueno park' }).last()).toContainText('Declined: I am fully booked');
+  await expect(win.getByTestId('tour-request-card').filter({ hasText: 'Ueno park' }).last()).toContainText(
+    'Declined: I am fully booked',
+  );
 
   await pay.click();
   await expect(traveler.page).toHaveURL(/\/checkout\?booking=\d+/);
@@ -102,7 +114,9 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await traveler.context.close();
 });
 
-test('direct message to several guides from /search: missing date, no availability, then one message each (guide reads it in Chinese)', async ({ browser }) => {
+test('direct message to several guides from /search: missing date, no availability, then one message each (guide reads it in Chinese)', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   mkdirSync(SHOTS, { recursive: true });
   const guide = await newSignedInPage(browser, 'guide', 'zh-CN');
@@ -117,38 +131,58 @@ test('direct message to several guides from /search: missing date, no availabili
   await traveler.page.getByRole('checkbox', { name: 'Select Sato Yuki' }).locator('xpath=..').click(); // the drawn box over the screen-reader checkbox
   await traveler.page.getByRole('button', { name: 'Message selected' }).click();
   const dialog = traveler.page.getByRole('dialog', { name: 'Message 1 guide' });
-  await expect(dialog.getByRole('alert')).toHaveText('Choose a date in the search filters first, then open this again.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Choose a date in the search filters first, then open this again.',
+  );
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // With the date: a second guide, a time outside availability, then a time that fits.
   await traveler.page.goto(`/search?city=tokyo&travelers=2&date=${slot.date}`);
   const other = traveler.page.getByRole('article').filter({ hasNotText: 'Sato Yuki' }).first();
   const otherName = (await other.getAttribute('aria-label'))!;
-  await other.getByRole('checkbox', { name: `Select ${otherName}` }).locator('xpath=..').click();
+  await other
+    .getByRole('checkbox', { name: `Select ${otherName}` })
+    .locator('xpath=..')
+    .click();
   await traveler.page.getByRole('button', { name: 'Message selected' }).click();
   await expect(traveler.page.getByRole('dialog', { name: 'Message 2 guides' })).toBeVisible();
   const dialog2 = traveler.page.getByRole('dialog'); // its title follows the count when a guide is removed
-  await expect(dialog2.getByTestId('direct-date')).toHaveText(new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${slot.date}T00:00:00Z`)));
+  await expect(dialog2.getByTestId('direct-date')).toHaveText(
+    new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${slot.date}T00:00:00Z`),
+    ),
+  );
   await dialog2.getByLabel('Start').selectOption('06:00');
   await dialog2.getByLabel('End').selectOption('08:00');
-  await expect(dialog2.getByTestId('direct-guide').filter({ hasText: 'Sato Yuki' })).toHaveAttribute('data-error-kind', 'no-availability');
+  await expect(dialog2.getByTestId('direct-guide').filter({ hasText: 'Sato Yuki' })).toHaveAttribute(
+    'data-error-kind',
+    'no-availability',
+  );
   await expect(dialog2.getByTestId('direct-guide').filter({ hasText: 'Sato Yuki' })).toContainText('Tours of 2–10 h');
   await dialog2.getByLabel('Start').selectOption(slot.startTime);
   await dialog2.getByLabel('End').selectOption(end);
-  await expect(dialog2.getByTestId('direct-guide').filter({ hasText: 'Sato Yuki' })).toContainText('Available at this time');
+  await expect(dialog2.getByTestId('direct-guide').filter({ hasText: 'Sato Yuki' })).toContainText(
+    'Available at this time',
+  );
   // The other guide may or may not be free then; drop them if not.
   const otherRow = dialog2.getByTestId('direct-guide').filter({ hasText: otherName });
   await expect(otherRow.getByText(/Available at this time|Not available/)).toBeVisible();
   await traveler.page.screenshot({ path: `${SHOTS}/direct-en-1280.png` });
-  if ((await otherRow.getAttribute('data-error-kind')) === 'no-availability') await otherRow.getByRole('button', { name: `Remove ${otherName}` }).click();
+  if ((await otherRow.getAttribute('data-error-kind')) === 'no-availability')
+    await otherRow.getByRole('button', { name: `Remove ${otherName}` }).click();
   const text = `Hello, we are two and would love a walk in Yanaka. ${Date.now()}`;
   await dialog2.getByLabel('Your message').fill(text);
   await dialog2.getByRole('button', { name: /^Send to \d guides?$/ }).click();
   await expect(dialog2.getByRole('status').filter({ hasText: /Your message was sent to \d guides?\./ })).toBeVisible();
 
   await guide.page.goto('/messages');
-  await guide.page.getByTestId('conversation-list').getByRole('button', { name: /Li Wei/ }).click();
-  await expect(guide.page.getByTestId('message-theirs').filter({ hasText: text })).toContainText(`${slot.date}, ${slot.startTime}–${end} (Japan time)`);
+  await guide.page
+    .getByTestId('conversation-list')
+    .getByRole('button', { name: /Li Wei/ })
+    .click();
+  await expect(guide.page.getByTestId('message-theirs').filter({ hasText: text })).toContainText(
+    `${slot.date}, ${slot.startTime}–${end} (Japan time)`,
+  );
   await guide.context.close();
   await traveler.context.close();
 });

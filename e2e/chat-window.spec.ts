@@ -35,7 +35,9 @@ async function coveredBy(locator: Locator): Promise<string> {
   });
 }
 
-test('a traveler (Chinese) chats with a guide (English) in the floating window: credits, masking, real time, drag, minimize, Escape', async ({ browser }) => {
+test('a traveler (Chinese) chats with a guide (English) in the floating window: credits, masking, real time, drag, minimize, Escape', async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
   const guide = await newSignedInPage(browser, 'guide', 'en');
   const traveler = await newSignedInPage(browser, 'traveler', 'zh-CN');
@@ -43,7 +45,11 @@ test('a traveler (Chinese) chats with a guide (English) in the floating window: 
 
   // A guide the traveler has never booked: 3 free messages (credits) and contact masking.
   await traveler.page.goto('/search?city=kyoto');
-  await traveler.page.getByRole('article').first().getByRole('link', { name: /^和.+聊天$/ }).click();
+  await traveler.page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^和.+聊天$/ })
+    .click();
   const firstWin = traveler.page.getByRole('dialog', { name: /与.+聊天/ });
   await expect(firstWin).toBeVisible();
   await expect(traveler.page).toHaveURL(/\/search\?city=kyoto$/); // the page stays
@@ -74,7 +80,10 @@ test('a traveler (Chinese) chats with a guide (English) in the floating window: 
 
   // The guide answers from /messages; the traveler's window receives it over the socket.
   await guide.page.goto('/messages');
-  await guide.page.getByTestId('conversation-list').getByRole('button', { name: /Li Wei/ }).click();
+  await guide.page
+    .getByTestId('conversation-list')
+    .getByRole('button', { name: /Li Wei/ })
+    .click();
   await expect(guide.page.getByTestId('message-theirs').filter({ hasText: hello })).toBeVisible();
   const reply = `Hello! Saturday in Asakusa works for me. ${Date.now()}`;
   await guide.page.getByLabel('Your message').fill(reply);
@@ -145,7 +154,10 @@ test('from a search card in English; visitors are sent to log in', async ({ brow
 
   // From a trip card on /dashboard.
   await traveler.page.goto('/dashboard');
-  const tripChat = traveler.page.getByRole('main').getByRole('link', { name: /^Chat with / }).first();
+  const tripChat = traveler.page
+    .getByRole('main')
+    .getByRole('link', { name: /^Chat with / })
+    .first();
   const tripGuide = (await tripChat.getAttribute('aria-label'))!.replace('Chat with ', '');
   await tripChat.click();
   await expect(traveler.page.getByRole('dialog', { name: `Chat with ${tripGuide}` })).toBeVisible();
@@ -156,7 +168,9 @@ test('from a search card in English; visitors are sent to log in', async ({ brow
 });
 
 for (const locale of ['en', 'zh-CN'] as const) {
-  test(`phones (${locale}): a full-screen sheet, and nothing floats over the page's own buttons or fields`, async ({ browser }) => {
+  test(`phones (${locale}): a full-screen sheet, and nothing floats over the page's own buttons or fields`, async ({
+    browser,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const phone = { width: 375, height: 740 };
     const anon = await browser.newContext({ viewport: phone });
@@ -173,7 +187,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(visitor.locator('header #support-launcher')).toBeVisible();
     await visitor.screenshot({ path: `${SHOTS}/landing-${locale}-375.png` });
     await visitor.goto('/search?city=tokyo');
-    const viewProfile = visitor.getByRole('article').first().getByRole('link', { name: locale === 'en' ? 'View Profile' : '查看资料' });
+    const viewProfile = visitor
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: locale === 'en' ? 'View Profile' : '查看资料' });
     await expect(viewProfile).toBeVisible();
     expect(await coveredBy(viewProfile)).toBe('');
     await anon.close();
@@ -202,10 +219,15 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const tourForm = win.getByTestId('tour-request-form');
     await expect(tourForm).toBeVisible();
     await tourForm.getByRole('button', { name: locale === 'en' ? 'Send request' : '发送请求' }).click();
-    await expect(tourForm.getByText(locale === 'en' ? 'Please provide the meeting address.' : '请填写集合地址。')).toBeVisible();
+    await expect(
+      tourForm.getByText(locale === 'en' ? 'Please provide the meeting address.' : '请填写集合地址。'),
+    ).toBeVisible();
     expect(await traveler.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await traveler.page.screenshot({ path: `${SHOTS}/tour-form-${locale}-375.png` });
-    await tourForm.getByRole('button', { name: locale === 'en' ? 'Cancel' : '取消' }).last().click();
+    await tourForm
+      .getByRole('button', { name: locale === 'en' ? 'Cancel' : '取消' })
+      .last()
+      .click();
     await expect(tourForm).toBeHidden();
     await expect(win.getByRole('button', { name: locale === 'en' ? 'Request a tour' : '发起行程请求' })).toBeFocused();
     await traveler.page.keyboard.press('Escape');

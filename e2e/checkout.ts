@@ -8,11 +8,19 @@ import { expect } from './fixtures';
  * picker knows and the simulated provider's card.
  */
 
-/** A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text); `shot` is a screenshot's path. */
+/**
+ * A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text); `shot` is a screenshot's
+ * path.
+ */
 export async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
   const address = page.getByRole('combobox', { name: zh ? '集合地址' : 'Meeting address' });
   await address.fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
-  await expect(page.getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' }).getByRole('option').first()).toContainText(zh ? '新宿站' : 'Shinjuku Station');
+  await expect(
+    page
+      .getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' })
+      .getByRole('option')
+      .first(),
+  ).toContainText(zh ? '新宿站' : 'Shinjuku Station');
   if (shot) {
     mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: shot });
@@ -32,11 +40,18 @@ export async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
  */
 export async function pickListedPlace(page: Page, field: Locator, typed: string, name: string) {
   await field.fill(typed);
-  await page.getByRole('listbox', { name: '车站和景点' }).getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  await page
+    .getByRole('listbox', { name: '车站和景点' })
+    .getByRole('option', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
   await expect(field).toHaveValue(new RegExp(`^${name} · `));
 }
 
-/** The simulated provider's card form (4242… succeeds, 4000 0000 0000 0002 is declined), on the page or in a sheet (`page`). */
+/**
+ * The simulated provider's card form (4242… succeeds, 4000 0000 0000 0002 is declined), on the page or in a sheet
+ * (`page`).
+ */
 export async function fillCard(page: Page | Locator, zh: boolean, number: string) {
   // A Chinese reader starts on Alipay: choose the card first.
   if (zh) await page.getByRole('radio', { name: '银行卡' }).locator('..').click();

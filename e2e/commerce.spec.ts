@@ -15,7 +15,11 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-commerce';
 mkdirSync(SHOTS, { recursive: true });
 
 async function phone(browser: Browser, locale: Locale, width = 375): Promise<Page> {
-  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width, height: width < 640 ? 800 : 900 } });
+  const context = await browser.newContext({
+    locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width, height: width < 640 ? 800 : 900 },
+  });
   return context.newPage();
 }
 
@@ -36,19 +40,27 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 /** Fen as the app writes them: whole amounts without decimals, others with two; grouped. */
 const amount = (cents: number) =>
-  cents % 100 === 0 ? new Intl.NumberFormat('en-US').format(cents / 100) : new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cents / 100);
+  cents % 100 === 0
+    ? new Intl.NumberFormat('en-US').format(cents / 100)
+    : new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cents / 100);
 const parseAmount = (text: string) => Math.round(Number(/([\d,]+(?:\.\d+)?)/.exec(text)![1]!.replace(/,/g, '')) * 100);
 
 for (const locale of ['en', 'zh-CN'] as const) {
   const zh = locale === 'zh-CN';
-  test(`/legal/commerce on a 375 px phone (${locale}): the Japanese particulars with both readings, fictitious in development, tiers from the rates`, async ({ browser }) => {
+  test(`/legal/commerce on a 375 px phone (${locale}): the Japanese particulars with both readings, fictitious in development, tiers from the rates`, async ({
+    browser,
+  }) => {
     const page = await phone(browser, locale);
     await gotoInLocale(page, '/legal/commerce', locale);
     const page_ = page.getByTestId('commerce-disclosure');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('特定商取引法に基づく表記');
-    await expect(page_).toContainText(zh ? '依据日本《特定商业交易法》的标示' : 'Disclosure under the Act on Specified Commercial Transactions');
+    await expect(page_).toContainText(
+      zh ? '依据日本《特定商业交易法》的标示' : 'Disclosure under the Act on Specified Commercial Transactions',
+    );
     await expect(page.getByRole('note')).toContainText('以下の事業者情報は架空のものです');
-    await expect(page.getByRole('note')).toContainText(zh ? '以下经营者信息为虚构' : 'These particulars are fictitious');
+    await expect(page.getByRole('note')).toContainText(
+      zh ? '以下经营者信息为虚构' : 'These particulars are fictitious',
+    );
     for (const [ja, reading] of [
       ['販売業者', zh ? '销售商' : 'Seller'],
       ['運営統括責任者', zh ? '运营负责人' : 'Person responsible for operations'],
@@ -69,10 +81,15 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page_.locator('#representative dd')).toHaveText('開発 太郎（架空 / fictitious）');
     await expect(page_.locator('#email').getByRole('link')).toHaveAttribute('href', 'mailto:operator@tabi.localhost');
     await expect(page_.locator('#payment-timing dd')).toContainText('手付金（総額の20%）');
-    // What a family books reads as it is priced and paid: a price by the day, a child's share, the rest a share each day.
+    // What a family books reads as it is priced and paid: a price by the day, a child's share, the rest a share each
+    // day.
     await expect(page_.locator('#price dd')).toContainText('日単位のご予約は、1日ごとにガイドの1日料金');
-    await expect(page_.locator('#price dd')).toContainText(zh ? '按天预订时，每天的价格 = 地陪的日价' : "Booked by the day, each day costs the guide's day rate");
-    await expect(page_.locator('#payment-timing dd')).toContainText(zh ? '预订后增加人数或天数' : 'A change after booking that adds travelers or days');
+    await expect(page_.locator('#price dd')).toContainText(
+      zh ? '按天预订时，每天的价格 = 地陪的日价' : "Booked by the day, each day costs the guide's day rate",
+    );
+    await expect(page_.locator('#payment-timing dd')).toContainText(
+      zh ? '预订后增加人数或天数' : 'A change after booking that adds travelers or days',
+    );
     // The tier table: the share of the deposit back and the fee as a share of the total (a 20 % deposit).
     const rows = await page.getByTestId('cancellation-table').locator('tbody tr').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' '))).toEqual([
@@ -123,25 +140,37 @@ test('in Chinese too, the footer on a 375 px phone links to the disclosure', asy
 
 /** The demo guide's listing id, read through the API as the guide. */
 async function demoGuideId(request: APIRequestContext): Promise<number> {
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  return (await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json()).id;
+  const login = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
+  return (await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json())
+    .id;
 }
 
 for (const locale of ['en', 'zh-CN'] as const) {
   const zh = locale === 'zh-CN';
-  test(`checkout on a 375 px phone (${locale}): the review beside Pay names the tour, the amounts now and in person, this deposit per tier, the hold`, async ({ browser, request }) => {
+  test(`checkout on a 375 px phone (${locale}): the review beside Pay names the tour, the amounts now and in person, this deposit per tier, the hold`, async ({
+    browser,
+    request,
+  }) => {
     const guideId = await demoGuideId(request);
     const slot = await freeSlot(request, guideId, { fromDay: 30, notBefore: '10:00' });
     const page = await phone(browser, locale);
     await signIn(page, 'traveler', DEMO_PASSWORDS.traveler, locale);
-    await page.goto(`/checkout/${guideId}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+    await page.goto(
+      `/checkout/${guideId}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`,
+    );
     const review = page.getByRole('region', { name: zh ? '确认订单内容' : 'Review your booking' });
     await expect(review).toBeVisible();
     const pay = page.getByRole('button', { name: zh ? /^支付 [\d,.]+ 元$/ : /^Pay [\d,.]+ RMB$/ });
     const deposit = parseAmount((await pay.textContent())!);
     const unit = zh ? '元' : 'RMB';
     await expect(review).toContainText(`${zh ? '现在在线支付' : 'Paid now, online'}${amount(deposit)} ${unit}`);
-    await expect(review).toContainText(zh ? `支付宝：点击支付时扣款 ${amount(deposit)} 元。` : `Card: ${amount(deposit)} RMB, charged when you press Pay.`);
+    await expect(review).toContainText(
+      zh
+        ? `支付宝：点击支付时扣款 ${amount(deposit)} 元。`
+        : `Card: ${amount(deposit)} RMB, charged when you press Pay.`,
+    );
     await expect(review).toContainText(zh ? '2 人' : '2 people');
     await expect(review).toContainText(slot.startTime);
     // Half of this deposit back 3 to 7 days before, the other half kept; all of it kept under 24 hours.
@@ -149,11 +178,21 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(review.getByRole('row', { name: zh ? '开始前 3–7 天' : '3 to 7 days before' })).toHaveText(
       `${zh ? '开始前 3–7 天' : '3 to 7 days before'}${amount(half)} ${unit}${amount(deposit - half)} ${unit}`,
     );
-    await expect(review.getByRole('row', { name: zh ? '开始前不足 24 小时' : 'Less than 24 hours before' })).toContainText(`0 ${unit}${amount(deposit)} ${unit}`);
+    await expect(
+      review.getByRole('row', { name: zh ? '开始前不足 24 小时' : 'Less than 24 hours before' }),
+    ).toContainText(`0 ${unit}${amount(deposit)} ${unit}`);
     await expect(review.getByTestId('order-review-validity')).toHaveText(
-      zh ? '点击支付后，该时段为您保留 30 分钟以完成支付；未支付则自动释放。' : 'Pressing Pay holds this time for 30 minutes while the payment completes; if it is not paid, the time is released.',
+      zh
+        ? '点击支付后，该时段为您保留 30 分钟以完成支付；未支付则自动释放。'
+        : 'Pressing Pay holds this time for 30 minutes while the payment completes; if it is not paid, the time is released.',
     );
-    await expect(review.getByRole('link', { name: zh ? '特定商业交易法标示：价格、支付与取消条款' : 'Commerce disclosure: prices, payment and cancellation terms' })).toHaveAttribute('href', '/legal/commerce');
+    await expect(
+      review.getByRole('link', {
+        name: zh
+          ? '特定商业交易法标示：价格、支付与取消条款'
+          : 'Commerce disclosure: prices, payment and cancellation terms',
+      }),
+    ).toHaveAttribute('href', '/legal/commerce');
     expect(await fitsWidth(page)).toBe(true);
     await a11y(page, 'checkout');
     await unstickHeader(page);

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoInLocale, signIn, signUpByApi, test, visibleToasts } from './fixtures';
 
-/** Terms, privacy and the transfer abroad: the unticked boxes at sign-up and the blocking consent screen (decision 124), on a phone. */
+/**
+ * Terms, privacy and the transfer abroad: the unticked boxes at sign-up and the blocking consent screen (decision 124),
+ * on a phone.
+ */
 const T = {
   en: {
     first: 'First name',
@@ -106,7 +109,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
 
-    test('an account made without consents meets the blocking consent screen, which needs both boxes', async ({ page }) => {
+    test('an account made without consents meets the blocking consent screen, which needs both boxes', async ({
+      page,
+    }) => {
       const user = await signUpByApi(page.request, { prefix: 'gate', locale, consents: false });
       await signIn(page, user.username, user.password, locale);
       await gotoInLocale(page, '/dashboard', locale);
@@ -127,7 +132,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(s.gateRequired)).toHaveCount(1);
       // The notice the box names is readable while the screen waits (a new tab of the same app).
-      const [notice] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: new RegExp(`^${s.transferTitle}`) }).first().click()]);
+      const [notice] = await Promise.all([
+        page.context().waitForEvent('page'),
+        dialog
+          .getByRole('link', { name: new RegExp(`^${s.transferTitle}`) })
+          .first()
+          .click(),
+      ]);
       await expect(notice.getByRole('heading', { level: 1, name: s.transferTitle })).toBeVisible();
       await expect(notice.getByRole('dialog')).toHaveCount(0);
       await notice.close();
@@ -145,7 +156,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
       // Terms and privacy given, the transfer notice not: as after a new document is published.
       const give = await page.request.post('/api/me/consents', {
         headers: { authorization: `Bearer ${user.token}` },
-        data: { consents: (await (await page.request.get('/api/legal/documents')).json()).documents.filter((d: { kind: string }) => d.kind !== 'cross_border').map((d: { kind: string; version: string }) => ({ kind: d.kind, version: d.version })) },
+        data: {
+          consents: (await (await page.request.get('/api/legal/documents')).json()).documents
+            .filter((d: { kind: string }) => d.kind !== 'cross_border')
+            .map((d: { kind: string; version: string }) => ({ kind: d.kind, version: d.version })),
+        },
       });
       expect(give.status()).toBe(200);
       await signIn(page, user.username, user.password, locale);
@@ -159,7 +174,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     });
 
     test('the legal pages show their version and the day it applies from', async ({ page }) => {
-      for (const [path, title] of [['/terms', s.termsTitle], ['/privacy/cross-border', s.transferTitle]] as const) {
+      for (const [path, title] of [
+        ['/terms', s.termsTitle],
+        ['/privacy/cross-border', s.transferTitle],
+      ] as const) {
         await gotoInLocale(page, path, locale);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(page.getByTestId('legal-version')).toHaveText(s.termsVersion);

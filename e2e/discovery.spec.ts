@@ -47,7 +47,9 @@ test('a traveler searches from the landing page in Chinese and narrows the price
   await expect(output).toHaveText(`${lo} – ${hi} 元`);
 
   await form.getByRole('button', { name: '搜索' }).click();
-  await expect(page).toHaveURL(new RegExp(`/search\\?city=tokyo&language=zh&travelers=2&minPrice=${lo}&maxPrice=${hi}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/search\\?city=tokyo&language=zh&travelers=2&minPrice=${lo}&maxPrice=${hi}$`),
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('东京的地陪');
   await expect(page.getByText(/找到 \d+ 位地陪/)).toBeVisible();
   const cards = page.getByRole('article');
@@ -74,7 +76,11 @@ test('/search reflects and edits its query string, and the back button works', a
     .poll(async () => {
       // Guides in yen and in yuan in one order, by the price in yuan (decision 168).
       const shown = await prices(page, HOURLY.en);
-      return shown.length === (await page.getByRole('article').count()) && shown.length > 1 && shown.join() === [...shown].sort((a, b) => a - b).join();
+      return (
+        shown.length === (await page.getByRole('article').count()) &&
+        shown.length > 1 &&
+        shown.join() === [...shown].sort((a, b) => a - b).join()
+      );
     })
     .toBe(true);
 
@@ -122,9 +128,17 @@ test('a profile opens from the results with every section, and goes back to them
   // The whole booking window, as the booking box books it (decision 180).
   await expect(page.getByText(/^可预约未来 180 天，至\d{4}年\d{1,2}月\d{1,2}日。时间均为日本时间。$/)).toBeVisible();
   await expect(page.getByRole('list', { name: '可预约时间' }).getByRole('listitem')).not.toHaveCount(0);
-  // The first guide of the results may price in yuan or in yen (other specs' reviews order them): either reads an hourly price.
-  await expect(page.getByRole('region', { name: '服务与价格' }).getByText(/(\d+ 元|约 [\d,.]+ 元 · \d+ 日元)\/小时/).first()).toBeVisible();
-  await expect(page.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订' })).toBeVisible();
+  // The first guide of the results may price in yuan or in yen (other specs' reviews order them): either reads an
+  // hourly price.
+  await expect(
+    page
+      .getByRole('region', { name: '服务与价格' })
+      .getByText(/(\d+ 元|约 [\d,.]+ 元 · \d+ 日元)\/小时/)
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订' }),
+  ).toBeVisible();
   const itinerary = page.locator('a[href^="/itinerary/"]').first();
   if (await itinerary.count()) {
     const title = await itinerary.locator('span.font-semibold').textContent();
@@ -157,7 +171,9 @@ test('a traveler saves and unsaves a guide and sees it in Saved Guides', async (
   await card.getByRole('button', { name: 'Save guide' }).click();
   await expect(card.getByRole('button', { name: 'Remove from saved guides' })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.getByRole('article', { name }).getByRole('button', { name: 'Remove from saved guides' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name }).getByRole('button', { name: 'Remove from saved guides' }),
+  ).toBeVisible();
 
   await page.goto('/dashboard?tab=saved-guides');
   await expect(page.getByRole('button', { name: /Saved Guides \(1 total\)/ })).toBeVisible();
@@ -205,7 +221,11 @@ test('a guide is sent from the landing page to /guide and never sees their own c
   await logIn(page, request, 'guide');
   await page.goto('/');
   await expect(page).toHaveURL(/\/guide$/);
-  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('tabi.token'))}` } })).json();
+  const me = await (
+    await request.get('/api/guides/me', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('tabi.token'))}` },
+    })
+  ).json();
   await page.goto('/search?city=tokyo');
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('article', { name: me.user.fullName, exact: true })).toHaveCount(0);
@@ -262,15 +282,25 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('when the service categories fail to load, a toast says so and the built-in list still serves the filter', async ({ page }) => {
+test('when the service categories fail to load, a toast says so and the built-in list still serves the filter', async ({
+  page,
+}) => {
   allowConsoleErrors(page, /Failed to load resource.*500/);
-  await page.route('**/api/v2/service-categories', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal","message":"Internal error"}' }));
+  await page.route('**/api/v2/service-categories', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"code":"internal","message":"Internal error"}',
+    }),
+  );
   // A server-rendered /search arrives with the categories: the browser fetches them itself when the
   // reader comes from a page rendered in the browser.
   await gotoInLocale(page, '/login', 'en');
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Find guides' }).click();
   await expect(page).toHaveURL(/\/search$/);
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch service categories' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch service categories' }),
+  ).toBeVisible();
   const form = page.getByRole('form', { name: 'Search guides' });
   await form.getByRole('button', { name: /Any service/ }).click();
   await expect(page.getByRole('checkbox', { name: 'Street food tour' })).toBeVisible();

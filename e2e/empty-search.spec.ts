@@ -29,7 +29,9 @@ const WORDS = {
 } as const;
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`375 px (${locale}): licensed guides in Tokyo are none; the filter is named, cleared in one tap, and the guides come back`, async ({ browser }) => {
+  test(`375 px (${locale}): licensed guides in Tokyo are none; the filter is named, cleared in one tap, and the guides come back`, async ({
+    browser,
+  }) => {
     const w = WORDS[locale];
     const context = await browser.newContext({ locale, viewport: { width: 375, height: 740 } });
     const page = await context.newPage();

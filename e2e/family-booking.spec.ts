@@ -10,18 +10,53 @@ import { freeSlot } from './slots';
  * price's deposit at the checkout, and the booking is confirmed without waiting for the guide.
  */
 const TEXT = {
-  en: { choose: 'Check times', badge: 'Instant confirmation', group: '4 people · ', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide', upcoming: 'Upcoming' },
-  'zh-CN': { choose: '查看时间', badge: '可即时确认', group: '4 人 · ', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受', upcoming: '即将出行' },
+  en: {
+    choose: 'Check times',
+    badge: 'Instant confirmation',
+    group: '4 people · ',
+    view: 'View Profile',
+    box: 'Book this guide',
+    date: 'Date',
+    adults: 'Adults',
+    duration: 'Duration',
+    start: 'Start time (Japan time)',
+    book: 'Book',
+    pay: /^Pay [\d,.]+ RMB$/,
+    money: (a: string) => `${a} RMB`,
+    waiting: 'Waiting for the guide',
+    upcoming: 'Upcoming',
+  },
+  'zh-CN': {
+    choose: '查看时间',
+    badge: '可即时确认',
+    group: '4 人 · ',
+    view: '查看资料',
+    box: '预订这位地陪',
+    date: '日期',
+    adults: '成人',
+    duration: '时长',
+    start: '开始时间（日本时间）',
+    book: '预订',
+    pay: /^支付 [\d,.]+ 元$/,
+    money: (a: string) => `${a} 元`,
+    waiting: '等待地陪接受',
+    upcoming: '即将出行',
+  },
 } as const;
 
 const yuan = formatFen;
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`a family of four books a guide who confirms at once and pays the quoted price (${locale})`, async ({ browser, request }) => {
+  test(`a family of four books a guide who confirms at once and pays the quoted price (${locale})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const s = TEXT[locale];
     const zh = locale === 'zh-CN';
-    const found = await (await request.get('/api/v2/guides', { params: { city: 'tokyo', instantBook: 'true', travelers: 4 } })).json();
+    const found = await (
+      await request.get('/api/v2/guides', { params: { city: 'tokyo', instantBook: 'true', travelers: 4 } })
+    ).json();
     // A guide who prices in yuan: this journey reads yuan alone (a yen guide's box reads both, guide-currency.spec).
     const inYuan = (found.data as { id: number; currency: string }[]).find((g) => g.currency === 'CNY');
     expect(inYuan, 'a seeded Tokyo guide in yuan with instant booking who takes four').toBeDefined();
@@ -29,16 +64,31 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const hours = Math.max(2, guide.minDuration);
     const slot = await freeSlot(request, guide.id, { hours, fromDay: 12, notBefore: '10:00' });
 
-    const context = await browser.newContext({ locale: zh ? 'zh-CN' : 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 760 } });
+    const context = await browser.newContext({
+      locale: zh ? 'zh-CN' : 'en-US',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 375, height: 760 },
+    });
     try {
       const page = await context.newPage();
       await signIn(page, 'traveler', undefined, locale);
-      await page.goto(`/search?city=tokyo&date=${slot.date}&travelers=4&adults=2&children=1&infants=1&instantBook=true`);
+      await page.goto(
+        `/search?city=tokyo&date=${slot.date}&travelers=4&adults=2&children=1&infants=1&instantBook=true`,
+      );
       const card = page.getByRole('article', { name: guide.user.fullName, exact: true });
       await expect(card.getByTestId('instant-badge')).toHaveText(s.badge);
       // The card prices this family for the guide's shortest tour, as the quote does.
       const shortest = await (
-        await request.get(`/api/v2/guides/${guide.id}/quote`, { params: { date: slot.date, startTime: slot.startTime, durationHours: guide.minDuration, adults: 2, children: 1, infants: 1 } })
+        await request.get(`/api/v2/guides/${guide.id}/quote`, {
+          params: {
+            date: slot.date,
+            startTime: slot.startTime,
+            durationHours: guide.minDuration,
+            adults: 2,
+            children: 1,
+            infants: 1,
+          },
+        })
       ).json();
       await expect(card.getByTestId('group-total')).toContainText(s.group);
       await expect(card.getByTestId('group-total')).toContainText(yuan(shortest.totalCents));
@@ -56,7 +106,17 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await box.getByRole('group', { name: s.start }).getByText(slot.startTime, { exact: true }).click();
 
       const quote = await (
-        await request.get(`/api/v2/guides/${guide.id}/quote`, { params: { date: slot.date, startTime: slot.startTime, durationHours: hours, adults: 2, children: 1, infants: 1, lang: locale } })
+        await request.get(`/api/v2/guides/${guide.id}/quote`, {
+          params: {
+            date: slot.date,
+            startTime: slot.startTime,
+            durationHours: hours,
+            adults: 2,
+            children: 1,
+            infants: 1,
+            lang: locale,
+          },
+        })
       ).json();
       // The box shows the server's total and its lines for this very family.
       await expect(box.getByText(s.money(yuan(quote.totalCents)), { exact: true }).first()).toBeVisible();
@@ -64,8 +124,11 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await box.getByRole('button', { name: s.book, exact: true }).click();
       await expect(page).toHaveURL(/\/checkout\/\d+\?.*adults=2&children=1&infants=1/);
 
-      // The checkout charges the quote's total, less a travel credit the traveler may hold (decision 139), and its deposit.
-      const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
+      // The checkout charges the quote's total, less a travel credit the traveler may hold (decision 139), and its
+      // deposit.
+      const login = await (
+        await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })
+      ).json();
       const headers = { authorization: `Bearer ${login.token}` };
       const credits = await (await request.get('/api/me/travel-credits', { headers })).json();
       const paid = priceWithCredit(quote.totalCents, credits.available?.amountCents ?? 0);
@@ -80,7 +143,16 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
       // Confirmed at once: no request waits for the guide, and the booking is the family's, priced as quoted.
       const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers })).json();
-      expect(booking).toMatchObject({ status: 'upcoming', instantBook: true, adults: 2, children: 1, infants: 1, travelers: 4, totalPriceCents: paid.totalCents, depositCents: paid.depositCents });
+      expect(booking).toMatchObject({
+        status: 'upcoming',
+        instantBook: true,
+        adults: 2,
+        children: 1,
+        infants: 1,
+        travelers: 4,
+        totalPriceCents: paid.totalCents,
+        depositCents: paid.depositCents,
+      });
       // Among the upcoming trips at once, marked as such, with no answer awaited.
       await page.goto('/dashboard?tab=upcoming');
       const trip = page.getByRole('article').filter({ hasText: booking.bookingNumber });

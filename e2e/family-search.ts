@@ -19,13 +19,23 @@ export interface FamilyCard {
   currency: 'CNY' | 'JPY';
   instantBook: boolean;
   maxDuration: number;
-  groupQuote: { dayHours: number; chargeTotal: number; totalCents: number; chargeDayTotal: number; dayTotalCents: number };
+  groupQuote: {
+    dayHours: number;
+    chargeTotal: number;
+    totalCents: number;
+    chargeDayTotal: number;
+    dayTotalCents: number;
+  };
 }
 
 /** The card's trip and day prices as it writes them: the yuan, the guide's own beside. */
 export function familyCardTexts(c: FamilyCard) {
-  const money = (yuan: number, own: number) => formatBeside({ minor: yuan, currency: 'CNY' }, { minor: own, currency: c.currency }, 'zh-CN');
-  return { trip: money(c.groupQuote.chargeTotal, c.groupQuote.totalCents), day: money(c.groupQuote.chargeDayTotal, c.groupQuote.dayTotalCents) };
+  const money = (yuan: number, own: number) =>
+    formatBeside({ minor: yuan, currency: 'CNY' }, { minor: own, currency: c.currency }, 'zh-CN');
+  return {
+    trip: money(c.groupQuote.chargeTotal, c.groupQuote.totalCents),
+    day: money(c.groupQuote.chargeDayTotal, c.groupQuote.dayTotalCents),
+  };
 }
 
 /**
@@ -38,11 +48,21 @@ export async function kyotoFamilyTrip(
 ): Promise<{ card: FamilyCard; date: string; startTime: string }> {
   // The search the phone's form sends (the question, the reader's currency).
   const search = (extra: Record<string, string | number> = {}) =>
-    request.get('/api/v2/guides', { params: { city: 'kyoto', travelers: 4, ...FAMILY, days: 3, currency: 'CNY', chargeCurrency: 'CNY', ...extra } }).then((r) => r.json());
-  const all = ((await search({ limit: 50 })).data as (FamilyCard & { groupQuote?: FamilyCard['groupQuote'] })[]).filter((c): c is FamilyCard => !!c.groupQuote);
+    request
+      .get('/api/v2/guides', {
+        params: { city: 'kyoto', travelers: 4, ...FAMILY, days: 3, currency: 'CNY', chargeCurrency: 'CNY', ...extra },
+      })
+      .then((r) => r.json());
+  const all = ((await search({ limit: 50 })).data as (FamilyCard & { groupQuote?: FamilyCard['groupQuote'] })[]).filter(
+    (c): c is FamilyCard => !!c.groupQuote,
+  );
   for (const candidate of all) {
     if (!(await fits(candidate))) continue;
-    const slot = await freeSlot(request, candidate.id, { hours: candidate.groupQuote.dayHours, days: 3, fromDay }).catch(() => null);
+    const slot = await freeSlot(request, candidate.id, {
+      hours: candidate.groupQuote.dayHours,
+      days: 3,
+      fromDay,
+    }).catch(() => null);
     if (!slot) continue;
     const page = (await search({ date: slot.date, limit: 12 })).data as FamilyCard[];
     const card = page.find((c) => c.id === candidate.id);
@@ -98,7 +118,12 @@ export async function bookAt(page: Page, box: Locator, card: FamilyCard, startTi
   await box.getByRole('group', { name: '开始时间（日本时间）' }).getByText(startTime, { exact: true }).click();
   await box.getByRole('button', { name: '预订', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+\?.*adults=2&children=1&infants=1.*days=3/);
-  await expect(page.getByRole('definition').filter({ hasText: familyCardTexts(card).trip }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: familyCardTexts(card).trip })
+      .first(),
+  ).toBeVisible();
 }
 
 /**

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page, type Response } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { LOCALE_NAMES, type Locale } from '../src/shared/locales';
 import { e2eServer } from './servers';
 
@@ -79,7 +87,9 @@ export const serverDataDir = () => e2eServer(base.info().parallelIndex).dataDir;
  * server renders public pages in it (decision 074). Local storage is set by the callers below.
  */
 async function rememberLocale(page: Page, locale: Locale) {
-  await page.context().addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(base.info().parallelIndex).baseURL }]);
+  await page
+    .context()
+    .addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(base.info().parallelIndex).baseURL }]);
 }
 
 /** Opens a page with a chosen interface language, as a returning visitor who picked it would. */
@@ -96,12 +106,19 @@ export async function gotoInLocale(page: Page, path: string, locale: Locale) {
 
 /** Switches the interface language as a reader does: the header's language list, each language named in itself. */
 export async function switchLanguage(page: Page, locale: Locale) {
-  await page.getByRole('banner').getByRole('combobox', { name: /^(Language|语言|言語)$/ }).selectOption({ label: LOCALE_NAMES[locale] });
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: /^(Language|语言|言語)$/ })
+    .selectOption({ label: LOCALE_NAMES[locale] });
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
 /** Passwords of the seeded demo accounts (SEED=demo). */
-export const DEMO_PASSWORDS: Record<string, string> = { traveler: 'traveler123', guide: 'guide1234', admin: 'admin1234' };
+export const DEMO_PASSWORDS: Record<string, string> = {
+  traveler: 'traveler123',
+  guide: 'guide1234',
+  admin: 'admin1234',
+};
 
 /**
  * Signs in through the real login API and stores the session where the web app keeps it
@@ -127,7 +144,12 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 }
 
 /** A new browser context signed in as `username` in `locale`: a second person beside the test's own page. */
-export async function newSignedInPage(browser: Browser, username: string, locale: Locale, viewport = { width: 1280, height: 720 }) {
+export async function newSignedInPage(
+  browser: Browser,
+  username: string,
+  locale: Locale,
+  viewport = { width: 1280, height: 720 },
+) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const reply = await signIn(page, username, undefined, locale);
@@ -147,14 +169,20 @@ let currentVersions: Promise<Served[]> | undefined;
 function servedVersions(request: APIRequestContext): Promise<Served[]> {
   currentVersions ??= request.get('/api/legal/documents').then(async (res) => {
     expect(res.status()).toBe(200);
-    return ((await res.json()) as { documents: Served[] }).documents.map(({ kind, version, askedAt }) => ({ kind, version, askedAt }));
+    return ((await res.json()) as { documents: Served[] }).documents.map(({ kind, version, askedAt }) => ({
+      kind,
+      version,
+      askedAt,
+    }));
   });
   return currentVersions;
 }
 
 /** The consents the sign-up form sends: the documents asked for at sign-up, at their current versions. */
 export async function currentConsents(request: APIRequestContext): Promise<{ kind: string; version: string }[]> {
-  return (await servedVersions(request)).filter((d) => d.askedAt === 'signup').map(({ kind, version }) => ({ kind, version }));
+  return (await servedVersions(request))
+    .filter((d) => d.askedAt === 'signup')
+    .map(({ kind, version }) => ({ kind, version }));
 }
 
 /**
@@ -163,7 +191,10 @@ export async function currentConsents(request: APIRequestContext): Promise<{ kin
  */
 export async function giveSensitiveDataConsent(request: APIRequestContext, token: string): Promise<void> {
   const notice = (await servedVersions(request)).find((d) => d.kind === 'sensitive_data')!;
-  const res = await request.post('/api/me/consents', { headers: { authorization: `Bearer ${token}` }, data: { consents: [{ kind: notice.kind, version: notice.version }] } });
+  const res = await request.post('/api/me/consents', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { consents: [{ kind: notice.kind, version: notice.version }] },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -174,12 +205,27 @@ export async function giveSensitiveDataConsent(request: APIRequestContext, token
  */
 export async function signUpByApi(
   request: APIRequestContext,
-  { prefix = 'e2e', fullName = 'Test Traveler', locale = 'en', consents = true }: { prefix?: string; fullName?: string; locale?: Locale; consents?: boolean } = {},
+  {
+    prefix = 'e2e',
+    fullName = 'Test Traveler',
+    locale = 'en',
+    consents = true,
+  }: { prefix?: string; fullName?: string; locale?: Locale; consents?: boolean } = {},
 ) {
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 10_000)}`;
   const password = 'Sakura2026!';
-  const body = { username, email: `${username}@example.com`, password, confirmPassword: password, fullName, emailUpdates: false, locale };
-  const res = await request.post('/api/auth/signup', { data: consents ? { ...body, consents: await currentConsents(request) } : body });
+  const body = {
+    username,
+    email: `${username}@example.com`,
+    password,
+    confirmPassword: password,
+    fullName,
+    emailUpdates: false,
+    locale,
+  };
+  const res = await request.post('/api/auth/signup', {
+    data: consents ? { ...body, consents: await currentConsents(request) } : body,
+  });
   expect(res.status(), await res.text()).toBe(201);
   const reply = await res.json();
   return { ...body, token: reply.token as string, reply };
@@ -208,7 +254,8 @@ export async function expectDate(group: Locator, iso: string) {
 export const visibleToasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 
 /** Expects a toast with this text on screen. */
-export const expectToast = (page: Page, text: string) => expect(visibleToasts(page).filter({ hasText: text }).first()).toBeVisible();
+export const expectToast = (page: Page, text: string) =>
+  expect(visibleToasts(page).filter({ hasText: text }).first()).toBeVisible();
 
 /** Opens a page as a signed-in user: the session is stored the way the app stores it after logging in. */
 export async function openSignedIn(page: Page, pathName: string, locale: Locale, username: string, password: string) {
@@ -228,7 +275,13 @@ export async function expectAxeClean(page: Page, label: string, { settled = fals
   }
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
     label,
   ).toEqual([]);
 }

@@ -55,7 +55,10 @@ test('a first visit from a Japanese browser is served in Japanese, rendered on t
   await context.close();
 });
 
-test("a new device takes the account's language at sign-in; a choice made on the device stays", async ({ browser, request }) => {
+test("a new device takes the account's language at sign-in; a choice made on the device stays", async ({
+  browser,
+  request,
+}) => {
   const user = await signUpByApi(request, { locale: 'zh-CN' });
   const signInOn = async (context: BrowserContext) => {
     const page = await context.newPage();

@@ -13,7 +13,9 @@ const SHOTS = 'test-results/shots';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function login(request: APIRequestContext, username: string) {
-  return (await (await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORDS[username] } })).json()) as { token: string; user: { id: number } };
+  return (await (
+    await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORDS[username] } })
+  ).json()) as { token: string; user: { id: number } };
 }
 
 /**
@@ -22,21 +24,36 @@ async function login(request: APIRequestContext, username: string) {
  */
 async function ensureTravelersProposal(request: APIRequestContext) {
   const guide = await login(request, 'guide');
-  const list = (await (await request.get(`/api/v2/bookings-new/guide/${guide.user.id}`, { headers: bearer(guide.token) })).json()).data as { reschedule?: { status: string; mine: boolean } | null }[];
+  const list = (
+    await (await request.get(`/api/v2/bookings-new/guide/${guide.user.id}`, { headers: bearer(guide.token) })).json()
+  ).data as { reschedule?: { status: string; mine: boolean } | null }[];
   if (list.some((b) => b.reschedule?.status === 'open' && !b.reschedule.mine)) return;
   const me = (await (await request.get('/api/guides/me', { headers: bearer(guide.token) })).json()) as { id: number };
   const traveler = await login(request, 'traveler');
   const slot = await freeSlot(request, me.id, { fromDay: 30 });
-  const booked = await request.post('/api/v2/bookings', { headers: bearer(traveler.token), data: { guideId: me.id, date: slot.date, startTime: slot.startTime, durationHours: 2, travelers: 2 } });
+  const booked = await request.post('/api/v2/bookings', {
+    headers: bearer(traveler.token),
+    data: { guideId: me.id, date: slot.date, startTime: slot.startTime, durationHours: 2, travelers: 2 },
+  });
   expect(booked.status(), await booked.text()).toBe(201);
   const id = (await booked.json()).id as number;
   const paid = await request.post(`/api/v2/bookings/${id}/payments`, {
     headers: { ...bearer(traveler.token), 'idempotency-key': `guide-answers-${Date.now()}` },
-    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+    data: {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/34',
+      cvv: '123',
+      cardHolder: 'Li Wei',
+    },
   });
   expect(paid.status(), await paid.text()).toBe(201);
   const later = await freeSlot(request, me.id, { fromDay: 40 });
-  const moved = await request.post(`/api/v2/bookings/${id}/reschedule`, { headers: bearer(traveler.token), data: { date: later.date, startTime: later.startTime } });
+  const moved = await request.post(`/api/v2/bookings/${id}/reschedule`, {
+    headers: bearer(traveler.token),
+    data: { date: later.date, startTime: later.startTime },
+  });
   expect(moved.status(), await moved.text()).toBe(201);
 }
 
@@ -48,7 +65,9 @@ async function aboveTheFold(page: Page, el: Locator) {
   expect(box!.y + box!.height, 'bottom edge within the first screen').toBeLessThanOrEqual(height);
 }
 
-test('at 375 px in Chinese the traveler’s new time is the guide’s to answer at the top of /guide and of the dashboard', async ({ page }) => {
+test('at 375 px in Chinese the traveler’s new time is the guide’s to answer at the top of /guide and of the dashboard', async ({
+  page,
+}) => {
   await ensureTravelersProposal(page.request);
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'guide', undefined, 'zh-CN');
@@ -87,7 +106,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await signIn(page, 'guide', undefined, locale);
-      for (const [path, name] of [['/guide', 'guide-home'], ['/guide-dashboard', 'guide-dashboard']] as const) {
+      for (const [path, name] of [
+        ['/guide', 'guide-home'],
+        ['/guide-dashboard', 'guide-dashboard'],
+      ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -15,14 +15,43 @@ async function submitThroughApi(request: APIRequestContext, token: string) {
   const categories = await (await request.get('/api/v2/service-categories')).json();
   const subcategoryId = categories.data[0].subcategories[0].id as number;
   const data = {
-    name: 'Ren Sato', age: 35, gender: 'male', serviceCities: ['kyoto'], residenceArea: 'Higashiyama', residenceZipcode: '605-0073',
-    residenceSince: '2010-09', occupation: 'Photographer', bio: 'Kyoto born.', languages: ['zh', 'ja'], experienceMonths: 24, sessionCount: 40,
-    ethicsScore: 7, ethicsDescription: 'a', boundaryScore: 6, boundaryDescription: 'b', supportiveScore: 8, supportiveDescription: 'c',
-    interaction: '1', favoriteSpot: '2', boundaryResponse: '3', emotionalHandling: '4', selfSymbol: '5',
-    targetGroups: ['family'], minPeople: 1, maxPeople: 4, minDurationHours: 2, maxDurationHours: 6, currency: 'CNY', basicPricePerHourCents: 25_000, subcategoryIds: [subcategoryId],
+    name: 'Ren Sato',
+    age: 35,
+    gender: 'male',
+    serviceCities: ['kyoto'],
+    residenceArea: 'Higashiyama',
+    residenceZipcode: '605-0073',
+    residenceSince: '2010-09',
+    occupation: 'Photographer',
+    bio: 'Kyoto born.',
+    languages: ['zh', 'ja'],
+    experienceMonths: 24,
+    sessionCount: 40,
+    ethicsScore: 7,
+    ethicsDescription: 'a',
+    boundaryScore: 6,
+    boundaryDescription: 'b',
+    supportiveScore: 8,
+    supportiveDescription: 'c',
+    interaction: '1',
+    favoriteSpot: '2',
+    boundaryResponse: '3',
+    emotionalHandling: '4',
+    selfSymbol: '5',
+    targetGroups: ['family'],
+    minPeople: 1,
+    maxPeople: 4,
+    minDurationHours: 2,
+    maxDurationHours: 6,
+    currency: 'CNY',
+    basicPricePerHourCents: 25_000,
+    subcategoryIds: [subcategoryId],
   };
   expect((await request.put('/api/v2/guide-applications/draft', { headers: auth, data: { data } })).status()).toBe(200);
-  const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth, data: { declaration: true } });
+  const submitted = await request.post('/api/v2/guide-applications/submit', {
+    headers: auth,
+    data: { declaration: true },
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()).id as number;
 }
@@ -33,7 +62,10 @@ async function adminToken(request: APIRequestContext) {
   return { Authorization: `Bearer ${(await res.json()).token}` };
 }
 
-test('after review: changes requested (en), rejected with the support prefill (zh-CN), approved', async ({ page, request }) => {
+test('after review: changes requested (en), rejected with the support prefill (zh-CN), approved', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { username, password } = await signUpByApi(request, { prefix: 'review', fullName: 'Aoi Tanaka' });
   const reply = await signIn(page, username, password, 'en');
@@ -41,7 +73,14 @@ test('after review: changes requested (en), rejected with the support prefill (z
   const admin = await adminToken(request);
 
   // Changes requested: the note, and Edit leads to the wizard, which keeps showing the note.
-  expect((await request.post(`/api/admin/applications/${id}/request-changes`, { headers: admin, data: { message: 'Please describe your licence.' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/admin/applications/${id}/request-changes`, {
+        headers: admin,
+        data: { message: 'Please describe your licence.' },
+      })
+    ).status(),
+  ).toBe(200);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/application-status');
   await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'changes_requested');
@@ -59,14 +98,21 @@ test('after review: changes requested (en), rejected with the support prefill (z
   await page.screenshot({ path: `${SHOTS}/changes-wizard-dark-en-375.png` });
 
   // Resubmitted from the preview without changing an answer (the save before submitting makes it a draft again).
-  await page.getByRole('button', { name: /Preview/ }).first().click();
+  await page
+    .getByRole('button', { name: /Preview/ })
+    .first()
+    .click();
   await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/application-status$/);
   await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'submitted');
 
   // Rejected: the reason, and the support chat opens with the rejected-application message (in Chinese).
-  expect((await request.post(`/api/admin/applications/${id}/reject`, { headers: admin, data: { reason: '资质证明不足' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/admin/applications/${id}/reject`, { headers: admin, data: { reason: '资质证明不足' } })
+    ).status(),
+  ).toBe(200);
   await page.evaluate(() => localStorage.setItem('tabi.locale', 'zh-CN'));
   await page.goto('/application-status');
   await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'rejected');
@@ -86,7 +132,10 @@ test('after review: changes requested (en), rejected with the support prefill (z
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/application-status');
   await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'approved');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Open the guide dashboard' })).toHaveAttribute('href', '/guide-dashboard');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Open the guide dashboard' })).toHaveAttribute(
+    'href',
+    '/guide-dashboard',
+  );
   await expect(page.getByRole('group', { name: 'View as' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/status-approved-en-1280.png`, fullPage: true });
 });

@@ -18,13 +18,17 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/guide-dashboard#availability');
       const panel = page.locator('#availability');
-      await expect(panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' })).toBeVisible();
+      await expect(
+        panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' }),
+      ).toBeVisible();
       await pickDate(panel.getByRole('group', { name: locale === 'en' ? 'Date' : '日期' }), date);
       await panel.getByRole('button', { name: locale === 'en' ? 'Add day off' : '添加休息日' }).click();
       await expect(panel.locator(`time[datetime="${date}"]`)).toBeVisible();
       await panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' }).click();
       await expect(page.getByText(locale === 'en' ? 'Availability saved' : '可预约时间已保存')).toBeVisible();
-      const slots = await (await page.request.get(`/api/v2/guides/${before.guideId}/slots?date=${date}&durationHours=2`)).json();
+      const slots = await (
+        await page.request.get(`/api/v2/guides/${before.guideId}/slots?date=${date}&durationHours=2`)
+      ).json();
       expect(slots.slots).toEqual([]);
       await expect(page.locator('#calendar-link input')).toHaveValue(/\/api\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
 
@@ -32,14 +36,23 @@ for (const locale of ['en', 'zh-CN'] as const) {
         mkdirSync(SHOTS, { recursive: true });
         for (const width of [1280, 375]) {
           await page.setViewportSize({ width, height: 900 });
-          for (const id of ['availability', 'rates', 'calendar-link']) await page.locator(`#${id}`).screenshot({ path: `${SHOTS}/${id}-${width}-${locale}.png` });
+          for (const id of ['availability', 'rates', 'calendar-link'])
+            await page.locator(`#${id}`).screenshot({ path: `${SHOTS}/${id}-${width}-${locale}.png` });
         }
-
       }
     } finally {
       const restore = await page.request.put('/api/v2/guides/me/availability', {
         headers,
-        data: { weekly: before.weekly, exceptions: before.exceptions.map((e: Record<string, unknown>) => ({ date: e.date, available: e.available, startMinute: e.startMinute, endMinute: e.endMinute, note: e.note })) },
+        data: {
+          weekly: before.weekly,
+          exceptions: before.exceptions.map((e: Record<string, unknown>) => ({
+            date: e.date,
+            available: e.available,
+            startMinute: e.startMinute,
+            endMinute: e.endMinute,
+            note: e.note,
+          })),
+        },
       });
       expect(restore.status()).toBe(200);
     }

@@ -13,7 +13,8 @@ import { approvedApplicant, auth } from './guide-helpers';
  */
 const SHOTS = process.env.SHOTS_DIR;
 
-const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+const noOverflow = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 
 type Service = { id: number; nameJa: string };
 
@@ -24,13 +25,21 @@ type Service = { id: number; nameJa: string };
 async function yuanGuide(request: APIRequestContext, name: string) {
   const guide = await approvedApplicant(request, name);
   const categories = await (await request.get('/api/v2/service-categories')).json();
-  const [first, second] = (categories.data ?? categories).flatMap((c: { subcategories: Service[] }) => c.subcategories) as Service[];
+  const [first, second] = (categories.data ?? categories).flatMap(
+    (c: { subcategories: Service[] }) => c.subcategories,
+  ) as Service[];
   const rates = await (await request.get('/api/v2/guides/me/rates', { headers: auth(guide.token) })).json();
   expect(rates.currency).toBe('CNY');
   const { guideId: _g, instantBookPausedUntil: _p, services: _s, ...rest } = rates;
   const put = await request.put('/api/v2/guides/me/rates', {
     headers: auth(guide.token),
-    data: { ...rest, services: [{ subcategoryId: first!.id, priceCents: 27_000 }, { subcategoryId: second!.id, priceCents: 32_000 }] },
+    data: {
+      ...rest,
+      services: [
+        { subcategoryId: first!.id, priceCents: 27_000 },
+        { subcategoryId: second!.id, priceCents: 32_000 },
+      ],
+    },
   });
   expect(put.status(), await put.text()).toBe(200);
   return { ...guide, services: [first!, second!] };
@@ -48,14 +57,20 @@ test('a guide prices in yen on a phone, in Japanese, and keeps it after a reload
 
   await rates.getByRole('radio', { name: '日本円' }).check();
   // Nothing is converted: the form says the numbers are now read as yen.
-  await expect(rates.getByText('料金は日本円で設定されます。入力済みの金額は換算されませんので、保存する前にそれぞれご確認ください。')).toBeVisible();
+  await expect(
+    rates.getByText(
+      '料金は日本円で設定されます。入力済みの金額は換算されませんので、保存する前にそれぞれご確認ください。',
+    ),
+  ).toBeVisible();
   await rates.getByLabel('旅行者1名の1時間あたりの料金（円）').fill('4000');
   await rates.getByLabel('2人目から1名ごとの1時間あたりの追加料金（円）').fill('1000');
   await noOverflow(page);
   await rates.getByRole('button', { name: '料金を保存' }).click();
   // Her own prices for two services were typed as yuan (270, 320): read as yen they are under the
   // floor, named and marked; emptied, they take her hourly rate.
-  await expect(rates.getByRole('alert')).toHaveText(`1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：${guide.services.map((x) => x.nameJa).join('、')}。`);
+  await expect(rates.getByRole('alert')).toHaveText(
+    `1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：${guide.services.map((x) => x.nameJa).join('、')}。`,
+  );
   const marked = rates.locator('input[aria-invalid=true]');
   await expect(marked).toHaveCount(2);
   while ((await marked.count()) > 0) await marked.first().fill('');
@@ -102,7 +117,10 @@ async function shoot(page: Page, name: string, target = page.locator('main')) {
 }
 
 for (const locale of ['ja', 'zh-CN', 'en'] as const satisfies readonly Locale[]) {
-  test(`screens, taken only when SHOTS_DIR is set: the rates editor switched to yen and the application's price step (${locale})`, async ({ page, request }) => {
+  test(`screens, taken only when SHOTS_DIR is set: the rates editor switched to yen and the application's price step (${locale})`, async ({
+    page,
+    request,
+  }) => {
     test.skip(!SHOTS, 'SHOTS_DIR is not set');
     const guide = await yuanGuide(request, 'Mei Kiyomizu');
     await signIn(page, guide.username, guide.password, locale);

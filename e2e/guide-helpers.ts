@@ -8,10 +8,16 @@ import { freeSlot } from './slots';
  */
 
 // A 2×2 PNG: the server re-encodes it, so any real image works.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function signup(request: APIRequestContext, fullName: string): Promise<{ username: string; password: string; token: string }> {
+export async function signup(
+  request: APIRequestContext,
+  fullName: string,
+): Promise<{ username: string; password: string; token: string }> {
   const { username, password, token } = await signUpByApi(request, { prefix: 'j', fullName, locale: 'zh-CN' });
   return { username, password, token };
 }
@@ -66,11 +72,18 @@ export async function approvedApplicant(request: APIRequestContext, name: string
     multipart: { description: '导游资格证书', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth(applicant.token), data: { declaration: true } });
+  const submitted = await request.post('/api/v2/guide-applications/submit', {
+    headers: auth(applicant.token),
+    data: { declaration: true },
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
 
-  const admin = await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json();
-  const approved = await request.post(`/api/admin/applications/${(await submitted.json()).id}/approve`, { headers: auth(admin.token) });
+  const admin = await (
+    await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })
+  ).json();
+  const approved = await request.post(`/api/admin/applications/${(await submitted.json()).id}/approve`, {
+    headers: auth(admin.token),
+  });
   expect(approved.status(), await approved.text()).toBe(200);
   return applicant;
 }
@@ -89,15 +102,22 @@ export async function verifiedIdentity(request: APIRequestContext, token: string
   expect(upload.status(), await upload.text()).toBe(200);
   const submitted = await request.post('/api/v2/identity-verification/submit', { headers: auth(token), data: {} });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  const admin = await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json();
-  const approved = await request.post(`/api/admin/identity/${(await submitted.json()).id}/approve`, { headers: auth(admin.token) });
+  const admin = await (
+    await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })
+  ).json();
+  const approved = await request.post(`/api/admin/identity/${(await submitted.json()).id}/approve`, {
+    headers: auth(admin.token),
+  });
   expect(approved.status(), await approved.text()).toBe(200);
 }
 
 /** Opens every day, all day, in the guide's zone: any future slot can be booked. */
 export async function openAllWeek(request: APIRequestContext, token: string) {
   const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
-  const res = await request.put('/api/v2/guides/me/availability', { headers: auth(token), data: { weekly, exceptions: [] } });
+  const res = await request.put('/api/v2/guides/me/availability', {
+    headers: auth(token),
+    data: { weekly, exceptions: [] },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -105,7 +125,12 @@ export async function openAllWeek(request: APIRequestContext, token: string) {
  * A two-hour booking of this guide by this traveler on the first free day from two days on, paid by
  * card and accepted by the guide. Returns the booking (id, bookingNumber, depositCents…).
  */
-export async function acceptedBooking(request: APIRequestContext, guideId: number, guideToken: string, travelerToken: string) {
+export async function acceptedBooking(
+  request: APIRequestContext,
+  guideId: number,
+  guideToken: string,
+  travelerToken: string,
+) {
   const { date, startTime } = await freeSlot(request, guideId, { fromDay: 2, notBefore: '10:00' });
   const booked = await request.post('/api/v2/bookings', {
     headers: auth(travelerToken),
@@ -115,7 +140,14 @@ export async function acceptedBooking(request: APIRequestContext, guideId: numbe
   const booking = await booked.json();
   const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
     headers: { ...auth(travelerToken), 'idempotency-key': `e2e-booking-${booking.id}` },
-    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
+    data: {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/34',
+      cvv: '123',
+      cardHolder: 'Wang Xiaoming',
+    },
   });
   expect(paid.status(), await paid.text()).toBe(201);
   const accepted = await request.post(`/api/v2/bookings/${booking.id}/accept`, { headers: auth(guideToken) });
@@ -128,6 +160,10 @@ export async function tourDay(request: APIRequestContext, bookingId: number, tra
   const moved = await request.post('/api/dev/bookings/tour-day', { data: { bookingId } });
   expect(moved.status(), await moved.text()).toBe(200);
   await expect
-    .poll(async () => (await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: auth(travelerToken) })).json()).status, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: auth(travelerToken) })).json()).status,
+      { timeout: 20_000 },
+    )
     .toBe('awaiting_start');
 }

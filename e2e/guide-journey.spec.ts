@@ -31,7 +31,8 @@ const T = {
     ongoing: 'Ongoing',
     complete: 'Complete Service',
     money: (amount: string) => `${amount} RMB`,
-    pendingNote: /Pending earnings become withdrawable five working days after the tour; the next on [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
+    pendingNote:
+      /Pending earnings become withdrawable five working days after the tour; the next on [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
   },
   'zh-CN': {
     days: ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
@@ -55,7 +56,11 @@ const T = {
 } as const;
 
 async function guidePage(browser: Browser, username: string, password: string, locale: Locale): Promise<Page> {
-  const context = await browser.newContext({ locale, timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    locale,
+    timezoneId: 'Asia/Tokyo',
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -68,7 +73,10 @@ async function guidePage(browser: Browser, username: string, password: string, l
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`a new guide is approved, opens hours and a rate, is found, booked, runs the tour and sees pending earnings (${locale})`, async ({ browser, page }) => {
+  test(`a new guide is approved, opens hours and a rate, is found, booked, runs the tour and sees pending earnings (${locale})`, async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(150_000);
     const s = T[locale];
     const name = `${locale === 'en' ? 'Nara Guide ' : '奈良导游'}${Date.now().toString(36).slice(-4)}`;
@@ -78,9 +86,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     // Approved, yet not in search: the dashboard's checklist says what is missing, each a link.
     await g.goto('/guide-dashboard#availability');
-    const checklist = g.getByRole('region', { name: locale === 'en' ? 'Travelers cannot find you in search yet' : '旅行者暂时还搜索不到您' });
+    const checklist = g.getByRole('region', {
+      name: locale === 'en' ? 'Travelers cannot find you in search yet' : '旅行者暂时还搜索不到您',
+    });
     await expect(checklist).toContainText(s.missingBoth);
-    await expect(checklist.getByRole('link', { name: locale === 'en' ? 'identity verification' : '身份认证' })).toHaveAttribute('href', '/verify-identity');
+    await expect(
+      checklist.getByRole('link', { name: locale === 'en' ? 'identity verification' : '身份认证' }),
+    ).toHaveAttribute('href', '/verify-identity');
 
     // Weekly hours: every day gets the editor's default range; then the hourly rate.
     const availability = g.locator('#availability');
@@ -115,13 +127,27 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const { date, startTime } = await freeSlot(page.request, me.id, { fromDay: 2, notBefore: '10:00' });
     const booked = await page.request.post('/api/v2/bookings', {
       headers: auth(traveler.token),
-      data: { guideId: me.id, date, startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
+      data: {
+        guideId: me.id,
+        date,
+        startTime,
+        durationHours: 2,
+        travelers: 1,
+        meetingAddress: '奈良公园 东大寺南大门前',
+      },
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const booking = (await booked.json()) as { id: number; bookingNumber: string };
     const paid = await page.request.post(`/api/v2/bookings/${booking.id}/payments`, {
       headers: { ...auth(traveler.token), 'idempotency-key': `e2e-journey-${booking.id}` },
-      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
+      data: {
+        kind: 'deposit',
+        method: 'card',
+        cardNumber: '4242 4242 4242 4242',
+        expiryDate: '12/34',
+        cvv: '123',
+        cardHolder: 'Wang Xiaoming',
+      },
     });
     expect(paid.status(), await paid.text()).toBe(201);
 
@@ -137,9 +163,17 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const moved = await page.request.post('/api/dev/bookings/tour-day', { data: { bookingId: booking.id } });
     expect(moved.status(), await moved.text()).toBe(200);
     await expect
-      .poll(async () => (await (await page.request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(traveler.token) })).json()).status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(traveler.token) })).json())
+            .status,
+        { timeout: 20_000 },
+      )
       .toBe('awaiting_start');
-    const started = await page.request.patch(`/api/bookings/${booking.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
+    const started = await page.request.patch(`/api/bookings/${booking.id}/confirm-start`, {
+      headers: auth(traveler.token),
+      data: { userType: 'traveler' },
+    });
     expect(started.status(), await started.text()).toBe(200);
 
     await g.goto('/guide-dashboard?tab=tours');
@@ -156,12 +190,20 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const wallet = await (await g.request.get('/api/v2/wallet', { headers: auth(applicant.token) })).json();
     expect(wallet.earnings.pendingCents).toBeGreaterThan(0);
     expect(wallet.earnings.withdrawableCents).toBe(0);
-    const yuan = (cents: number) => s.money((cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 }));
+    const yuan = (cents: number) =>
+      s.money(
+        (cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 }),
+      );
     // The guide home's wallet link lands on the section, below the fold, once it has loaded.
     await g.goto('/profile#wallet');
     const section = g.locator('#wallet');
     await expect(section).toBeInViewport();
-    await expect(section.getByRole('definition').filter({ hasText: yuan(wallet.earnings.pendingCents) }).first()).toBeVisible();
+    await expect(
+      section
+        .getByRole('definition')
+        .filter({ hasText: yuan(wallet.earnings.pendingCents) })
+        .first(),
+    ).toBeVisible();
     await expect(section.getByText(s.pendingNote)).toBeVisible();
     expect((g as Page & { errors?: string[] }).errors).toEqual([]);
     await g.context().close();

@@ -11,7 +11,10 @@ import { expect, gotoInLocale, signIn, test } from './fixtures';
 const SHOTS = process.env.SHOTS_DIR;
 const TITLE = '谷中さんぽ（テスト）';
 
-test('a guide writes an itinerary in Japanese only; Chinese and English readers see the original named', async ({ page, browser }) => {
+test('a guide writes an itinerary in Japanese only; Chinese and English readers see the original named', async ({
+  page,
+  browser,
+}) => {
   const login = await signIn(page, 'guide', undefined, 'en');
   const headers = { authorization: `Bearer ${login.token}` };
   const before = await (await page.request.get('/api/v2/guides/me/itineraries', { headers })).json();
@@ -52,14 +55,20 @@ test('a guide writes an itinerary in Japanese only; Chinese and English readers 
     await expect(reader.locator('h1')).toHaveAttribute('lang', 'ja');
     if (SHOTS) await reader.screenshot({ path: `${SHOTS}/itinerary-page-375-zh-CN.png`, fullPage: true });
     await reader.goto(`/guides/${after.data[0].guideId}`);
-    const card = reader.locator('section[aria-labelledby="itineraries"]').getByRole('link', { name: new RegExp(TITLE) });
+    const card = reader
+      .locator('section[aria-labelledby="itineraries"]')
+      .getByRole('link', { name: new RegExp(TITLE) });
     await expect(card).toContainText('原文为日语');
     // Her bio exists in Chinese: no note there.
     await expect(reader.locator('section[aria-labelledby="about"]')).not.toContainText('原文为');
     if (SHOTS) {
-      await reader.locator('section[aria-labelledby="itineraries"]').screenshot({ path: `${SHOTS}/profile-itineraries-375-zh-CN.png` });
+      await reader
+        .locator('section[aria-labelledby="itineraries"]')
+        .screenshot({ path: `${SHOTS}/profile-itineraries-375-zh-CN.png` });
       await reader.setViewportSize({ width: 1280, height: 900 });
-      await reader.locator('section[aria-labelledby="itineraries"]').screenshot({ path: `${SHOTS}/profile-itineraries-1280-zh-CN.png` });
+      await reader
+        .locator('section[aria-labelledby="itineraries"]')
+        .screenshot({ path: `${SHOTS}/profile-itineraries-1280-zh-CN.png` });
     }
     await zh.close();
 
@@ -72,7 +81,8 @@ test('a guide writes an itinerary in Japanese only; Chinese and English readers 
       await page.screenshot({ path: `${SHOTS}/itinerary-page-375-en.png`, fullPage: true });
     }
   } finally {
-    for (const id of created) expect((await page.request.delete(`/api/v2/guides/me/itineraries/${id}`, { headers })).status()).toBe(204);
+    for (const id of created)
+      expect((await page.request.delete(`/api/v2/guides/me/itineraries/${id}`, { headers })).status()).toBe(204);
   }
 });
 
@@ -91,7 +101,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await bio.fill(`${await bio.inputValue()}（更新）`);
       await panel.getByLabel(en ? 'Residence zip code' : '居住地邮编').fill('12345');
       await panel.getByRole('button', { name: en ? 'Save profile' : '保存资料' }).click();
-      await expect(panel.getByText(en ? 'Please enter a valid 7-digit postal code.' : '请输入有效的7位邮政编码。')).toBeVisible();
+      await expect(
+        panel.getByText(en ? 'Please enter a valid 7-digit postal code.' : '请输入有效的7位邮政编码。'),
+      ).toBeVisible();
       await panel.getByLabel(en ? 'Residence zip code' : '居住地邮编').fill('1110032');
       await expect(panel.getByLabel(en ? 'Residence zip code' : '居住地邮编')).toHaveValue('111-0032');
       await panel.getByRole('button', { name: en ? 'Save profile' : '保存资料' }).click();
@@ -109,12 +121,24 @@ for (const locale of ['en', 'zh-CN'] as const) {
         // A card in search whose bio exists only in Japanese.
         await page.goto('/search?city=kyoto');
         await expect(page.getByTestId('written-in').first()).toBeVisible();
-        await page.getByTestId('written-in').first().locator('xpath=ancestor::article[1]').screenshot({ path: `${SHOTS}/card-375-${locale}.png` });
+        await page
+          .getByTestId('written-in')
+          .first()
+          .locator('xpath=ancestor::article[1]')
+          .screenshot({ path: `${SHOTS}/card-375-${locale}.png` });
         await page.setViewportSize({ width: 1280, height: 900 });
         await page.screenshot({ path: `${SHOTS}/search-1280-${locale}.png` });
       }
     } finally {
-      const { guideId: _g, email: _e, basicPricePerHourCents: _b, additionalPricePerPersonCents: _a, minDurationHours: _m, currency: _c, ...body } = before;
+      const {
+        guideId: _g,
+        email: _e,
+        basicPricePerHourCents: _b,
+        additionalPricePerPersonCents: _a,
+        minDurationHours: _m,
+        currency: _c,
+        ...body
+      } = before;
       const restore = await page.request.put('/api/v2/guides/me/profile', { headers, data: body });
       expect(restore.status(), await restore.text()).toBe(200);
     }
@@ -126,10 +150,17 @@ test('the profile and itinerary editors have no WCAG A/AA violations (axe), at p
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/guide-dashboard?tab=settings');
   await page.locator('#itineraries').getByRole('button', { name: '添加行程' }).click();
-  await page.locator('#profile').getByRole('tab', { name: /日本語/ }).focus();
+  await page
+    .locator('#profile')
+    .getByRole('tab', { name: /日本語/ })
+    .focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.locator('#profile').getByRole('tab', { name: /English/ })).toHaveAttribute('aria-selected', 'true');
-  const result = await new AxeBuilder({ page }).include('#profile').include('#itineraries').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .include('#profile')
+    .include('#itineraries')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);

@@ -28,11 +28,19 @@ const PAGES: [path: string, en: string, zh: string][] = [
 /** The seven prefilled messages (docs/rules/messaging.md), as the widget shows them to a Chinese-speaking visitor. */
 const PREFILLS_ZH: [topic: string, button: string, text: string][] = [
   ['payment_failure', '支付失败', '您好，我在支付定金时付款失败了，麻烦帮我查一下原因，并告诉我接下来该怎么做。'],
-  ['identity_verification_failure', '身份验证未通过', '您好，我的身份验证没有通过，请问是什么原因？需要重新提交哪些材料？'],
+  [
+    'identity_verification_failure',
+    '身份验证未通过',
+    '您好，我的身份验证没有通过，请问是什么原因？需要重新提交哪些材料？',
+  ],
   ['document_upload_failure', '文件上传失败', '您好，我上传文件时一直失败，麻烦帮我看看是哪里出了问题。'],
   ['booking_cancelled', '预订被取消', '您好，我的预订被取消了，想了解一下取消的原因，以及退款会如何处理。'],
   ['payout_failure', '提现失败', '您好，我的提现没有成功，麻烦帮我查一下原因，款项大概什么时候能到账？'],
-  ['guide_application_rejected', '地陪申请未通过', '您好，我的地陪申请没有通过，想了解具体原因，以及修改后能否重新申请。'],
+  [
+    'guide_application_rejected',
+    '地陪申请未通过',
+    '您好，我的地陪申请没有通过，想了解具体原因，以及修改后能否重新申请。',
+  ],
 ];
 const GENERAL_ZH = '您好，我遇到了以下问题，需要帮助：';
 const GENERAL_EN = 'Hello, I need some help with the following:';
@@ -154,7 +162,9 @@ test.describe('support widget', () => {
     await expect(panel(page, 'Tabi 客服').getByRole('textbox', { name: '您的留言' })).toHaveValue(GENERAL_ZH);
   });
 
-  test('the floating button is on every page and opens an empty chat; English visitors get English prefills', async ({ page }) => {
+  test('the floating button is on every page and opens an empty chat; English visitors get English prefills', async ({
+    page,
+  }) => {
     await gotoInLocale(page, '/', 'en');
     await page.getByRole('button', { name: 'Help & chat' }).click();
     const dialog = panel(page, 'Tabi support');
@@ -169,7 +179,10 @@ test.describe('support widget', () => {
     );
   });
 
-  test('a message sent through the built-in chat reaches the support inbox, and the reply comes back', async ({ page, request }) => {
+  test('a message sent through the built-in chat reaches the support inbox, and the reply comes back', async ({
+    page,
+    request,
+  }) => {
     const marker = `e2e-${Date.now()}`;
     await gotoInLocale(page, '/help/contact', 'en');
     await page.getByRole('button', { name: 'Chat with support' }).click();
@@ -189,12 +202,26 @@ test.describe('support widget', () => {
     const headers = { authorization: `Bearer ${token}` };
     const inbox = await request.get('/api/admin/support/threads?status=all', { headers });
     expect(inbox.ok()).toBe(true);
-    const thread = (await inbox.json()).data.find((t: { lastMessage: { body: string } | null }) => t.lastMessage?.body === message);
-    expect(thread).toMatchObject({ topic: 'general', locale: 'en', pageUrl: '/help/contact', contactEmail: 'mei@example.com', user: null, status: 'open' });
+    const thread = (await inbox.json()).data.find(
+      (t: { lastMessage: { body: string } | null }) => t.lastMessage?.body === message,
+    );
+    expect(thread).toMatchObject({
+      topic: 'general',
+      locale: 'en',
+      pageUrl: '/help/contact',
+      contactEmail: 'mei@example.com',
+      user: null,
+      status: 'open',
+    });
 
-    const reply = await request.post(`/api/admin/support/threads/${thread.id}/messages`, { headers, data: { body: `Thanks, we are checking ${marker}` } });
+    const reply = await request.post(`/api/admin/support/threads/${thread.id}/messages`, {
+      headers,
+      data: { body: `Thanks, we are checking ${marker}` },
+    });
     expect(reply.status()).toBe(201);
-    await expect(dialog.getByRole('log').getByText(`Thanks, we are checking ${marker}`)).toBeVisible({ timeout: 12_000 });
+    await expect(dialog.getByRole('log').getByText(`Thanks, we are checking ${marker}`)).toBeVisible({
+      timeout: 12_000,
+    });
     await expect(dialog.getByRole('log').getByText('Tabi support team ·')).toBeVisible();
 
     // The conversation survives a reload on this device (the thread key is kept locally).
@@ -207,7 +234,10 @@ test.describe('support widget', () => {
 
     // A reply that arrives while the chat is closed shows a dot on the button until it is read.
     await panel(page, 'Tabi support').getByRole('button', { name: 'Close support chat' }).click();
-    const second = await request.post(`/api/admin/support/threads/${thread.id}/messages`, { headers, data: { body: `Refund sent ${marker}` } });
+    const second = await request.post(`/api/admin/support/threads/${thread.id}/messages`, {
+      headers,
+      data: { body: `Refund sent ${marker}` },
+    });
     expect(second.status()).toBe(201);
     await page.reload();
     await expect(page.getByTestId('support-new-reply')).toBeVisible();
@@ -222,7 +252,15 @@ test.describe('support widget', () => {
 
   test('is a bottom sheet on a phone, and help pages have no horizontal scroll', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    for (const path of ['/help', '/help/cancellation', '/help/cities', '/help/cookies', '/terms', '/privacy', '/help/contact']) {
+    for (const path of [
+      '/help',
+      '/help/cancellation',
+      '/help/cities',
+      '/help/cookies',
+      '/terms',
+      '/privacy',
+      '/help/contact',
+    ]) {
       await gotoInLocale(page, path, 'zh-CN');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
@@ -244,7 +282,11 @@ test.describe('third-party chat (Crisp) configured', () => {
 
   test('retries attaching 10 times every 0.5 s, then falls back to the built-in chat', async ({ page }) => {
     let scriptLoads = 0;
-    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } } }));
+    await page.route('**/api/config/public', (r) =>
+      r.fulfill({
+        json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } },
+      }),
+    );
     await page.route('https://client.crisp.chat/l.js', (r) => {
       scriptLoads += 1;
       return r.fulfill({ contentType: 'text/javascript', body: '/* a vendor script that never attaches */' });
@@ -259,12 +301,18 @@ test.describe('third-party chat (Crisp) configured', () => {
     await expect(launcher).toHaveAttribute('data-support-adapter', 'builtin');
     await expect(launcher).toHaveAttribute('data-support-fallback', 'true');
     await expect(dialog.getByRole('textbox', { name: 'Your message' })).toHaveValue(/my payment failed/);
-    expect(await page.evaluate(() => document.querySelectorAll('script[src="https://client.crisp.chat/l.js"]').length)).toBe(1);
+    expect(
+      await page.evaluate(() => document.querySelectorAll('script[src="https://client.crisp.chat/l.js"]').length),
+    ).toBe(1);
     expect(scriptLoads).toBe(1);
   });
 
   test('when the SDK attaches, opening the chat hands the prefill to Crisp', async ({ page }) => {
-    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } } }));
+    await page.route('**/api/config/public', (r) =>
+      r.fulfill({
+        json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } },
+      }),
+    );
     await page.route('https://client.crisp.chat/l.js', (r) =>
       r.fulfill({
         contentType: 'text/javascript',
@@ -279,7 +327,9 @@ test.describe('third-party chat (Crisp) configured', () => {
     await gotoInLocale(page, '/help/contact', 'zh-CN');
     await page.locator('button[data-topic="payout_failure"]').click();
     await expect(page.locator('#support-launcher')).toHaveAttribute('data-support-adapter', 'crisp');
-    const calls = await page.evaluate(() => (window as unknown as { __crispCalls: unknown[] }).__crispCalls.map((c) => JSON.stringify(c)));
+    const calls = await page.evaluate(() =>
+      (window as unknown as { __crispCalls: unknown[] }).__crispCalls.map((c) => JSON.stringify(c)),
+    );
     expect(calls).toContain(JSON.stringify(['set', 'message:text', [PREFILLS_ZH[4]![2]]]));
     expect(calls).toContain(JSON.stringify(['do', 'chat:open']));
     expect(calls).toContain(JSON.stringify(['do', 'chat:hide'])); // Crisp's own launcher stays hidden
@@ -294,7 +344,9 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
         await gotoInLocale(page, path, locale);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
       });
     }
   }

@@ -20,7 +20,10 @@ const BIO = '京都生まれ、京都育ちの全国通訳案内士です。中�
 const NOTE = '孩子7岁，还有一个婴儿，需要推婴儿车。我们住在京都站附近的酒店。';
 
 // A PNG the server can re-encode (any real image works).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 
 const w = (key: string) => word('guideApplication', key);
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -31,7 +34,13 @@ async function texts(request: APIRequestContext, e164: string): Promise<{ id: nu
 }
 
 async function admin(request: APIRequestContext) {
-  return auth((await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json()).token);
+  return auth(
+    (
+      await (
+        await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })
+      ).json()
+    ).token,
+  );
 }
 
 test('a licensed guide in Kyoto, in Japanese on her phone: her first week', async ({ browser, request }) => {
@@ -51,12 +60,18 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   // The number as Japan writes it.
   await expect(phone).toContainText(`090-${digits.slice(0, 4)}-${digits.slice(4)}`);
   let code = '';
-  await expect.poll(async () => ((code = /\d{6}/.exec((await texts(request, e164))[0]?.body ?? '')?.[0] ?? ''), code)).toMatch(/^\d{6}$/);
+  await expect
+    .poll(async () => ((code = /\d{6}/.exec((await texts(request, e164))[0]?.body ?? '')?.[0] ?? ''), code))
+    .toMatch(/^\d{6}$/);
   expect((await texts(request, e164))[0]!.body).toContain('認証コードは');
   await phone.getByLabel(word('common', 'phone.code')).fill(code);
   const family = phone.getByLabel(word('auth', 'fields.lastName'), { exact: true });
   const given = phone.getByLabel(word('auth', 'fields.firstName'), { exact: true });
-  expect((await family.boundingBox())!.y + 1 < (await given.boundingBox())!.y || (await family.boundingBox())!.x < (await given.boundingBox())!.x, '姓 comes before 名').toBe(true);
+  expect(
+    (await family.boundingBox())!.y + 1 < (await given.boundingBox())!.y ||
+      (await family.boundingBox())!.x < (await given.boundingBox())!.x,
+    '姓 comes before 名',
+  ).toBe(true);
   await family.fill(FAMILY);
   await given.fill(GIVEN);
   for (const box of await phone.getByRole('checkbox').all()) await box.check();
@@ -64,7 +79,14 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await phone.getByRole('button', { name: word('auth', 'phone.continue') }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(word('auth', 'signup.successBody').replace('{{name}}', NAME))).toBeVisible();
-  const me = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { username: string; fullName: string; email: string | null });
+  const me = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as {
+        username: string;
+        fullName: string;
+        email: string | null;
+      },
+  );
   expect(me).toMatchObject({ fullName: NAME, email: null });
   const token = (await page.evaluate(() => localStorage.getItem('tabi.token')))!;
 
@@ -90,9 +112,15 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await experience.getByLabel(w('fields.experienceYears'), { exact: true }).fill('6');
   await experience.getByLabel(w('fields.experienceMonthsPart'), { exact: true }).fill('0');
   await byLabel(page, w('fields.sessionCount')).fill('300');
-  await page.getByLabel(w('fields.documents'), { exact: true }).setInputFiles({ name: 'licence-card.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByTestId('documents-count')).toHaveText(w('documents.count').replace('{{count}}', '1').replace('{{max}}', '5'));
-  const description = page.getByLabel(w('documents.description').replace('{{name}}', 'licence-card.png'), { exact: true });
+  await page
+    .getByLabel(w('fields.documents'), { exact: true })
+    .setInputFiles({ name: 'licence-card.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('documents-count')).toHaveText(
+    w('documents.count').replace('{{count}}', '1').replace('{{max}}', '5'),
+  );
+  const description = page.getByLabel(w('documents.description').replace('{{name}}', 'licence-card.png'), {
+    exact: true,
+  });
   await description.fill('全国通訳案内士登録証');
   await description.blur();
   const licence = page.locator('[data-field="licence"]');
@@ -100,7 +128,9 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await licence.getByLabel(word('licences', 'editor.number'), { exact: true }).fill('京都府知事登録 第1234号');
   await licence.getByLabel(word('licences', 'editor.prefecture'), { exact: true }).selectOption('kyoto');
   await licence.getByRole('checkbox', { name: w('languages.zh'), exact: true }).check();
-  await licence.getByLabel(w('licence.card'), { exact: true }).selectOption({ label: 'licence-card.png · 全国通訳案内士登録証' });
+  await licence
+    .getByLabel(w('licence.card'), { exact: true })
+    .selectOption({ label: 'licence-card.png · 全国通訳案内士登録証' });
   // Saved by itself: no button pressed. The title in her bio is covered by the declared licence.
   await expect(page.getByTestId('save-state')).toHaveText(/下書きを保存しました/);
   await expect(page.locator('[data-field="bio"]')).not.toContainText('全国通訳案内士」は');
@@ -111,21 +141,36 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await expect(byLabel(page, w('fields.bio'))).toHaveValue(BIO);
   await expect(byLabel(page, w('fields.residenceZipcode'))).toHaveValue('604-8005');
   await expect(licence.getByLabel(w('licence.kind'), { exact: true })).toHaveValue('national');
-  await expect(licence.getByLabel(word('licences', 'editor.number'), { exact: true })).toHaveValue('京都府知事登録 第1234号');
+  await expect(licence.getByLabel(word('licences', 'editor.number'), { exact: true })).toHaveValue(
+    '京都府知事登録 第1234号',
+  );
   await expect(licence.getByLabel(word('licences', 'editor.prefecture'), { exact: true })).toHaveValue('kyoto');
   await expect(licence.getByRole('checkbox', { name: w('languages.zh'), exact: true })).toBeChecked();
-  await expect(page.getByTestId('documents-count')).toHaveText(w('documents.count').replace('{{count}}', '1').replace('{{max}}', '5'));
+  await expect(page.getByTestId('documents-count')).toHaveText(
+    w('documents.count').replace('{{count}}', '1').replace('{{max}}', '5'),
+  );
 
   // ---- Pages 2–4 ----
   await page.getByRole('button', { name: w('nav.next'), exact: true }).click();
-  for (const [score, text] of [['ethicsScore', 'ethicsDescription'], ['boundaryScore', 'boundaryDescription'], ['supportiveScore', 'supportiveDescription']] as const) {
-    await page.getByRole('group', { name: w(`fields.${score}`), exact: true }).getByRole('radio', { name: '8', exact: true }).check({ force: true });
+  for (const [score, text] of [
+    ['ethicsScore', 'ethicsDescription'],
+    ['boundaryScore', 'boundaryDescription'],
+    ['supportiveScore', 'supportiveDescription'],
+  ] as const) {
+    await page
+      .getByRole('group', { name: w(`fields.${score}`), exact: true })
+      .getByRole('radio', { name: '8', exact: true })
+      .check({ force: true });
     await byLabel(page, w(`fields.${text}`)).fill('料金は最初にすべてお伝えし、お店への誘導はしません。');
   }
   await page.getByRole('button', { name: w('nav.next'), exact: true }).click();
-  for (const key of ['interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol']) await byLabel(page, w(`fields.${key}`)).fill('ゆっくり歩きながら、町の話をします。');
+  for (const key of ['interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'])
+    await byLabel(page, w(`fields.${key}`)).fill('ゆっくり歩きながら、町の話をします。');
   await page.getByRole('button', { name: w('nav.next'), exact: true }).click();
-  await page.locator('[data-field="targetGroups"]').getByRole('checkbox', { name: w('targetGroups.family'), exact: true }).check();
+  await page
+    .locator('[data-field="targetGroups"]')
+    .getByRole('checkbox', { name: w('targetGroups.family'), exact: true })
+    .check();
   await byLabel(page, w('fields.minPeople')).fill('1');
   await byLabel(page, w('fields.maxPeople')).fill('6');
   await byLabel(page, w('fields.minDurationHours')).fill('2');
@@ -153,22 +198,38 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await expect(consent).toHaveCount(0);
   await page.getByLabel(word('identity', 'kind.label')).selectOption('my_number_card');
   await expect(page.getByText(word('identity', 'kind.myNumberFront'))).toBeVisible();
-  await page.getByTestId('identity-input-document').setInputFiles({ name: 'mynumber-front.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByTestId('identity-input-selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByTestId('identity-input-document')
+    .setInputFiles({ name: 'mynumber-front.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByTestId('identity-input-selfie')
+    .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
   await look(page, 'week-identity');
   await page.getByRole('button', { name: word('identity', 'submit.button') }).click();
   await expect(page.getByTestId('identity-status')).toHaveAttribute('data-status', 'submitted');
 
   // ---- The team approves both; she is told by text ----
   const team = await admin(request);
-  const application = (await (await request.get('/api/v2/guide-applications/status', { headers: auth(token) })).json()) as { applicationId: number };
-  expect((await request.post(`/api/admin/applications/${application.applicationId}/approve`, { headers: team })).status()).toBe(200);
-  const identity = (await (await request.get('/api/v2/identity-verification', { headers: auth(token) })).json()) as { id: number };
+  const application = (await (
+    await request.get('/api/v2/guide-applications/status', { headers: auth(token) })
+  ).json()) as { applicationId: number };
+  expect(
+    (await request.post(`/api/admin/applications/${application.applicationId}/approve`, { headers: team })).status(),
+  ).toBe(200);
+  const identity = (await (await request.get('/api/v2/identity-verification', { headers: auth(token) })).json()) as {
+    id: number;
+  };
   expect((await request.post(`/api/admin/identity/${identity.id}/approve`, { headers: team })).status()).toBe(200);
-  await expect.poll(async () => (await texts(request, e164)).map((t) => t.body).join('\n'), { timeout: 20_000 }).toContain('【Tabi Guides】ガイドの申請が承認されました 詳細：');
-  await expect.poll(async () => (await texts(request, e164)).map((t) => t.body).join('\n'), { timeout: 20_000 }).toContain('【Tabi Guides】本人確認が完了しました 詳細：');
+  await expect
+    .poll(async () => (await texts(request, e164)).map((t) => t.body).join('\n'), { timeout: 20_000 })
+    .toContain('【Tabi Guides】ガイドの申請が承認されました 詳細：');
+  await expect
+    .poll(async () => (await texts(request, e164)).map((t) => t.body).join('\n'), { timeout: 20_000 })
+    .toContain('【Tabi Guides】本人確認が完了しました 詳細：');
   // Japanese throughout: nothing but the brand and the link is in Latin letters.
-  expect((await texts(request, e164)).map((t) => t.body.replace('Tabi Guides', '').replace(/https?:\S+/, '')).join('')).not.toMatch(/[A-Za-z]{3,}/);
+  expect(
+    (await texts(request, e164)).map((t) => t.body.replace('Tabi Guides', '').replace(/https?:\S+/, '')).join(''),
+  ).not.toMatch(/[A-Za-z]{3,}/);
 
   // ---- Her bank account, saved before any booking ----
   await page.goto('/profile');
@@ -194,7 +255,19 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await openAllWeek(request, token);
   const rates = await request.put('/api/v2/guides/me/rates', {
     headers: auth(token),
-    data: { currency: 'JPY', basicPricePerHourCents: 4000, additionalPricePerPersonCents: 1000, minPeople: 1, maxPeople: 6, minDurationHours: 2, maxDurationHours: 8, childPriceRate: 0.5, instantBook: true, minNoticeHours: 24, services: [] },
+    data: {
+      currency: 'JPY',
+      basicPricePerHourCents: 4000,
+      additionalPricePerPersonCents: 1000,
+      minPeople: 1,
+      maxPeople: 6,
+      minDurationHours: 2,
+      maxDurationHours: 8,
+      childPriceRate: 0.5,
+      instantBook: true,
+      minNoticeHours: 24,
+      services: [],
+    },
   });
   expect(rates.status(), await rates.text()).toBe(200);
 
@@ -203,13 +276,30 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   const slot = await freeSlot(request, listing, { hours: 8, days: 3, fromDay: 10 });
   const booked = await request.post('/api/v2/bookings', {
     headers: auth(traveler.token),
-    data: { guideId: listing, date: slot.date, days: 3, dayStartTime: slot.startTime, adults: 2, children: 1, infants: 1, meetingAddress: '京都站 八条口', notes: NOTE },
+    data: {
+      guideId: listing,
+      date: slot.date,
+      days: 3,
+      dayStartTime: slot.startTime,
+      adults: 2,
+      children: 1,
+      infants: 1,
+      meetingAddress: '京都站 八条口',
+      notes: NOTE,
+    },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const booking = await booked.json();
   const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
     headers: { ...auth(traveler.token), 'idempotency-key': `week-${booking.id}` },
-    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Fang' },
+    data: {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/34',
+      cvv: '123',
+      cardHolder: 'Wang Fang',
+    },
   });
   expect(paid.status(), await paid.text()).toBe(201);
 
@@ -221,7 +311,9 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await expect(card).toContainText('王芳');
   await expect(card.getByText(NOTE)).toHaveAttribute('lang', /^zh/);
   // What she receives, in yen, as the server counts it.
-  const mine = (await (await request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(token) })).json()) as { guideNetCents: number };
+  const mine = (await (await request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(token) })).json()) as {
+    guideNetCents: number;
+  };
   expect(mine.guideNetCents).toBeGreaterThan(0);
   await expect(card).toContainText(`${mine.guideNetCents.toLocaleString('ja-JP')}円`);
   await look(page, 'week-booking');

@@ -11,8 +11,12 @@ import { freeSlot } from './slots';
 
 test('a traveler books and pays in Japanese, and the guide accepts, on a phone', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: 'guide1234' } })).json();
-  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: 'guide1234' } })
+  ).json();
+  const me = await (
+    await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+  ).json();
   const slot = await freeSlot(request, me.id, { hours: 2, fromDay: 12, notBefore: '10:00' });
   const traveler = await phoneAs(browser, 'traveler', { timezoneId: 'Asia/Shanghai' });
   const t = traveler.page;
@@ -40,7 +44,11 @@ test('a traveler books and pays in Japanese, and the guide accepts, on a phone',
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
   await expect(t.getByRole('heading', { level: 1, name: word('bookings', 'success.heading') })).toBeVisible();
   await look(t, 'payment-success');
-  const number = (await t.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
+  const number = (await t
+    .locator('dd')
+    .filter({ hasText: /^TG\d{4,}$/ })
+    .first()
+    .textContent())!;
   await t.goto('/dashboard');
   await look(t, 'trips');
 
@@ -53,8 +61,11 @@ test('a traveler books and pays in Japanese, and the guide accepts, on a phone',
   await expect(card).toBeVisible();
   await look(g, 'guide-dashboard');
   await card.getByRole('button', { name: word('bookings', 'requests.accept') }).click();
-  // The accepted tour shows again where the guide's tours are listed once the lists are read again (slow on a busy machine).
-  await expect(g.getByRole('region', { name: /./ }).getByRole('article').filter({ hasText: number }).first()).toBeVisible({ timeout: 15_000 });
+  // The accepted tour shows again where the guide's tours are listed once the lists are read again (slow on a busy
+  // machine).
+  await expect(
+    g.getByRole('region', { name: /./ }).getByRole('article').filter({ hasText: number }).first(),
+  ).toBeVisible({ timeout: 15_000 });
   await traveler.context.close();
   await guide.context.close();
 });
@@ -86,7 +97,10 @@ test("the guide's business pages and the admin console read in Japanese on a pho
   await admin.context.close();
 });
 
-test('a new traveler in Japanese applies to guide and reaches identity verification, on a phone', async ({ browser, request }) => {
+test('a new traveler in Japanese applies to guide and reaches identity verification, on a phone', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const account = await signUpByApi(request, { prefix: 'ja', fullName: '山田 太郎', locale: 'ja' });
   const { context, page } = await phoneAs(browser, account.username, { password: account.password });

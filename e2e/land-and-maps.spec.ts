@@ -14,8 +14,12 @@ import { freeSlot } from './slots';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
 
 async function demoGuide(request: APIRequestContext) {
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
+  const me = await (
+    await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+  ).json();
   return { id: me.id as number, token: login.token as string };
 }
 
@@ -28,13 +32,18 @@ async function expectLanded(page: Page, number: string, tab: string) {
   await expect(landed).toContainText('您要查看的预订');
   await expect(landed).toBeInViewport();
   await expect(landed).toBeFocused();
-  await expect(page.getByRole('navigation', { name: '行程', exact: true }).getByRole('button', { name: new RegExp(tab) })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: '行程', exact: true }).getByRole('button', { name: new RegExp(tab) }),
+  ).toHaveAttribute('aria-current', 'page');
   return landed;
 }
 
 async function axe(page: Page, label: string) {
   // The payment's success toast may still be fading out; toasts are not what this page is about.
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
   expect(result.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
@@ -45,11 +54,18 @@ async function shoot(page: Page, name: string, locale: 'en' | 'zh-CN', width: nu
   await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png` });
 }
 
-test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap first; the driver card', async ({ browser, request }) => {
+test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap first; the driver card', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const guide = await demoGuide(request);
   const slot = await freeSlot(request, guide.id, { fromDay: 45, notBefore: '10:00' });
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 375, height: 740 },
+  });
   const t = await context.newPage();
   const errors: string[] = [];
   t.on('pageerror', (e) => errors.push(e.message));
@@ -57,7 +73,9 @@ test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap
   await signIn(t, 'traveler', undefined, 'zh-CN');
 
   // Checkout: Tokyo Station from the list (its coordinates come with it), a card, Pay.
-  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+  await t.goto(
+    `/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`,
+  );
   const address = t.getByRole('combobox', { name: '集合地址' });
   await address.fill('东京站');
   const option = t.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first();
@@ -119,10 +137,16 @@ test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap
   await t.setViewportSize({ width: 375, height: 740 });
 
   // The guide accepts: the booking moves to 即将出行, and the bell's notice lands there.
-  const accepted = await request.post(`/api/v2/bookings/${bookingId}/accept`, { headers: { authorization: `Bearer ${guide.token}` } });
+  const accepted = await request.post(`/api/v2/bookings/${bookingId}/accept`, {
+    headers: { authorization: `Bearer ${guide.token}` },
+  });
   expect(accepted.status(), await accepted.text()).toBe(200);
   await t.goto('/');
-  const notice = t.getByTestId('notification-drawer').getByRole('button').filter({ hasText: number }).filter({ hasText: '地陪已接受您的预订' });
+  const notice = t
+    .getByTestId('notification-drawer')
+    .getByRole('button')
+    .filter({ hasText: number })
+    .filter({ hasText: '地陪已接受您的预订' });
   await expect(async () => {
     await t.getByRole('button', { name: /^通知/ }).click();
     await expect(notice).toBeVisible({ timeout: 2_000 });
@@ -141,11 +165,16 @@ test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap
       await shoot(t, 'dashboard-landed', locale, width, t.getByTestId('landed-trip'));
     }
     await t.setViewportSize({ width: 375, height: 740 });
-    await t.getByTestId('landed-trip').getByRole('button', { name: locale === 'en' ? 'Show the driver' : '给司机看' }).click();
+    await t
+      .getByTestId('landed-trip')
+      .getByRole('button', { name: locale === 'en' ? 'Show the driver' : '给司机看' })
+      .click();
     for (const width of [375, 1280]) await shoot(t, 'driver-card', locale, width);
     await t.keyboard.press('Escape');
     await t.goto(`/payment-success?booking=${bookingId}`);
-    await expect(t.getByRole('heading', { level: 1, name: locale === 'en' ? 'Payment Successful' : '支付成功' })).toBeVisible();
+    await expect(
+      t.getByRole('heading', { level: 1, name: locale === 'en' ? 'Payment Successful' : '支付成功' }),
+    ).toBeVisible();
     for (const width of [375, 1280]) await shoot(t, 'payment-success', locale, width);
   }
   expect(errors, 'console errors').toEqual([]);

@@ -7,16 +7,27 @@ import { approvedApplicant, auth } from './guide-helpers';
  * the registry, verifies it and sees the audit entry; the guide's public profile then shows the
  * licence badge and the registration a traveler can check.
  */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 
-test('the admin verifies a licence in the console and the profile shows the licence badge (zh-CN)', async ({ page }) => {
+test('the admin verifies a licence in the console and the profile shows the licence badge (zh-CN)', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const name = `奈良向导${Date.now().toString(36).slice(-4)}`;
   const applicant = await approvedApplicant(page.request, name);
   const me = await (await page.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
   const submitted = await page.request.post('/api/v2/guide/credentials/licence', {
     headers: auth(applicant.token),
-    multipart: { licenceKind: 'national', registrationNumber: '奈良県 第2020-0815号', prefecture: 'nara', languages: 'zh, en', file: { name: 'card.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: {
+      licenceKind: 'national',
+      registrationNumber: '奈良県 第2020-0815号',
+      prefecture: 'nara',
+      languages: 'zh, en',
+      file: { name: 'card.png', mimeType: 'image/png', buffer: PNG },
+    },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
   const id = (await submitted.json()).licence.id as number;
@@ -43,5 +54,7 @@ test('the admin verifies a licence in the console and the profile shows the lice
   // After: the badge and the registration on the public profile, in Chinese.
   await page.goto(`/guides/${me.id}`);
   await expect(page.getByTestId('licence-badge')).toHaveText('持证通译导游（全国通訳案内士）');
-  await expect(page.getByTestId('profile-licence')).toContainText('全国通訳案内士 · 登记号 奈良県 第2020-0815号 · 奈良県');
+  await expect(page.getByTestId('profile-licence')).toContainText(
+    '全国通訳案内士 · 登记号 奈良県 第2020-0815号 · 奈良県',
+  );
 });

@@ -59,7 +59,8 @@ test('two tabs of one browser share one socket, and the other tab takes over', a
 
   // null until a tab has started its real-time link: a follower that has not started yet would miss the
   // relay below, and `false` alone could not tell it from a follower that is listening.
-  const leaders = async () => Promise.all([traveler.page, second].map((p) => p.evaluate(() => window.__tabiRealtime?.isLeader() ?? null)));
+  const leaders = async () =>
+    Promise.all([traveler.page, second].map((p) => p.evaluate(() => window.__tabiRealtime?.isLeader() ?? null)));
   await expect.poll(leaders).toEqual([true, false]);
 
   // Both tabs show a message pushed to this user: the second one through the leader's relay.

@@ -8,8 +8,26 @@ import { freeSlot } from './slots';
  * guide is Japanese-speaking), and the booking holds all three days in one deposit.
  */
 const TEXT = {
-  en: { choose: 'Check times', box: 'Book this guide', date: 'Date', days: 'Days', list: 'Your days', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/ },
-  'zh-CN': { choose: '查看时间', box: '预订这位地陪', date: '日期', days: '天数', list: '您的行程日期', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/ },
+  en: {
+    choose: 'Check times',
+    box: 'Book this guide',
+    date: 'Date',
+    days: 'Days',
+    list: 'Your days',
+    start: 'Start time (Japan time)',
+    book: 'Book',
+    pay: /^Pay [\d,.]+ RMB$/,
+  },
+  'zh-CN': {
+    choose: '查看时间',
+    box: '预订这位地陪',
+    date: '日期',
+    days: '天数',
+    list: '您的行程日期',
+    start: '开始时间（日本时间）',
+    book: '预订',
+    pay: /^支付 [\d,.]+ 元$/,
+  },
 } as const;
 
 for (const locale of ['zh-CN', 'en'] as const) {
@@ -18,13 +36,21 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const s = TEXT[locale];
     const zh = locale === 'zh-CN';
     const listed = await (await request.get('/api/v2/guides', { params: { city: 'sapporo' } })).json();
-    const summary = (listed.data as { id: number; groupPricing: { dayRateCents: number | null; dayHours: number } }[]).find((g) => g.groupPricing.dayRateCents !== null);
+    const summary = (
+      listed.data as { id: number; groupPricing: { dayRateCents: number | null; dayHours: number } }[]
+    ).find((g) => g.groupPricing.dayRateCents !== null);
     expect(summary, 'a seeded Sapporo guide with a day rate').toBeTruthy();
     const { dayHours } = summary!.groupPricing;
     const slot = await freeSlot(request, summary!.id, { hours: dayHours, days: 3, fromDay: 14 });
-    const quote = await (await request.get(`/api/v2/guides/${summary!.id}/quote`, { params: { days: 3, adults: 1, lang: locale } })).json();
+    const quote = await (
+      await request.get(`/api/v2/guides/${summary!.id}/quote`, { params: { days: 3, adults: 1, lang: locale } })
+    ).json();
 
-    const context = await browser.newContext({ locale: zh ? 'zh-CN' : 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 760 } });
+    const context = await browser.newContext({
+      locale: zh ? 'zh-CN' : 'en-US',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 375, height: 760 },
+    });
     try {
       const page = await context.newPage();
       await signIn(page, 'traveler', undefined, locale);
@@ -47,15 +73,24 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const bookingId = Number(new URL(page.url()).searchParams.get('booking'));
 
       // One booking, one deposit, three days held, charged as the quote prices three days.
-      const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
-      const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+      const login = await (
+        await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })
+      ).json();
+      const booking = await (
+        await request.get(`/api/v2/bookings/${bookingId}`, { headers: { authorization: `Bearer ${login.token}` } })
+      ).json();
       // The seeded day guide prices in yen: the booking is in her yen, its deposit charged in the yuan the
       // traveler saw (decision 164). A travel credit the traveler held comes off the quoted total (decision 139).
       expect(booking).toMatchObject({ days: 3, date: slot.date, currency: 'JPY', chargeCurrency: 'CNY' });
       expect(booking.totalPriceCents + booking.creditCents).toBe(quote.guideTotal);
-      if (booking.creditCents === 0) expect(booking).toMatchObject({ depositCents: quote.guideDeposit, chargeDepositCents: quote.chargeDeposit });
+      if (booking.creditCents === 0)
+        expect(booking).toMatchObject({ depositCents: quote.guideDeposit, chargeDepositCents: quote.chargeDeposit });
       expect(booking.schedule).toHaveLength(3);
-      expect(booking.payments.filter((p: { kind: string; status: string }) => p.kind === 'deposit' && p.status === 'succeeded')).toHaveLength(1);
+      expect(
+        booking.payments.filter(
+          (p: { kind: string; status: string }) => p.kind === 'deposit' && p.status === 'succeeded',
+        ),
+      ).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -21,12 +21,14 @@ async function texted(request: APIRequestContext, e164: string): Promise<string>
   return /\d{6}/.exec(body)![0];
 }
 
-test('adding a phone asks for the password, and the owner\'s e-mail is told', async ({ page, request }) => {
+test("adding a phone asks for the password, and the owner's e-mail is told", async ({ page, request }) => {
   test.setTimeout(90_000);
   const account = await signUpByApi(request, { prefix: 'wayin' });
   await signIn(page, account.username, account.password, 'en');
   // As a session stolen after its sign-in would be: its proof is older than 10 minutes.
-  expect((await request.post('/api/dev/sessions/proof-stale', { data: { username: account.username } })).status()).toBe(200);
+  expect((await request.post('/api/dev/sessions/proof-stale', { data: { username: account.username } })).status()).toBe(
+    200,
+  );
 
   // The browser logs the refused start (403 reauth_required) that opens the prompt.
   allowConsoleErrors(page, /status of 403/);
@@ -51,7 +53,8 @@ test('adding a phone asks for the password, and the owner\'s e-mail is told', as
   let mail: { subject: string; textBody: string } | undefined;
   await expect
     .poll(async () => {
-      const data = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()).data as { template: string; subject: string; textBody: string }[];
+      const data = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json())
+        .data as { template: string; subject: string; textBody: string }[];
       mail = data.find((m) => m.template === 'way_in_changed');
       return mail !== undefined;
     })

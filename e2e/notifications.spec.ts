@@ -7,9 +7,18 @@ import { expect, signIn, test } from './fixtures';
  */
 for (const { locale, width, height, title, viewAll, bell } of [
   { locale: 'zh-CN' as const, width: 375, height: 740, title: '通知', viewAll: '查看全部', bell: /^通知/ },
-  { locale: 'en' as const, width: 1280, height: 800, title: 'Notifications', viewAll: 'View all', bell: /^Notifications/ },
+  {
+    locale: 'en' as const,
+    width: 1280,
+    height: 800,
+    title: 'Notifications',
+    viewAll: 'View all',
+    bell: /^Notifications/,
+  },
 ]) {
-  test(`the notification drawer is on the screen and leads to every notification (${locale}, ${width} px)`, async ({ page }) => {
+  test(`the notification drawer is on the screen and leads to every notification (${locale}, ${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height });
     await signIn(page, 'traveler', undefined, locale);
     await page.goto('/');

@@ -19,7 +19,12 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/offers';
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function person(browser: Browser, username: string, locale: 'en' | 'zh-CN', viewport: { width: number; height: number }) {
+async function person(
+  browser: Browser,
+  username: string,
+  locale: 'en' | 'zh-CN',
+  viewport: { width: number; height: number },
+) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const reply = await signIn(page, username, undefined, locale);
@@ -30,18 +35,29 @@ async function person(browser: Browser, username: string, locale: 'en' | 'zh-CN'
 async function pdfText(data: Buffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
   let text = '';
-  for (let i = 1; i <= doc.numPages; i++) text += (await (await doc.getPage(i)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join('') + '\n';
+  for (let i = 1; i <= doc.numPages; i++)
+    text += (await (await doc.getPage(i)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join('') + '\n';
   await doc.destroy();
   return text;
 }
 
 const cases = [
-  { name: 'a Chinese traveler on a phone, an English guide on a desktop', traveler: { locale: 'zh-CN', viewport: PHONE }, guide: { locale: 'en', viewport: DESKTOP } },
-  { name: 'an English traveler on a desktop, a Chinese guide on a phone', traveler: { locale: 'en', viewport: DESKTOP }, guide: { locale: 'zh-CN', viewport: PHONE } },
+  {
+    name: 'a Chinese traveler on a phone, an English guide on a desktop',
+    traveler: { locale: 'zh-CN', viewport: PHONE },
+    guide: { locale: 'en', viewport: DESKTOP },
+  },
+  {
+    name: 'an English traveler on a desktop, a Chinese guide on a phone',
+    traveler: { locale: 'en', viewport: DESKTOP },
+    guide: { locale: 'zh-CN', viewport: PHONE },
+  },
 ] as const;
 
 for (const c of cases) {
-  test(`${c.name}: request → offer → booked in one tap → upcoming on both sides → moved to a new time`, async ({ browser }) => {
+  test(`${c.name}: request → offer → booked in one tap → upcoming on both sides → moved to a new time`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     mkdirSync(SHOTS, { recursive: true });
     const tz = c.traveler.locale === 'zh-CN';
@@ -50,8 +66,13 @@ for (const c of cases) {
     const gTag = `${c.guide.locale}-${c.guide.viewport.width}`;
     const traveler = await person(browser, 'traveler', c.traveler.locale, c.traveler.viewport);
     const guide = await person(browser, 'guide', c.guide.locale, c.guide.viewport);
-    const listing = (await (await guide.page.request.get('/api/guides/me', { headers: guide.auth })).json()).id as number;
-    const conversation = (await (await traveler.page.request.post('/api/conversations', { headers: traveler.auth, data: { guideId: listing } })).json()).data.conversation.id as number;
+    const listing = (await (await guide.page.request.get('/api/guides/me', { headers: guide.auth })).json())
+      .id as number;
+    const conversation = (
+      await (
+        await traveler.page.request.post('/api/conversations', { headers: traveler.auth, data: { guideId: listing } })
+      ).json()
+    ).data.conversation.id as number;
     // The seeded offer sits about two weeks out; the demo traveler's seeded trips are left alone.
     const slot = await freeSlot(traveler.page.request, listing, { fromDay: 20 });
     const itinerary = `Yanaka Ginza, Nezu shrine (${tTag})`;
@@ -70,7 +91,10 @@ for (const c of cases) {
     // and choosing it with the keyboard fills address and postal code; in English, a free address.
     const address = form.getByRole('combobox', { name: tz ? '集合地址' : 'Meeting address' });
     await address.pressSequentially(tz ? '京都站' : 'Kyoto');
-    const option = form.getByRole('listbox', { name: tz ? '车站和景点' : 'Stations and sights' }).getByRole('option').first();
+    const option = form
+      .getByRole('listbox', { name: tz ? '车站和景点' : 'Stations and sights' })
+      .getByRole('option')
+      .first();
     await expect(option).toContainText(tz ? '京都站' : 'Kyoto Station');
     await expect(option).toContainText('〒600-8216');
     await t.screenshot({ path: `${SHOTS}/tour-request-picker-${tTag}.png` });
@@ -120,9 +144,15 @@ for (const c of cases) {
     await expect(offer).toHaveAttribute('data-status', 'open');
     // The fee in the traveler's yuan at the rate the offer was priced at, the guide's yen beside it (decision 169).
     const offered = (await (await t.request.get('/api/v2/fx/rate')).json()).jpyPerCny as string;
-    const fee = formatBeside({ minor: convertMinor(11_000, 'JPY', 'CNY', offered), currency: 'CNY' }, { minor: 11_000, currency: 'JPY' }, tz ? 'zh-CN' : 'en');
+    const fee = formatBeside(
+      { minor: convertMinor(11_000, 'JPY', 'CNY', offered), currency: 'CNY' },
+      { minor: 11_000, currency: 'JPY' },
+      tz ? 'zh-CN' : 'en',
+    );
     await expect(offer.getByTestId('offer-fee')).toHaveText(fee);
-    await expect(offer.getByTestId('offer-extras')).toContainText(tz ? '14000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)');
+    await expect(offer.getByTestId('offer-extras')).toContainText(
+      tz ? '14000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)',
+    );
     await offer.scrollIntoViewIfNeeded();
     await t.screenshot({ path: `${SHOTS}/traveler-chat-offer-${tTag}.png` });
     await offer.getByRole('link', { name: tz ? '预订此报价' : 'Book this offer' }).click();
@@ -150,7 +180,9 @@ for (const c of cases) {
     // The final confirmation beside Pay (decision 122): the offer's deposit now, and how long the offer is open.
     const review = t.getByRole('region', { name: tz ? '确认订单内容' : 'Review your booking' });
     await expect(review).toContainText(tz ? `现在在线支付${deposit}` : `Paid now, online${deposit}`);
-    await expect(review.getByTestId('order-review-validity')).toContainText(tz ? /^此报价有效期至.+（日本时间）。$/ : /^This offer is open until .+ \(Japan time\)\.$/);
+    await expect(review.getByTestId('order-review-validity')).toContainText(
+      tz ? /^此报价有效期至.+（日本时间）。$/ : /^This offer is open until .+ \(Japan time\)\.$/,
+    );
     await t.screenshot({ path: `${SHOTS}/checkout-offer-${tTag}.png`, fullPage: true });
     if (tz) await t.getByRole('radio', { name: '银行卡' }).locator('..').click();
     await t.getByLabel(tz ? '卡号' : 'Card number').fill('4242 4242 4242 4242');
@@ -159,17 +191,27 @@ for (const c of cases) {
     await t.getByLabel(tz ? '持卡人姓名' : 'Name on card').fill('Li Wei');
     await pay.click();
     await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
-    // The guide already said yes with the offer: the toast says the booking is confirmed, not that they will reply (decision 104).
+    // The guide already said yes with the offer: the toast says the booking is confirmed, not that they will reply
+    // (decision 104).
     await expect(t.locator('[data-sonner-toast]')).toContainText(
-      tz ? '定金已支付，预订已确认：地陪已同意这份报价。' : 'Your deposit is paid and your booking is confirmed: your guide already agreed to this offer.',
+      tz
+        ? '定金已支付，预订已确认：地陪已同意这份报价。'
+        : 'Your deposit is paid and your booking is confirmed: your guide already agreed to this offer.',
     );
     const bookingId = Number(new URL(t.url()).searchParams.get('booking'));
 
     // Upcoming on both sides, with no second wait for the guide.
-    const number = (await (await t.request.get(`/api/v2/offers/${offerId}`, { headers: traveler.auth })).json()).data.booking.bookingNumber as string;
+    const number = (await (await t.request.get(`/api/v2/offers/${offerId}`, { headers: traveler.auth })).json()).data
+      .booking.bookingNumber as string;
     for (const who of [traveler, guide]) {
       const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
-      expect(b).toMatchObject({ status: 'upcoming', offerId, currency: 'JPY', totalPriceCents: 11_000, depositCents: 2_200 });
+      expect(b).toMatchObject({
+        status: 'upcoming',
+        offerId,
+        currency: 'JPY',
+        totalPriceCents: 11_000,
+        depositCents: 2_200,
+      });
     }
     await t.goto('/dashboard?tab=upcoming');
     await expect(t.getByRole('article').filter({ hasText: number })).toBeVisible();
@@ -184,14 +226,20 @@ for (const c of cases) {
     ] as const) {
       await p.goto(`/messages?c=${conversation}`);
       const booked = zh ? `已预订 ${number}` : `Booked ${number}`;
-      await expect(p.getByTestId('tour-request-card').filter({ hasText: itinerary }).getByTestId('tour-request-status')).toHaveText(booked);
-      await expect(p.getByTestId('offer-card').filter({ hasText: itinerary }).getByTestId('offer-status')).toHaveText(booked);
+      await expect(
+        p.getByTestId('tour-request-card').filter({ hasText: itinerary }).getByTestId('tour-request-status'),
+      ).toHaveText(booked);
+      await expect(p.getByTestId('offer-card').filter({ hasText: itinerary }).getByTestId('offer-status')).toHaveText(
+        booked,
+      );
     }
     await t.getByTestId('offer-card').filter({ hasText: itinerary }).scrollIntoViewIfNeeded();
     await t.screenshot({ path: `${SHOTS}/traveler-chat-booked-${tTag}.png` });
 
     // The guide proposes a new time from the dashboard (a later free day, same price).
-    const later = await freeSlot(g.request, listing, { fromDay: Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3 });
+    const later = await freeSlot(g.request, listing, {
+      fromDay: Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3,
+    });
     await g.goto('/guide-dashboard?tab=tours');
     const guideCard = g.getByRole('article').filter({ hasText: number }).first();
     await guideCard.getByRole('button', { name: gz ? '提议新时间' : 'Propose a new time' }).click();
@@ -212,19 +260,28 @@ for (const c of cases) {
     await expect(tripCard).toContainText(tz ? '已从' : 'Moved from');
     for (const who of [traveler, guide]) {
       const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
-      expect(b).toMatchObject({ status: 'upcoming', date: later.date, scheduledStartTime: later.startTime, totalPriceCents: 11_000 });
+      expect(b).toMatchObject({
+        status: 'upcoming',
+        date: later.date,
+        scheduledStartTime: later.startTime,
+        totalPriceCents: 11_000,
+      });
     }
     await g.goto('/guide-dashboard?tab=tours');
     await expect(g.getByRole('article').filter({ hasText: number }).first()).toContainText(gz ? '已从' : 'Moved from');
     // The traveler's booking PDF has the new date and start.
     const [y, m, d] = later.date.split('-').map(Number);
-    const pdf = await pdfText(await (await t.request.get(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, { headers: traveler.auth })).body());
+    const pdf = await pdfText(
+      await (await t.request.get(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, { headers: traveler.auth })).body(),
+    );
     expect(pdf).toContain(`${y}年${m}月${d}日`);
     expect(pdf).toContain(`${later.startTime} – `);
     // The guide's calendar feed has the tour at its new start.
-    const feed = (await (await g.request.get('/api/v2/guides/me/calendar-url', { headers: guide.auth })).json()).url as string;
+    const feed = (await (await g.request.get('/api/v2/guides/me/calendar-url', { headers: guide.auth })).json())
+      .url as string;
     const ics = await (await g.request.get(new URL(feed).pathname)).text();
-    const startsAt = (await (await t.request.get(`/api/v2/bookings/${bookingId}`, { headers: traveler.auth })).json()).startsAt as string;
+    const startsAt = (await (await t.request.get(`/api/v2/bookings/${bookingId}`, { headers: traveler.auth })).json())
+      .startsAt as string;
     expect(ics).toContain(`DTSTART:${startsAt.replace(/[-:]/g, '').replace(/\.000Z$/, 'Z')}`);
     await traveler.context.close();
     await guide.context.close();

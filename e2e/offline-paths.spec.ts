@@ -51,7 +51,9 @@ async function signIn(page: Page, locale: 'en' | 'zh-CN', pdfViewer: boolean) {
   // A traveler of its own: the demo traveler gathers other specs' trips, and only the soonest few are kept.
   const { username, password } = await signup(page.request, locale === 'en' ? 'Wang Xiaoming' : '王小明');
   const reply = await (await page.request.post('/api/auth/login', { data: { username, password } })).json();
-  await page.context().addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(test.info().parallelIndex).baseURL }]);
+  await page
+    .context()
+    .addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(test.info().parallelIndex).baseURL }]);
   await page.addInitScript(
     ([token, user, l, viewer]) => {
       if (viewer === '1') Object.defineProperty(Navigator.prototype, 'pdfViewerEnabled', { get: () => true });
@@ -102,17 +104,24 @@ async function shoot(page: Page, name: string) {
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`by the home page and the menu, then offline: the trip, the menu, the PDF and logging out (375 px, ${locale})`, async ({ page, request }) => {
+  test(`by the home page and the menu, then offline: the trip, the menu, the PDF and logging out (375 px, ${locale})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     // With no connection, what the app asks beyond what it kept fails (the bell's count, the live socket).
     allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /WebSocket/);
     const w = words[locale];
     await page.setViewportSize({ width: 375, height: 812 });
-    const guideLogin = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+    const guideLogin = await (
+      await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+    ).json();
     const guide = await (await request.get('/api/guides/me', { headers: auth(guideLogin.token) })).json();
     const traveler = await signIn(page, locale, locale === 'zh-CN');
     const booking = await acceptedBooking(request, guide.id, guideLogin.token, traveler.token);
-    const detail = await (await request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(traveler.token) })).json();
+    const detail = await (
+      await request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(traveler.token) })
+    ).json();
 
     // Online: the home page, then ☰ → My Trips → Upcoming (no full page load of the trips page).
     await page.goto('/');
@@ -122,7 +131,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const card = page.locator('article').filter({ hasText: booking.bookingNumber });
     await expect(card.getByText(detail.meetingAddress)).toBeVisible();
     // The worker keeps the trip's files, the shell and the PDF without the traveler opening them.
-    await expect.poll(() => kept(page, traveler.user.id, booking.id), { timeout: 30_000 }).toBe('trip files, shell, trips, pdf');
+    await expect
+      .poll(() => kept(page, traveler.user.id, booking.id), { timeout: 30_000 })
+      .toBe('trip files, shell, trips, pdf');
 
     // The subway: no connection, reload.
     await page.context().setOffline(true);
@@ -189,12 +200,19 @@ for (const locale of ['zh-CN', 'en'] as const) {
   });
 }
 
-test('a page opened offline before the app was kept is the offline page in both languages, not the browser’s error', async ({ page }) => {
+test('a page opened offline before the app was kept is the offline page in both languages, not the browser’s error', async ({
+  page,
+}) => {
   allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /WebSocket/);
   await page.setViewportSize({ width: 375, height: 812 });
   // A visitor's first visit: the worker installs and keeps only its offline page.
   await page.goto('/help');
-  await expect.poll(() => page.evaluate(async () => !!navigator.serviceWorker.controller && !!(await caches.match('/offline.html'))), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () => page.evaluate(async () => !!navigator.serviceWorker.controller && !!(await caches.match('/offline.html'))),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.context().setOffline(true);
   // Not page.goto: fixtures.ts's goto waits for the app's data-ready, and this page has no app.
   await page.evaluate(() => location.assign('/search?city=tokyo'));
@@ -204,19 +222,37 @@ test('a page opened offline before the app was kept is the offline page in both 
   await shoot(page, 'offline-html');
 });
 
-test('offline, a menu whose code was never fetched says in place that it needs the network; the page stays', async ({ page }) => {
-  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /WebSocket/, /dynamically imported module/);
+test('offline, a menu whose code was never fetched says in place that it needs the network; the page stays', async ({
+  page,
+}) => {
+  allowConsoleErrors(
+    page,
+    /ERR_INTERNET_DISCONNECTED/,
+    /Failed to load resource/,
+    /WebSocket/,
+    /dynamically imported module/,
+  );
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.context().addCookies([{ name: 'tabi_locale', value: 'zh-CN', url: e2eServer(test.info().parallelIndex).baseURL }]);
+  await page
+    .context()
+    .addCookies([{ name: 'tabi_locale', value: 'zh-CN', url: e2eServer(test.info().parallelIndex).baseURL }]);
   await page.addInitScript(() => localStorage.setItem('tabi.locale', 'zh-CN'));
   // A visitor opened the trips page once (its shell is kept) but never the menu.
   await page.goto('/dashboard');
-  await expect.poll(() => page.evaluate(async () => !!navigator.serviceWorker.controller && !!(await caches.match('/__offline-shell'))), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => !!navigator.serviceWorker.controller && !!(await caches.match('/__offline-shell'))),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: '请登录' })).toBeVisible();
   await page.getByRole('button', { name: '菜单' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '首次打开菜单需要网络连接，联网后请再试一次。' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: '首次打开菜单需要网络连接，联网后请再试一次。' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: '请登录' })).toBeVisible();
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/offline-menu-zh-CN-375.png` });

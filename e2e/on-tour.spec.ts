@@ -13,7 +13,10 @@ import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, test } from './fixtures
  */
 
 // A 2×2 PNG: the server re-encodes it, so any real image works.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 interface Actor {
   context: BrowserContext;
   page: Page;
@@ -21,7 +24,11 @@ interface Actor {
 }
 
 async function openAs(browser: Browser, username: string, timezoneId: string, width = 1280): Promise<Actor> {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId, viewport: { width, height: width < 640 ? 740 : 900 } });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    timezoneId,
+    viewport: { width, height: width < 640 ? 740 : 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -47,8 +54,14 @@ interface Trip {
 
 /** The demo traveler's trips, read through the API. */
 async function travelerTrips(page: Page): Promise<Trip[]> {
-  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
+  const list = await (
+    await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, {
+      headers: { authorization: `Bearer ${login.token}` },
+    })
+  ).json();
   return list.data;
 }
 
@@ -59,7 +72,10 @@ async function todaysTour(page: Page): Promise<Trip> {
   return tour!;
 }
 
-test('both confirm the start, the traveler extends by 0.5 h and pays, proves the in-person payment, completes, both review, and the review is on the profile (中文)', async ({ browser, page }) => {
+test('both confirm the start, the traveler extends by 0.5 h and pays, proves the in-person payment, completes, both review, and the review is on the profile (中文)', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const tour = await todaysTour(page);
   // The traveler is on a 375 px phone, the guide at a desk.
@@ -113,9 +129,13 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   // card paid it in yuan at the booking's rate.
   const extended = (await travelerTrips(t)).find((b) => b.id === tour.id)!;
   expect(extended.currency).toBe('JPY');
-  expect(`${fee} 元`).toBe(formatMoney(convertMinor(extended.extensionsPaidCents, 'JPY', 'CNY', extended.rate!.jpyPerCny), 'CNY', 'zh-CN'));
+  expect(`${fee} 元`).toBe(
+    formatMoney(convertMinor(extended.extensionsPaidCents, 'JPY', 'CNY', extended.rate!.jpyPerCny), 'CNY', 'zh-CN'),
+  );
   // Its own line under the price (decision 179), the yen beside the yuan it was paid in.
-  await expect(travelerCard().getByTestId('trip-money')).toContainText(`已在线支付延时费约 ${fee} 元 · ${formatMoney(extended.extensionsPaidCents, 'JPY', 'zh-CN')}`);
+  await expect(travelerCard().getByTestId('trip-money')).toContainText(
+    `已在线支付延时费约 ${fee} 元 · ${formatMoney(extended.extensionsPaidCents, 'JPY', 'zh-CN')}`,
+  );
   await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toBeVisible();
 
   // The guide approves the paid extension (live on their dashboard).
@@ -137,7 +157,10 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await t.getByRole('button', { name: '上传凭证' }).click();
   await expect(t.locator('[data-proof-status="uploaded"]').first()).toHaveText('凭证已上传 · 等待核对');
   await g.goto('/guide-dashboard');
-  const proof = g.getByRole('region', { name: '待核对的付款凭证' }).getByRole('listitem').filter({ hasText: tour.bookingNumber });
+  const proof = g
+    .getByRole('region', { name: '待核对的付款凭证' })
+    .getByRole('listitem')
+    .filter({ hasText: tour.bookingNumber });
   await proof.getByRole('button', { name: '标记为已验证' }).click();
   await expect(g.getByText('付款凭证已验证').first()).toBeVisible();
   await t.goto('/dashboard?tab=ongoing');
@@ -150,7 +173,9 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await t.getByRole('button', { name: /过往体验/ }).click();
   await expect(travelerCard().getByText('已完成', { exact: true })).toBeVisible();
   // The guide's tours no longer list it.
-  await expect(g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: tour.bookingNumber })).toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: tour.bookingNumber }),
+  ).toHaveCount(0, { timeout: 15_000 });
 
   // Both review: the traveler first (it stays hidden), then the guide from Finished tours.
   await travelerCard().getByRole('button', { name: '评价您的地陪' }).click();
@@ -161,7 +186,10 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await review.getByRole('button', { name: '提交评价' }).click();
   await expect(travelerCard().getByRole('status')).toContainText('正在等待对方评价。');
   await g.goto('/guide-dashboard?tab=past');
-  const finished = g.getByRole('region', { name: '已完成的行程' }).getByRole('listitem').filter({ hasText: tour.bookingNumber });
+  const finished = g
+    .getByRole('region', { name: '已完成的行程' })
+    .getByRole('listitem')
+    .filter({ hasText: tour.bookingNumber });
   await finished.getByRole('button', { name: '评价旅行者' }).click();
   const guideReview = g.getByRole('dialog');
   await guideReview.getByRole('radio', { name: '5 星' }).check({ force: true });
@@ -182,7 +210,10 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai');
   const t = traveler.page;
   await t.goto('/dashboard?tab=ongoing');
-  const first = t.getByRole('article').filter({ has: t.getByRole('button', { name: '申请延长' }) }).first();
+  const first = t
+    .getByRole('article')
+    .filter({ has: t.getByRole('button', { name: '申请延长' }) })
+    .first();
   await expect(first).toBeVisible();
   const number = (await first.textContent())!.match(/TG\d{4,}/)![0];
   const card = t.getByRole('article').filter({ hasText: number });
@@ -202,13 +233,23 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   expect(trip.status).toBe('ongoing');
 
   // An unpaid request (asked elsewhere, say) says when it lapses and can be withdrawn.
-  const me = await (await t.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const asked = await t.request.post(`/api/bookings/${trip.id}/request-extension`, { headers: { authorization: `Bearer ${me.token}` }, data: { extensionHours: 0.25 } });
+  const me = await (
+    await t.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
+  const asked = await t.request.post(`/api/bookings/${trip.id}/request-extension`, {
+    headers: { authorization: `Bearer ${me.token}` },
+    data: { extensionHours: 0.25 },
+  });
   expect(asked.status(), await asked.text()).toBe(200);
   await t.reload();
   // Its price asked in the booking's currency (the demo guide's yen).
   const unpaid = (await travelerTrips(t)).find((b) => b.id === trip.id)!;
-  await expect(card.getByRole('button', { name: `支付延长费用（${formatMoney(unpaid.extension!.priceCents, unpaid.currency, 'zh-CN')}）`, exact: true })).toBeVisible();
+  await expect(
+    card.getByRole('button', {
+      name: `支付延长费用（${formatMoney(unpaid.extension!.priceCents, unpaid.currency, 'zh-CN')}）`,
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(card).toContainText('否则申请失效');
   await expectAxeClean(t, 'unpaid extension request', { settled: true });
   await card.getByRole('button', { name: '撤回申请' }).click();

@@ -13,10 +13,17 @@ interface Actor {
 }
 
 // A 2×2 PNG: the server re-encodes it, so any real image works.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function openAs(browser: Browser, username: string): Promise<Actor> {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -29,14 +36,26 @@ async function openAs(browser: Browser, username: string): Promise<Actor> {
 
 /** The seeded tour under way (SEED=demo), read through the API as the traveler. */
 async function ongoingTour(page: Page): Promise<{ id: number; bookingNumber: string }> {
-  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
-  const tour = list.data.find((b: { status: string; payments: { kind: string; verifiedByGuide: boolean }[] }) => b.status === 'ongoing' && !b.payments.some((p) => p.kind === 'final_payment' && p.verifiedByGuide));
+  const login = await (
+    await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
+  const list = await (
+    await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, {
+      headers: { authorization: `Bearer ${login.token}` },
+    })
+  ).json();
+  const tour = list.data.find(
+    (b: { status: string; payments: { kind: string; verifiedByGuide: boolean }[] }) =>
+      b.status === 'ongoing' && !b.payments.some((p) => p.kind === 'final_payment' && p.verifiedByGuide),
+  );
   expect(tour, 'the demo seed has a tour under way').toBeTruthy();
   return tour;
 }
 
-test('the traveler uploads a payment proof in Chinese, the guide verifies it, the badge turns green', async ({ browser, page }) => {
+test('the traveler uploads a payment proof in Chinese, the guide verifies it, the badge turns green', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   const tour = await ongoingTour(page);
   const traveler = await openAs(browser, 'traveler');

@@ -55,7 +55,8 @@ const WORDS = {
   },
 } as const;
 
-const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+const noHorizontalScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 
 for (const locale of ['en', 'zh-CN'] as const) {
   const w = WORDS[locale];
@@ -148,7 +149,8 @@ test('at 375 px the admin makes a bank batch of yen without a rate; its file fol
   const refused = page.getByText('Bank batches are made and converted on Japanese business days only.');
   await expect(file.or(refused)).toBeVisible();
   if (await file.isVisible()) {
-    // Its one line is the demo guide's ¥1,600, sent as it is: the batch's total and its yen are that line's, and it has no rate.
+    // Its one line is the demo guide's ¥1,600, sent as it is: the batch's total and its yen are that line's, and it has
+    // no rate.
     const article = page.locator('article');
     await expect(article.locator('[data-testid^="payout-line-"] p').first()).toHaveText('¥1,600 (JPY) · @guide');
     await expect(article.getByRole('definition').filter({ hasText: /^¥1,600 \(JPY\)$/ })).toHaveCount(2);

@@ -32,18 +32,36 @@ async function signIn(page: Page, username: string, password: string, locale: 'e
 /** Books the demo guide for the traveler and pays the deposit by card, through the API. */
 async function paidBooking(request: APIRequestContext, token: string): Promise<{ id: number; bookingNumber: string }> {
   const headers = { authorization: `Bearer ${token}` };
-  const guideLogin = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  const guide = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${guideLogin.token}` } })).json();
+  const guideLogin = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
+  const guide = await (
+    await request.get('/api/guides/me', { headers: { authorization: `Bearer ${guideLogin.token}` } })
+  ).json();
   const { date, startTime } = await freeSlot(request, guide.id, { fromDay: 40, notBefore: '10:00' });
   const booked = await request.post('/api/v2/bookings', {
     headers,
-    data: { guideId: guide.id, date, startTime, durationHours: 2, travelers: 2, meetingAddress: '东京都台东区浅草2-3-1 浅草寺雷门前' },
+    data: {
+      guideId: guide.id,
+      date,
+      startTime,
+      durationHours: 2,
+      travelers: 2,
+      meetingAddress: '东京都台东区浅草2-3-1 浅草寺雷门前',
+    },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const booking = await booked.json();
   const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
     headers: { ...headers, 'idempotency-key': `e2e-pdf-${booking.id}-${Date.now()}` },
-    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+    data: {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/34',
+      cvv: '123',
+      cardHolder: 'Li Wei',
+    },
   });
   expect(paid.status(), await paid.text()).toBe(201);
   return { id: booking.id, bookingNumber: booking.bookingNumber };
@@ -111,7 +129,9 @@ test('the traveler opens a trip’s PDF in Chinese, switches it to English and d
 
 test('a visitor is sent to log in first; a booking that is not theirs shows “not found”', async ({ page }) => {
   allowConsoleErrors(page, /404/);
-  const owner = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const owner = await (
+    await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
   const booking = await paidBooking(page.request, owner.token);
   await page.goto(`/pdf-preview/${booking.id}`);
   await expect(page).toHaveURL(/\/login\?redirect=/);
@@ -122,13 +142,17 @@ test('a visitor is sent to log in first; a booking that is not theirs shows “n
   await expect(page.getByRole('link', { name: 'Back to My Trips' })).toBeVisible();
 });
 
-test('on a phone browser without a PDF viewer, the page offers the download and the new tab instead of a blank frame', async ({ page }) => {
+test('on a phone browser without a PDF viewer, the page offers the download and the new tab instead of a blank frame', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'pdfViewerEnabled', { get: () => false }));
   const session = await signIn(page, 'traveler', DEMO_PASSWORDS.traveler!, 'en');
   const booking = await paidBooking(page.request, session.token);
   await page.goto(`/pdf-preview/${booking.id}`);
-  await expect(page.getByText('This browser cannot show a PDF inside the page: download it or open it in a new tab.')).toBeVisible();
+  await expect(
+    page.getByText('This browser cannot show a PDF inside the page: download it or open it in a new tab.'),
+  ).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/pdf\?lang=en&/);
   await expect(page.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', /\/pdf\?lang=en&/);

@@ -18,24 +18,36 @@ const sizes = [
 ];
 const words = {
   'zh-CN': { bell: /^通知/, viewAll: '查看全部', address: '集合地址', places: '车站和景点', station: '京都站' },
-  en: { bell: /^Notifications/, viewAll: 'View all', address: 'Meeting address', places: 'Stations and sights', station: 'Kyoto Station' },
+  en: {
+    bell: /^Notifications/,
+    viewAll: 'View all',
+    address: 'Meeting address',
+    places: 'Stations and sights',
+    station: 'Kyoto Station',
+  },
 };
 
 for (const size of sizes) {
   const w = words[size.locale];
-  const shooter = (page: Page) => async (name: string, fullPage = true) => {
-    await page.waitForLoadState('networkidle');
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(scroll, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${out}/${name}-${size.width}-${size.locale}.png`, fullPage });
-  };
+  const shooter =
+    (page: Page) =>
+    async (name: string, fullPage = true) => {
+      await page.waitForLoadState('networkidle');
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(scroll, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${out}/${name}-${size.width}-${size.locale}.png`, fullPage });
+    };
 
   test(`pages at ${size.width} px in ${size.locale}`, async ({ page, request }) => {
     test.setTimeout(120_000);
     mkdirSync(out, { recursive: true });
     await page.setViewportSize({ width: size.width, height: size.height });
-    const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-    const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+    const login = await (
+      await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+    ).json();
+    const me = await (
+      await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+    ).json();
     const shot = shooter(page);
     await gotoInLocale(page, '/settings/notifications', size.locale);
     await shot('notification-settings-visitor');
@@ -59,7 +71,9 @@ for (const size of sizes) {
     await shot('messages');
     // Checkout: the payment methods and the meeting-point picker as the traveler types.
     const slot = await freeSlot(page.request, me.id, { fromDay: 20 });
-    await page.goto(`/checkout/${me.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+    await page.goto(
+      `/checkout/${me.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`,
+    );
     const address = page.getByRole('combobox', { name: w.address });
     await address.pressSequentially(size.locale === 'zh-CN' ? '京都站' : 'Kyoto');
     await expect(page.getByRole('listbox', { name: w.places }).getByRole('option').first()).toContainText(w.station);

@@ -27,10 +27,15 @@ const read = new Map<string, number>();
 /** What the text says the code is for (decision 182): signing in, or adding this number to an account. */
 const CODE_TEXT = {
   signIn: /^【Tabi Guides】您正在登录 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/,
-  addNumber: /^【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 \d{6}，5分钟内有效。如非本人操作，请勿告诉他人。$/,
+  addNumber:
+    /^【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 \d{6}，5分钟内有效。如非本人操作，请勿告诉他人。$/,
 };
 
-async function texted(request: APIRequestContext, e164: string, purpose: keyof typeof CODE_TEXT = 'signIn'): Promise<string> {
+async function texted(
+  request: APIRequestContext,
+  e164: string,
+  purpose: keyof typeof CODE_TEXT = 'signIn',
+): Promise<string> {
   let latest: { id: number; body: string } | undefined;
   await expect
     .poll(async () => {
@@ -73,14 +78,22 @@ test('a new traveler signs up by phone and books a guide', async ({ browser, req
   await phone.getByLabel('名', { exact: true }).fill('芳');
   await phone.getByRole('button', { name: '继续' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const me = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { phone: string; email: string | null } | null);
+  const me = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { phone: string; email: string | null } | null,
+  );
   expect(me).toMatchObject({ phone: `+86${number}`, email: null, fullName: '王芳' });
 
   // The same traveler books the demo guide: checkout, Alipay first, the wallet's demo page, paid.
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  const guide = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+  ).json();
+  const guide = await (
+    await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+  ).json();
   const slot = await freeSlot(request, guide.id, { hours: 2, fromDay: 33, notBefore: '10:00' });
-  await page.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+  await page.goto(
+    `/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`,
+  );
   const address = page.getByRole('combobox', { name: '集合地址' });
   await address.fill('新宿站 东口');
   await address.press('Escape');
@@ -110,7 +123,9 @@ test('an existing traveler adds a phone in the profile, then signs in with it', 
   await section.getByRole('button', { name: '验证', exact: true }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '手机号已保存' })).toBeVisible();
   // Written as a Chinese number is written: 139 0471 5320.
-  await expect(page.getByText(`当前手机号：${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}`)).toBeVisible();
+  await expect(
+    page.getByText(`当前手机号：${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}`),
+  ).toBeVisible();
   await noSidewaysScroll(page);
   await context.close();
 
@@ -128,7 +143,9 @@ test('an existing traveler adds a phone in the profile, then signs in with it', 
   await phone.getByLabel('验证码').fill(await texted(request, `+86${number}`));
   await phone.getByRole('button', { name: '继续' }).click();
   await expect(p).toHaveURL(/\/$/);
-  const me = await p.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { username: string } | null);
+  const me = await p.evaluate(
+    () => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { username: string } | null,
+  );
   expect(me?.username).toBe(account.username);
   await other.context.close();
 });

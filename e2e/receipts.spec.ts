@@ -9,12 +9,36 @@ import { expect, signIn, test } from './fixtures';
 const SHOTS = process.env.SHOTS_DIR;
 
 const WORDS = {
-  en: { company: 'Shanghai Lotus Trading Co., Ltd.', link: /^Receipts, /, heading: 'Receipts', receipt: 'Receipt', edit: 'Change name', label: 'Made out to', save: 'Save', to: 'To: ', pdf: 'English', fapiao: /fapiao/ },
-  'zh-CN': { company: '上海莲花贸易有限公司', link: /^收据，/, heading: '收据', receipt: '收据', edit: '修改抬头', label: '收据抬头', save: '保存', to: '抬头：', pdf: '中文', fapiao: /发票/ },
+  en: {
+    company: 'Shanghai Lotus Trading Co., Ltd.',
+    link: /^Receipts, /,
+    heading: 'Receipts',
+    receipt: 'Receipt',
+    edit: 'Change name',
+    label: 'Made out to',
+    save: 'Save',
+    to: 'To: ',
+    pdf: 'English',
+    fapiao: /fapiao/,
+  },
+  'zh-CN': {
+    company: '上海莲花贸易有限公司',
+    link: /^收据，/,
+    heading: '收据',
+    receipt: '收据',
+    edit: '修改抬头',
+    label: '收据抬头',
+    save: '保存',
+    to: '抬头：',
+    pdf: '中文',
+    fapiao: /发票/,
+  },
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {
-  test(`the traveler opens a trip's receipt from the booking at 375 px (${locale}), renames the addressee and downloads the PDF`, async ({ page }) => {
+  test(`the traveler opens a trip's receipt from the booking at 375 px (${locale}), renames the addressee and downloads the PDF`, async ({
+    page,
+  }) => {
     const w = WORDS[locale];
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, 'traveler', undefined, locale);
@@ -24,10 +48,19 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await link.click();
     await expect(page).toHaveURL(/\/booking\/\d+\/receipts$/);
     await expect(page.getByRole('heading', { name: w.heading, level: 1 })).toBeVisible();
-    const receipt = page.getByRole('article').filter({ has: page.getByRole('heading', { name: w.receipt, level: 2 }) }).first();
+    const receipt = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: w.receipt, level: 2 }) })
+      .first();
     await expect(receipt).toContainText(/R-\d{8}/);
     // The payer's name (or the one the other language's test gave it: both share the seeded database).
-    await expect(receipt).toContainText(new RegExp(`${w.to}(Li Wei|${Object.values(WORDS).map((x) => x.company.replace(/[.,]/g, '.')).join('|')})`));
+    await expect(receipt).toContainText(
+      new RegExp(
+        `${w.to}(Li Wei|${Object.values(WORDS)
+          .map((x) => x.company.replace(/[.,]/g, '.'))
+          .join('|')})`,
+      ),
+    );
     await expect(page.getByText(w.fapiao).first()).toBeVisible();
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -45,7 +78,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(receipt).toContainText(`${w.to}${w.company}`);
 
     // The PDF, fetched with the session and handed to the browser as a download.
-    const [download] = await Promise.all([page.waitForEvent('download'), receipt.getByRole('button', { name: new RegExp(w.pdf) }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      receipt.getByRole('button', { name: new RegExp(w.pdf) }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^Tabi-Guides-R-\\d{8}-${locale}\\.pdf$`));
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');

@@ -6,17 +6,24 @@ import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
  * for the other side; the guide reviews the traveler from the dashboard; both reviews are then published and
  * the traveler's appears on the guide's profile.
  */
-test('the traveler (Chinese) and the guide review a completed tour; the review shows on the profile', async ({ browser }) => {
+test('the traveler (Chinese) and the guide review a completed tour; the review shows on the profile', async ({
+  browser,
+}) => {
   const travelerContext = await browser.newContext();
   const guideContext = await browser.newContext();
   try {
     const tp = await travelerContext.newPage();
     const traveler = await signIn(tp, 'traveler', undefined, 'zh-CN');
     const th = { authorization: `Bearer ${traveler.token}` };
-    const trips = await (await tp.request.get(`/api/v2/bookings-new/traveler/${traveler.user.id}`, { headers: th })).json();
+    const trips = await (
+      await tp.request.get(`/api/v2/bookings-new/traveler/${traveler.user.id}`, { headers: th })
+    ).json();
     const tour = trips.data.find((b: { status: string }) => b.status === 'ongoing');
     expect(tour, 'the demo seed has an ongoing tour').toBeTruthy();
-    const done = await tp.request.patch(`/api/bookings/${tour.id}/status`, { headers: th, data: { status: 'completed' } });
+    const done = await tp.request.patch(`/api/bookings/${tour.id}/status`, {
+      headers: th,
+      data: { status: 'completed' },
+    });
     expect(done.status(), await done.text()).toBe(200);
 
     await tp.goto('/dashboard?tab=past');
@@ -48,7 +55,9 @@ test('the traveler (Chinese) and the guide review a completed tour; the review s
     await gp.goto('/guide-dashboard?tab=past');
     const past = gp.getByRole('region', { name: 'Finished tours' });
     const item = past.getByRole('listitem').filter({ hasText: tour.bookingNumber });
-    await expect(item.getByText(`${tour.traveler.fullName} has already left a review. Write yours to see it.`)).toBeVisible();
+    await expect(
+      item.getByText(`${tour.traveler.fullName} has already left a review. Write yours to see it.`),
+    ).toBeVisible();
     await item.getByRole('button', { name: 'Review the traveler' }).click();
     const gd = gp.getByRole('dialog');
     await gd.getByRole('radio', { name: '4 stars' }).check({ force: true });
@@ -72,12 +81,18 @@ test('the traveler (Chinese) and the guide review a completed tour; the review s
  * toured review with sub-ratings, photos (enlarged on tap) and the guide's reply, the review photo
  * gallery and the guide's figures (decision 134).
  */
-test('a phone in Chinese shows a review with photos, sub-ratings and the guide’s reply on the profile', async ({ browser }) => {
+test('a phone in Chinese shows a review with photos, sub-ratings and the guide’s reply on the profile', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'zh-CN' });
   try {
     const page = await context.newPage();
-    const login = await (await page.request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-    const me = await (await page.request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+    const login = await (
+      await page.request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })
+    ).json();
+    const me = await (
+      await page.request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })
+    ).json();
     await gotoInLocale(page, `/guides/${me.id}`, 'zh-CN');
 
     const card = page.getByRole('article').filter({ hasText: '谢谢您的好评' });
@@ -87,7 +102,9 @@ test('a phone in Chinese shows a review with photos, sub-ratings and the guide�
     await expect(card.getByText('守时')).toBeVisible();
     const photos = card.getByRole('img', { name: /评价中的第 \d 张照片$/ });
     await expect(photos).toHaveCount(3);
-    await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await card.getByRole('button', { name: /^放大：.*第 1 张照片$/ }).click();
     const big = page.getByRole('dialog');
     await expect(big.getByRole('img')).toBeVisible();

@@ -17,4 +17,7 @@ export const e2eServer = (parallelIndex: number) => ({
 /** The local WeChat every worker's server logs in with (src/server/test/wechat-cli.ts, decision 148). */
 export const WECHAT_TEST_PORT = E2E_PORT + 91;
 /** The app id and secret the local WeChat knows the servers by. */
-export const WECHAT_E2E_APP = { WECHAT_APP_ID: 'wxe2e0123456789abc', WECHAT_APP_SECRET: 'e2e-wechat-secret-0123456789abcdef' };
+export const WECHAT_E2E_APP = {
+  WECHAT_APP_ID: 'wxe2e0123456789abc',
+  WECHAT_APP_SECRET: 'e2e-wechat-secret-0123456789abcdef',
+};

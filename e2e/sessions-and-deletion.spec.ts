@@ -10,9 +10,12 @@ import { currentConsents, expect, signIn, signUpByApi, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-account-security';
 const newNumber = () => `139${String(Date.now() % 1e8).padStart(8, '0')}`;
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** The newest text to the number once it differs from `before` (the click that asks for it returns before it is sent). */
+/**
+ * The newest text to the number once it differs from `before` (the click that asks for it returns before it is sent).
+ */
 async function texted(request: APIRequestContext, e164: string, before = ''): Promise<string> {
   let body = '';
   await expect
@@ -45,7 +48,13 @@ test('a traveler made by phone deletes the account with a code texted to the pho
   expect((await request.post('/api/auth/phone/start', { data: { phone: e164 } })).status()).toBe(202);
   const signInText = await texted(request, e164);
   const made = await request.post('/api/auth/phone/verify', {
-    data: { phone: e164, code: /\d{6}/.exec(signInText)![0], consents: await currentConsents(request), fullName: '王芳', locale: 'en' },
+    data: {
+      phone: e164,
+      code: /\d{6}/.exec(signInText)![0],
+      consents: await currentConsents(request),
+      fullName: '王芳',
+      locale: 'en',
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const reply = await made.json();
@@ -78,7 +87,10 @@ test('a traveler signs out another device on the sessions page', async ({ browse
     ['en', 375, 740],
     ['zh-CN', 1280, 900],
   ] as const) {
-    const phone = await request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: { 'user-agent': IPHONE } });
+    const phone = await request.post('/api/auth/login', {
+      data: { username: account.username, password: account.password },
+      headers: { 'user-agent': IPHONE },
+    });
     const phoneToken = (await phone.json()).token as string;
     const context = await browser.newContext({ locale, viewport: { width, height } });
     const page = await context.newPage();

@@ -15,7 +15,12 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-statements';
 mkdirSync(SHOTS, { recursive: true });
 
 const WORDS = {
-  en: { title: 'Monthly statements', closing: 'Closing balance', inProgress: 'In progress', pdf: /^Download the statement and invoice for / },
+  en: {
+    title: 'Monthly statements',
+    closing: 'Closing balance',
+    inProgress: 'In progress',
+    pdf: /^Download the statement and invoice for /,
+  },
   'zh-CN': { title: '月度对账单', closing: '期末余额', inProgress: '进行中', pdf: /^下载.+的对账单和请求书（PDF）$/ },
 } as const;
 
@@ -30,7 +35,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
   const w = WORDS[locale];
   test(`the guide's monthly statements at 375 px (${locale})`, async ({ page }) => {
     const { token } = await signIn(page, 'guide', undefined, locale);
-    const { statements } = await (await page.request.get('/api/v2/wallet/statements', { headers: { authorization: `Bearer ${token}` } })).json();
+    const { statements } = await (
+      await page.request.get('/api/v2/wallet/statements', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/profile');
     const list = page.locator('section[aria-labelledby="statements-title"]');
@@ -46,10 +53,16 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(closed.getByText(w.closing)).toBeVisible();
     // Her month in yen alone: its closing balance and its tax as the API states them, written in yen.
     const month = (await closed.getAttribute('data-testid'))!.replace('statement-', '');
-    const statement = statements.find((x: { month: string; currency: string }) => x.month === month && x.currency === 'JPY');
+    const statement = statements.find(
+      (x: { month: string; currency: string }) => x.month === month && x.currency === 'JPY',
+    );
     expect(statements.filter((x: { month: string }) => x.month === month)).toHaveLength(1);
-    await expect(closed.getByTestId(`closing-${month}`)).toHaveText(formatMoney(statement.closingBalanceCents, 'JPY', locale));
-    await expect(closed.getByTestId(`tax-${month}`)).toHaveText(formatMoney(statement.commission.taxCents, 'JPY', locale));
+    await expect(closed.getByTestId(`closing-${month}`)).toHaveText(
+      formatMoney(statement.closingBalanceCents, 'JPY', locale),
+    );
+    await expect(closed.getByTestId(`tax-${month}`)).toHaveText(
+      formatMoney(statement.commission.taxCents, 'JPY', locale),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await showList(page);
     await page.screenshot({ path: `${SHOTS}/statements-${locale}-375.png` });
@@ -57,8 +70,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
     // No WCAG A/AA violations in the list (docs/rules/look-and-language.md), light and dark.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="statements-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), scheme).toEqual([]);
+      const axe = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="statements-title"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        scheme,
+      ).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
 

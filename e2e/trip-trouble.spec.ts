@@ -18,13 +18,23 @@ interface Trip {
 
 /** The demo traveler's trips, read through the API. */
 async function travelerTrips(page: Page): Promise<Trip[]> {
-  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })
+  ).json();
+  const list = await (
+    await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, {
+      headers: { authorization: `Bearer ${login.token}` },
+    })
+  ).json();
   return list.data;
 }
 
 async function phone(browser: Browser) {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 375, height: 812 },
+  });
   const page = await context.newPage();
   await signIn(page, 'traveler', DEMO_PASSWORDS.traveler, 'zh-CN');
   return { context, page };
@@ -36,7 +46,9 @@ async function phone(browser: Browser) {
  * guide's answer; on the seeded tour whose guide never came, "地陪没有来" offers another guide later
  * that day (decision 140) and refunds the deposit in full either way.
  */
-test('the guide cancelled: the traveler chooses a new guide and waits for their answer (375 px, 中文)', async ({ browser }) => {
+test('the guide cancelled: the traveler chooses a new guide and waits for their answer (375 px, 中文)', async ({
+  browser,
+}) => {
   const { context, page } = await phone(browser);
   const trip = (await travelerTrips(page)).find((b) => b.status === 'awaiting_replacement');
   expect(trip, 'the demo seed has a tour awaiting a replacement').toBeTruthy();
@@ -49,12 +61,18 @@ test('the guide cancelled: the traveler chooses a new guide and waits for their 
   expect(await candidates.count()).toBeLessThanOrEqual(3);
   // A replacement takes the booking's price over in its currency (decision 164): yen for a Japanese-speaking guide's.
   const money = trip!.currency === 'JPY' ? '\\d+ 日元' : '[\\d,.]+ 元';
-  await expect(candidates.first().getByTestId('candidate-price')).toContainText(new RegExp(`总计 ${money} · 当面支付 ${money}`));
+  await expect(candidates.first().getByTestId('candidate-price')).toContainText(
+    new RegExp(`总计 ${money} · 当面支付 ${money}`),
+  );
   await expect(card.getByRole('button', { name: '改为全额退款' })).toBeVisible();
   // The ordinary Cancel is not offered beside the choice.
   await expect(card.getByRole('button', { name: '取消', exact: true })).toHaveCount(0);
   // Nothing wider than the phone.
-  expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(
+    await panel.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth,
+    ),
+  ).toBe(true);
 
   const name = (await candidates.first().locator('p').first().textContent())!.trim();
   await candidates.first().getByRole('button', { name: /^选择/ }).click();
@@ -68,18 +86,24 @@ test('the guide cancelled: the traveler chooses a new guide and waits for their 
   await context.close();
 });
 
-test('the guide did not come: 地陪没有来 offers another guide later today, and the full refund either way (375 px, 中文)', async ({ browser }) => {
+test('the guide did not come: 地陪没有来 offers another guide later today, and the full refund either way (375 px, 中文)', async ({
+  browser,
+}) => {
   const { context, page } = await phone(browser);
   const trips = await travelerTrips(page);
   const trip = trips
-    .filter((b) => b.status === 'awaiting_start' && b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= Date.now())
+    .filter(
+      (b) =>
+        b.status === 'awaiting_start' && b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= Date.now(),
+    )
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
   expect(trip, 'the demo seed has a started tour the guide never confirmed').toBeTruthy();
   await page.goto(`/dashboard?booking=${trip!.id}`);
   const card = page.getByRole('article').filter({ hasText: trip!.bookingNumber });
   await card.getByRole('button', { name: '地陪没有来' }).click();
   const dialog = page.getByRole('dialog', { name: '确认报告地陪没有来？' });
-  // The deposit in the booking's currency (the demo guide's yen); what comes back, in what it was paid in (decision 164).
+  // The deposit in the booking's currency (the demo guide's yen); what comes back, in what it was paid in
+  // (decision 164).
   await expect(dialog).toContainText(`定金 ${formatMoney(trip!.depositCents, trip!.currency, 'zh-CN')}将立即全额退还`);
   const paid = formatMoney(trip!.chargeDepositCents, trip!.chargeCurrency, 'zh-CN');
 
@@ -100,7 +124,11 @@ test('the guide did not come: 地陪没有来 offers another guide later today, 
     // Each guide at their own start later today, in Japan time.
     const candidates = panel.getByTestId('replacement-candidate');
     await expect(candidates.first()).toContainText(/\d{1,2}:\d{2}（日本时间）开始/);
-    expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await panel.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth,
+      ),
+    ).toBe(true);
     await panel.getByRole('button', { name: '改为全额退款' }).click();
     await page.getByRole('dialog', { name: '确定全额退款？' }).getByRole('button', { name: '取消并全额退款' }).click();
   }

@@ -18,9 +18,30 @@ import { e2eServer } from './servers';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/two-currencies';
 const YEN = { basic: 5_000, additional: 1_000 };
 const W = {
-  en: { menu: 'Menu', currency: 'Currency for prices', box: 'Book this guide', now: 'Paid now, online', perHour: ' / hour', yen: 'JPY' },
-  'zh-CN': { menu: '菜单', currency: '价格显示币种', box: '预订这位地陪', now: '现在在线支付', perHour: '/小时', yen: '日元' },
-  ja: { menu: 'メニュー', currency: '料金の表示通貨', box: 'このガイドを予約', now: '今回オンラインでお支払い', perHour: '／時間', yen: '日本円' },
+  en: {
+    menu: 'Menu',
+    currency: 'Currency for prices',
+    box: 'Book this guide',
+    now: 'Paid now, online',
+    perHour: ' / hour',
+    yen: 'JPY',
+  },
+  'zh-CN': {
+    menu: '菜单',
+    currency: '价格显示币种',
+    box: '预订这位地陪',
+    now: '现在在线支付',
+    perHour: '/小时',
+    yen: '日元',
+  },
+  ja: {
+    menu: 'メニュー',
+    currency: '料金の表示通貨',
+    box: 'このガイドを予約',
+    now: '今回オンラインでお支払い',
+    perHour: '／時間',
+    yen: '日本円',
+  },
 } as const;
 
 interface Reader {
@@ -29,9 +50,21 @@ interface Reader {
   errors: string[];
 }
 
-/** A reader in their language (as a returning visitor who chose it), signed in when given a session; console errors fail the test. */
-async function open(browser: Browser, locale: Locale, width: number, session?: { token: string; user: unknown }): Promise<Reader> {
-  const context = await browser.newContext({ viewport: { width, height: width < 640 ? 812 : 900 }, locale: locale === 'en' ? 'en-US' : locale, timezoneId: 'Asia/Shanghai' });
+/**
+ * A reader in their language (as a returning visitor who chose it), signed in when given a session; console errors fail
+ * the test.
+ */
+async function open(
+  browser: Browser,
+  locale: Locale,
+  width: number,
+  session?: { token: string; user: unknown },
+): Promise<Reader> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 640 ? 812 : 900 },
+    locale: locale === 'en' ? 'en-US' : locale,
+    timezoneId: 'Asia/Shanghai',
+  });
   await context.addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(test.info().parallelIndex).baseURL }]);
   await context.addInitScript(
     ([l, token, user]) => {
@@ -55,11 +88,17 @@ async function close(r: Reader) {
   await r.context.close();
 }
 
-/** Waits for the page to settle, checks nothing scrolls sideways, and keeps a full-page picture and one of the part that shows the prices. */
+/**
+ * Waits for the page to settle, checks nothing scrolls sideways, and keeps a full-page picture and one of the part that
+ * shows the prices.
+ */
 async function shot(page: Page, name: string, part?: Locator) {
   await page.waitForLoadState('networkidle');
   mkdirSync(SHOTS, { recursive: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    `${name} scrolls sideways`,
+  ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   if (part) await part.screenshot({ path: `${SHOTS}/${name}-part.png` });
 }
@@ -78,7 +117,16 @@ async function yenGuide(request: APIRequestContext) {
   const applicant = await approvedApplicant(request, '山本 花子');
   await verifiedIdentity(request, applicant.token);
   await openAllWeek(request, applicant.token);
-  const rates = { currency: 'JPY', basicPricePerHourCents: YEN.basic, additionalPricePerPersonCents: YEN.additional, minPeople: 1, maxPeople: 6, minDurationHours: 2, maxDurationHours: 6, services: [] };
+  const rates = {
+    currency: 'JPY',
+    basicPricePerHourCents: YEN.basic,
+    additionalPricePerPersonCents: YEN.additional,
+    minPeople: 1,
+    maxPeople: 6,
+    minDurationHours: 2,
+    maxDurationHours: 6,
+    services: [],
+  };
   const put = await request.put('/api/v2/guides/me/rates', { headers: auth(applicant.token), data: rates });
   expect(put.status(), await put.text()).toBe(200);
   const me = await (await request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
@@ -94,7 +142,13 @@ test.beforeAll(async ({ request }) => {
 
 /** What a yen price reads as for a reader of `shown`, as the page writes it. */
 const read = (yen: number, shown: Currency, locale: Locale) =>
-  shown === 'JPY' ? formatMoney(yen, 'JPY', locale) : formatBeside({ minor: convertMinor(yen, 'JPY', 'CNY', rate.jpyPerCny), currency: 'CNY' }, { minor: yen, currency: 'JPY' }, locale);
+  shown === 'JPY'
+    ? formatMoney(yen, 'JPY', locale)
+    : formatBeside(
+        { minor: convertMinor(yen, 'JPY', 'CNY', rate.jpyPerCny), currency: 'CNY' },
+        { minor: yen, currency: 'JPY' },
+        locale,
+      );
 
 async function cardAndProfile(page: Page, locale: Locale, shown: Currency, tag: string) {
   await page.goto('/search?city=nara');
@@ -106,7 +160,10 @@ async function cardAndProfile(page: Page, locale: Locale, shown: Currency, tag: 
   await shot(page, `profile-${tag}`, page.getByTestId('price-includes'));
 }
 
-test('in Chinese the yen guide reads in yuan with the yen beside; the traveler books, and the review says the yuan now, the yen in person and the rate', async ({ browser, request }) => {
+test('in Chinese the yen guide reads in yuan with the yen beside; the traveler books, and the review says the yuan now, the yen in person and the rate', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const visitor = await open(browser, 'zh-CN', 375);
   await cardAndProfile(visitor.page, 'zh-CN', 'CNY', 'zh-CN-375');
@@ -129,12 +186,15 @@ test('in Chinese the yen guide reads in yuan with the yen beside; the traveler b
 
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
   const review = t.getByTestId('order-review');
-  // The deposit is 20 %: ¥2,400, charged in yuan (Alipay, a Chinese reader's first method); ¥9,600 handed over in Japan.
+  // The deposit is 20 %: ¥2,400, charged in yuan (Alipay, a Chinese reader's first method); ¥9,600 handed over in
+  // Japan.
   const deposit = convertMinor(2_400, 'JPY', 'CNY', rate.jpyPerCny);
   await expect(review.getByTestId('review-now')).toHaveText(formatMoney(deposit, 'CNY', 'zh-CN'));
   await expect(review.getByTestId('review-in-person')).toHaveText('9600 日元');
   await expect(review).toContainText('余款 9600 日元 于行程当天在日本当面支付给地陪。');
-  await expect(review.getByTestId('review-rate')).toHaveText(`按${Number(rate.asOf.slice(0, 4))}年${Number(rate.asOf.slice(5, 7))}月${Number(rate.asOf.slice(8))}日汇率换算：1 元 = ${rate.jpyPerCny} 日元。`);
+  await expect(review.getByTestId('review-rate')).toHaveText(
+    `按${Number(rate.asOf.slice(0, 4))}年${Number(rate.asOf.slice(5, 7))}月${Number(rate.asOf.slice(8))}日汇率换算：1 元 = ${rate.jpyPerCny} 日元。`,
+  );
   await shot(t, 'order-review-zh-CN-375', review);
 
   // Paid by card in what the traveler saw: the booking keeps yuan as its charge currency.
@@ -149,12 +209,21 @@ test('in Chinese the yen guide reads in yuan with the yen beside; the traveler b
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
   const id = Number(new URL(t.url()).searchParams.get('booking'));
   const booking = await (await request.get(`/api/v2/bookings/${id}`, { headers: auth(account.token) })).json();
-  expect(booking).toMatchObject({ currency: 'JPY', totalPriceCents: 12_000, depositCents: 2_400, chargeCurrency: 'CNY', chargeDepositCents: deposit });
+  expect(booking).toMatchObject({
+    currency: 'JPY',
+    totalPriceCents: 12_000,
+    depositCents: 2_400,
+    chargeCurrency: 'CNY',
+    chargeDepositCents: deposit,
+  });
   expect(booking.payments[0]).toMatchObject({ amountCents: deposit, currency: 'CNY' });
   await close(traveler);
 });
 
-test('in English the switch shows the yen guide in yen, and a reader in yen who picks Alipay is told it charges yuan', async ({ browser, request }) => {
+test('in English the switch shows the yen guide in yen, and a reader in yen who picks Alipay is told it charges yuan', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const visitor = await open(browser, 'en', 375);
   const v = visitor.page;
@@ -177,7 +246,9 @@ test('in English the switch shows the yen guide in yen, and a reader in yen who 
   await r.getByRole('radio', { name: 'Alipay' }).locator('..').click();
   const yuan = formatMoney(convertMinor(2_000, 'JPY', 'CNY', rate.jpyPerCny), 'CNY', 'en');
   await expect(review.getByTestId('review-now')).toHaveText(yuan);
-  await expect(review).toContainText(`Alipay and WeChat Pay charge in RMB, so they charge ${yuan} rather than ¥2,000 (JPY).`);
+  await expect(review).toContainText(
+    `Alipay and WeChat Pay charge in RMB, so they charge ${yuan} rather than ¥2,000 (JPY).`,
+  );
   await expect(review.getByTestId('review-in-person')).toHaveText('¥8,000 (JPY)');
   await expect(review.getByTestId('review-rate')).toContainText(`1 RMB = ${rate.jpyPerCny} JPY`);
   await shot(r, 'order-review-en-jpy-375', review);
@@ -197,7 +268,10 @@ test('in Japanese prices are in yen by default, and the switch shows yuan with t
   await close(visitor);
 });
 
-test('the wide screens: search, profile with its booking box, and the order review, in each language', async ({ browser, request }) => {
+test('the wide screens: search, profile with its booking box, and the order review, in each language', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const slot = await freeSlot(request, guide.id, { hours: 2, fromDay: 10, notBefore: '10:00' });
   for (const locale of ['en', 'zh-CN', 'ja'] as const) {
@@ -211,7 +285,9 @@ test('the wide screens: search, profile with its booking box, and the order revi
     await p.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
     const box = p.getByRole('complementary', { name: W[locale].box });
     await box.getByText(slot.startTime, { exact: true }).click();
-    await expect(box.getByTestId('box-total')).toContainText(locale === 'ja' ? '12,000円' : W[locale].yen === 'JPY' ? '¥12,000 (JPY)' : '12000 日元');
+    await expect(box.getByTestId('box-total')).toContainText(
+      locale === 'ja' ? '12,000円' : W[locale].yen === 'JPY' ? '¥12,000 (JPY)' : '12000 日元',
+    );
     await shot(p, `profile-${locale}-1280`, box);
     await p.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&adults=2`);
     await expect(p.getByTestId('review-in-person')).toBeVisible();

@@ -23,14 +23,30 @@ const TEXT = {
     consentSubmit: 'Agree and continue',
     noticeTitle: 'Notice on sensitive personal information',
     title: 'Identity verification',
-    kind: 'Document type', passport: 'Passport', submit: 'Submit for review', submitted: 'Submitted: under review', verified: 'Verified', loggedOut: 'Log in to verify your identity', login: 'Log in', private: 'only you and Tabi staff' },
+    kind: 'Document type',
+    passport: 'Passport',
+    submit: 'Submit for review',
+    submitted: 'Submitted: under review',
+    verified: 'Verified',
+    loggedOut: 'Log in to verify your identity',
+    login: 'Log in',
+    private: 'only you and Tabi staff',
+  },
   'zh-CN': {
     consentTitle: '首次上传前：请表示同意',
     consentBox: /我单独同意 Tabi 日本地陪按照敏感个人信息处理告知所述处理我的身份证件和自拍照/,
     consentSubmit: '同意并继续',
     noticeTitle: '敏感个人信息处理告知',
     title: '身份验证',
-    kind: '证件类型', passport: '护照', submit: '提交审核', submitted: '已提交，审核中', verified: '已验证', loggedOut: '请登录后进行身份验证', login: '登录', private: '只有您本人和 Tabi 工作人员' },
+    kind: '证件类型',
+    passport: '护照',
+    submit: '提交审核',
+    submitted: '已提交，审核中',
+    verified: '已验证',
+    loggedOut: '请登录后进行身份验证',
+    login: '登录',
+    private: '只有您本人和 Tabi 工作人员',
+  },
 } as const;
 
 /** A passport-like card and a face, drawn as SVG and rendered to PNG (the server re-encodes them). */
@@ -49,12 +65,18 @@ async function shot(page: Page, name: string) {
 }
 
 async function signup(request: APIRequestContext, locale: 'en' | 'zh-CN') {
-  const { username, password } = await signUpByApi(request, { prefix: 'iv', fullName: locale === 'zh-CN' ? '李明' : 'Alex Morgan', locale });
+  const { username, password } = await signUpByApi(request, {
+    prefix: 'iv',
+    fullName: locale === 'zh-CN' ? '李明' : 'Alex Morgan',
+    locale,
+  });
   return { username, password };
 }
 
 async function approveAsAdmin(request: APIRequestContext, username: string) {
-  const admin = await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json();
+  const admin = await (
+    await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })
+  ).json();
   const headers = { authorization: `Bearer ${admin.token}` };
   const list = await (await request.get('/api/admin/identity?status=submitted&limit=100', { headers })).json();
   const entry = list.data.find((v: { username: string }) => v.username === username);
@@ -74,10 +96,15 @@ for (const locale of ['en', 'zh-CN'] as const) {
   test(`a visitor is asked to log in (${locale})`, async ({ page }) => {
     await gotoInLocale(page, '/verify-identity', locale);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.loggedOut);
-    await expect(page.getByRole('main').getByRole('link', { name: L.login })).toHaveAttribute('href', '/login?redirect=%2Fverify-identity');
+    await expect(page.getByRole('main').getByRole('link', { name: L.login })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fverify-identity',
+    );
   });
 
-  test(`a new user uploads an ID document and a selfie, submits, and is verified after an admin approves (${locale})`, async ({ page }) => {
+  test(`a new user uploads an ID document and a selfie, submits, and is verified after an admin approves (${locale})`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const { username, password } = await signup(page.request, locale);
     const me = await signIn(page, username, password, locale);
@@ -108,13 +135,19 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(box).not.toBeChecked();
     // Refused by the server too, until the consent is recorded.
     const token = await page.evaluate(() => localStorage.getItem('tabi.token'));
-    const refused = await page.request.post('/api/v2/identity-verification/submit', { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const refused = await page.request.post('/api/v2/identity-verification/submit', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).code).toBe('consent_required');
 
     await page.setViewportSize({ width: 375, height: 800 });
     await shot(page, `consent-${locale}-375`);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="identity-consent"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="identity-consent"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // By keyboard: Space ticks the box, Tab reaches the button, Enter agrees.
     await box.focus();
@@ -127,9 +160,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
     // The keyboard goes on at the document type, now enabled.
     await expect(page.getByLabel(L.kind)).toBeFocused();
     await page.setViewportSize({ width: 1280, height: 900 });
-    const mine = await (await page.request.get('/api/me/consents', { headers: { authorization: `Bearer ${token}` } })).json();
+    const mine = await (
+      await page.request.get('/api/me/consents', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     const given = mine.consents.find((c: { kind: string }) => c.kind === 'sensitive_data');
-    expect(given).toMatchObject({ version: mine.documents.find((d: { kind: string }) => d.kind === 'sensitive_data').version, locale });
+    expect(given).toMatchObject({
+      version: mine.documents.find((d: { kind: string }) => d.kind === 'sensitive_data').version,
+      locale,
+    });
     expect(mine.needed).toEqual([]);
     // Given once, never asked again.
     await page.reload();
@@ -138,10 +176,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('identity-consent')).toHaveCount(0);
 
     await page.getByLabel(L.kind).selectOption('passport');
-    await page.getByTestId('identity-input-document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: await png('document') });
+    await page
+      .getByTestId('identity-input-document')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: await png('document') });
     await expect(page.getByTestId('identity-preview-document')).toBeVisible();
     await expect(page.getByTestId('identity-preview-document')).toHaveAttribute('src', /^blob:/);
-    await page.getByTestId('identity-input-selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: await png('selfie') });
+    await page
+      .getByTestId('identity-input-selfie')
+      .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: await png('selfie') });
     await expect(page.getByTestId('identity-preview-selfie')).toBeVisible();
     await expect(page.getByTestId('identity-status')).toHaveAttribute('data-status', 'draft');
     await shot(page, `uploaded-${locale}-1280`);

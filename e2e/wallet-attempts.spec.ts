@@ -9,18 +9,27 @@ import { freeSlot } from './slots';
  * guide is chosen by name, not as the search's first (which other specs' reviews move): Shinji Okada,
  * a Kyoto guide in yen, whose deposit a wallet charges in yuan (decision 164).
  */
-test('paying again returns to the same Alipay page; WeChat Pay replaces it and the old page charges nothing', async ({ page }) => {
+test('paying again returns to the same Alipay page; WeChat Pay replaces it and the old page charges nothing', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // The replaced page's approval is refused with 409 payment_canceled: the browser logs that reply.
   allowConsoleErrors(page, /status of 409/);
   const traveler = await signIn(page, 'traveler', undefined, 'en');
   const auth = { authorization: `Bearer ${traveler.token}` };
-  const kyoto = (await (await page.request.get('/api/v2/guides?city=kyoto&limit=50')).json()).data as { id: number; user: { fullName: string }; currency: string }[];
+  const kyoto = (await (await page.request.get('/api/v2/guides?city=kyoto&limit=50')).json()).data as {
+    id: number;
+    user: { fullName: string };
+    currency: string;
+  }[];
   const guide = kyoto.find((g) => g.user.fullName === 'Shinji Okada')!;
   expect(guide.currency).toBe('JPY');
   // A pending booking, as 'Continue Payment' finds it: its checkout pays the deposit only.
   const { date, startTime } = await freeSlot(page.request, guide.id, { fromDay: 90 });
-  const booked = await page.request.post('/api/v2/bookings', { headers: auth, data: { guideId: guide.id, date, startTime, durationHours: 2, travelers: 1 } });
+  const booked = await page.request.post('/api/v2/bookings', {
+    headers: auth,
+    data: { guideId: guide.id, date, startTime, durationHours: 2, travelers: 1 },
+  });
   expect(booked.status(), await booked.text()).toBe(201);
   // Its deposit as the wallets charge it: in yuan, fixed at the booking's rate.
   const { chargeDepositCents } = await booked.json();
@@ -55,5 +64,8 @@ test('paying again returns to the same Alipay page; WeChat Pay replaces it and t
   await expect(page).toHaveURL(new RegExp(`/payment-success\\?booking=${bookingId}$`));
   await expect(page.getByText('Paid with WeChat Pay · demo payment, no money moved')).toBeVisible();
   const booking = await (await page.request.get(`/api/v2/bookings/${bookingId}`, { headers: auth })).json();
-  expect(booking.payments.map((p: { method: string; status: string }) => `${p.method} ${p.status}`)).toEqual(['alipay failed', 'wechat succeeded']);
+  expect(booking.payments.map((p: { method: string; status: string }) => `${p.method} ${p.status}`)).toEqual([
+    'alipay failed',
+    'wechat succeeded',
+  ]);
 });

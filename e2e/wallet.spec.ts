@@ -15,8 +15,24 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/wallet';
 mkdirSync(SHOTS, { recursive: true });
 
 const WORDS = {
-  en: { wallet: 'Wallet', earnings: 'Guide earnings', request: 'Request withdrawal', title: 'Withdrawal', amount: /^Amount \(yen\)/, tooMuch: 'The amount is more than your withdrawable balance.', bronze: 'Bronze' },
-  'zh-CN': { wallet: '钱包', earnings: '地陪收入', request: '申请提现', title: '提现', amount: /^金额（日元）/, tooMuch: '金额超过了您的可提现余额。', bronze: '青铜' },
+  en: {
+    wallet: 'Wallet',
+    earnings: 'Guide earnings',
+    request: 'Request withdrawal',
+    title: 'Withdrawal',
+    amount: /^Amount \(yen\)/,
+    tooMuch: 'The amount is more than your withdrawable balance.',
+    bronze: 'Bronze',
+  },
+  'zh-CN': {
+    wallet: '钱包',
+    earnings: '地陪收入',
+    request: '申请提现',
+    title: '提现',
+    amount: /^金额（日元）/,
+    tooMuch: '金额超过了您的可提现余额。',
+    bronze: '青铜',
+  },
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {
@@ -34,9 +50,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await section.getByRole('link', { name: w.request }).click();
     await expect(page).toHaveURL(/\/withdrawal$/);
     await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
-    const wallet = await (await page.request.get('/api/v2/wallet', { headers: { authorization: `Bearer ${token}` } })).json();
+    const wallet = await (
+      await page.request.get('/api/v2/wallet', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(wallet).toMatchObject({ currency: 'JPY', otherBalances: [] });
-    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(formatMoney(wallet.earnings.withdrawableCents, 'JPY', locale));
+    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(
+      formatMoney(wallet.earnings.withdrawableCents, 'JPY', locale),
+    );
     await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-1280.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -62,7 +82,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 }
 
-test('a new guide saves her bank account before any earnings, and the withdrawal form offers it (ja, 375 px)', async ({ page }) => {
+test('a new guide saves her bank account before any earnings, and the withdrawal form offers it (ja, 375 px)', async ({
+  page,
+}) => {
   // A guide of her own: the demo guide's account is every other spec's too.
   const guide = await approvedApplicant(page.request, '佐藤 花子');
   await page.setViewportSize({ width: 375, height: 812 });

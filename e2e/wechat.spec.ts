@@ -6,14 +6,19 @@ import { WECHAT_TEST_PORT } from './servers';
 // WeChat login at 375 px in Chinese through the local WeChat (src/server/test/wechat-cli.ts, whose
 // consent screen signs in at once whoever the test names): a new traveler accepts the terms before the
 // account exists, then comes back with WeChat and is signed in straight away (decision 148).
-/** Who scans the QR code next; a key per run of the file, so a second run in the same worker meets no link of the first. */
+/**
+ * Who scans the QR code next; a key per run of the file, so a second run in the same worker meets no link of the first.
+ */
 async function nextWeChatPerson(page: Page, nickname: string): Promise<void> {
   const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const res = await page.request.get(`http://127.0.0.1:${WECHAT_TEST_PORT}/__test/next-person?key=${key}&nickname=${encodeURIComponent(nickname)}`);
+  const res = await page.request.get(
+    `http://127.0.0.1:${WECHAT_TEST_PORT}/__test/next-person?key=${key}&nickname=${encodeURIComponent(nickname)}`,
+  );
   expect(res.status()).toBe(200);
 }
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 test('a new traveler signs up with WeChat, consents first, and signs in with it again', async ({ page }) => {
   await nextWeChatPerson(page, '小美旅行中');
@@ -38,7 +43,13 @@ test('a new traveler signs up with WeChat, consents first, and signs in with it 
 
   await expect(page.getByText('账户已创建')).toBeVisible();
   await expect(page).toHaveURL(/\/search$/);
-  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { fullName: string; profilePicture: string | null } | null);
+  const user = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as {
+        fullName: string;
+        profilePicture: string | null;
+      } | null,
+  );
   expect(user?.fullName).toBe('小美旅行中');
   expect(user?.profilePicture).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
 
@@ -51,7 +62,11 @@ test('a new traveler signs up with WeChat, consents first, and signs in with it 
   await page.getByRole('link', { name: '微信登录' }).click();
   await expect(page.getByText('登录成功')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('tabi.user') ?? '{}') as { fullName?: string }).fullName)).toBe('小美旅行中');
+  expect(
+    await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('tabi.user') ?? '{}') as { fullName?: string }).fullName,
+    ),
+  ).toBe('小美旅行中');
 });
 
 test('linking WeChat in the settings: the account shows it linked', async ({ page, request }) => {

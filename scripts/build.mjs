@@ -21,7 +21,14 @@ const TARGETS = {
   },
   server: {
     outputs: ['dist/server/server.js'],
-    sources: ['src/server', 'src/shared', 'scripts/build-server.mjs', 'tsconfig.base.json', 'tsconfig.server.json', 'package.json'],
+    sources: [
+      'src/server',
+      'src/shared',
+      'scripts/build-server.mjs',
+      'tsconfig.base.json',
+      'tsconfig.server.json',
+      'package.json',
+    ],
   },
   // The template holds initdb plus every migration; the server also checks it by the migrations'
   // hash and PGlite's version (src/server/db/template.ts), so a stale one is never loaded.
@@ -82,7 +89,11 @@ export async function build({ onlyStale = false, template = true } = {}) {
     if (status === 0) console.log(`  ✓ database template (initdb and migrations, dist/db) in ${seconds(started)}`);
     return status;
   };
-  const what = [stale.web && 'the web app', (stale.server || stale.template) && 'the server', stale.template && 'the database template'];
+  const what = [
+    stale.web && 'the web app',
+    (stale.server || stale.template) && 'the server',
+    stale.template && 'the database template',
+  ];
   console.log(`Building ${what.filter(Boolean).join(', ')}…`);
   const started = Date.now();
   const statuses = await Promise.all([web(), server().catch((err) => (console.error(err), 1))]);

@@ -3,7 +3,8 @@
  * Fails on citations a person who clones the repository cannot follow (decision 118): the outside
  * product documents (the specification, design and UI brief, by name with a section sign or by file
  * name) anywhere in a tracked text file, and this team's issue numbers (`issue N`, `issue #N`,
- * `issues N and M`, `(#N)`, `#N`, N a number) in comments and docs. Product rules live in docs/rules/, choices in docs/decisions/.
+ * `issues N and M`, `(#N)`, `#N`, N a number) in comments and docs. Product rules live in docs/rules/, choices in
+ * docs/decisions/.
  *
  * Issue numbers are looked for only where people write prose: Markdown, and the comments of code
  * (JS/TS `//` and block comments, SQL `--`, `#` in YAML, shell, Dockerfile and nginx files). A string
@@ -19,9 +20,29 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SCOPE_DIRS = ['src/', 'scripts/', 'e2e/', 'bench/', 'deploy/', '.ci/', 'docs/'];
-const ROOT_FILES = /^(README\.md|ARCHITECTURE\.md|Dockerfile|compose\.ya?ml|[\w.-]+\.config\.[cm]?[jt]s|tsconfig[\w.-]*\.json|package\.json)$/;
-const TEXT_EXT = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json', '.md', '.sql', '.css', '.html',
-  '.yaml', '.yml', '.sh', '.conf', '.txt', '.svg', '.webmanifest', '']);
+const ROOT_FILES =
+  /^(README\.md|ARCHITECTURE\.md|Dockerfile|compose\.ya?ml|[\w.-]+\.config\.[cm]?[jt]s|tsconfig[\w.-]*\.json|package\.json)$/;
+const TEXT_EXT = new Set([
+  '.ts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.jsx',
+  '.json',
+  '.md',
+  '.sql',
+  '.css',
+  '.html',
+  '.yaml',
+  '.yml',
+  '.sh',
+  '.conf',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+  '',
+]);
 
 /** The outside documents: a hit anywhere, strings included. */
 const DOCUMENT = new RegExp(String.raw`\b(?:SPEC|DESIGN|UI)(?:\s?\u00a7|\.md\b)`);
@@ -76,33 +97,71 @@ function cComments(src) {
     switch (state) {
       case 'line':
       case 'block':
-        if (state === 'block' && c === '*' && n === '/') { state = 'code'; i++; line += ' '; break; }
+        if (state === 'block' && c === '*' && n === '/') {
+          state = 'code';
+          i++;
+          line += ' ';
+          break;
+        }
         line += c;
         break;
       case "'":
       case '"':
         if (c === '\\') i++;
-        else if (c === state) { state = 'code'; lastSignificant = c; }
+        else if (c === state) {
+          state = 'code';
+          lastSignificant = c;
+        }
         break;
       case '`':
         if (c === '\\') i++;
-        else if (c === '`') { state = 'code'; lastSignificant = c; }
-        else if (c === '$' && n === '{') { templateDepth.push(braces); braces++; i++; state = 'code'; }
+        else if (c === '`') {
+          state = 'code';
+          lastSignificant = c;
+        } else if (c === '$' && n === '{') {
+          templateDepth.push(braces);
+          braces++;
+          i++;
+          state = 'code';
+        }
         break;
       case 'regex':
         if (c === '\\') i++;
-        else if (c === '[') { const end = src.indexOf(']', i + 1); if (end > 0 && !src.slice(i, end).includes('\n')) i = end; }
-        else if (c === '/') { state = 'code'; lastSignificant = 'a'; }
+        else if (c === '[') {
+          const end = src.indexOf(']', i + 1);
+          if (end > 0 && !src.slice(i, end).includes('\n')) i = end;
+        } else if (c === '/') {
+          state = 'code';
+          lastSignificant = 'a';
+        }
         break;
       default:
-        if (c === '/' && n === '/') { state = 'line'; i++; break; }
-        if (c === '/' && n === '*') { state = 'block'; i++; break; }
-        if (c === "'" || c === '"' || c === '`') { state = c; break; }
-        if (c === '/' && (lastSignificant === '' || '(,=:[!&|?{};+-*%<>~^'.includes(lastSignificant))) { state = 'regex'; break; }
+        if (c === '/' && n === '/') {
+          state = 'line';
+          i++;
+          break;
+        }
+        if (c === '/' && n === '*') {
+          state = 'block';
+          i++;
+          break;
+        }
+        if (c === "'" || c === '"' || c === '`') {
+          state = c;
+          break;
+        }
+        if (c === '/' && (lastSignificant === '' || '(,=:[!&|?{};+-*%<>~^'.includes(lastSignificant))) {
+          state = 'regex';
+          break;
+        }
         if (c === '{') braces++;
         if (c === '}') {
           braces--;
-          if (templateDepth.length && templateDepth[templateDepth.length - 1] === braces) { templateDepth.pop(); state = '`'; break; }
+          if (templateDepth.length && templateDepth[templateDepth.length - 1] === braces) {
+            templateDepth.pop();
+            state = '`';
+            break;
+          }
         }
         if (!/\s/.test(c)) lastSignificant = /[\w$)\]]/.test(c) ? 'a' : c;
     }
@@ -115,20 +174,37 @@ function commentLines(src, syntax) {
   const lines = src.split('\n');
   if (syntax === 'prose') return lines;
   if (syntax === 'c') return cComments(src);
-  if (syntax === 'sql') return lines.map((l) => { const at = l.indexOf('--'); return at < 0 ? '' : l.slice(at + 2); });
+  if (syntax === 'sql')
+    return lines.map((l) => {
+      const at = l.indexOf('--');
+      return at < 0 ? '' : l.slice(at + 2);
+    });
   if (syntax === 'html') {
     let open = false;
     return lines.map((l) => {
       let text = '';
       let rest = l;
       while (rest) {
-        if (open) { const end = rest.indexOf('-->'); text += end < 0 ? rest : rest.slice(0, end); if (end < 0) break; open = false; rest = rest.slice(end + 3); }
-        else { const start = rest.indexOf('<!--'); if (start < 0) break; open = true; rest = rest.slice(start + 4); }
+        if (open) {
+          const end = rest.indexOf('-->');
+          text += end < 0 ? rest : rest.slice(0, end);
+          if (end < 0) break;
+          open = false;
+          rest = rest.slice(end + 3);
+        } else {
+          const start = rest.indexOf('<!--');
+          if (start < 0) break;
+          open = true;
+          rest = rest.slice(start + 4);
+        }
       }
       return text;
     });
   }
-  return lines.map((l) => { const m = /(?:^|\s)#(?!!)(.*)$/.exec(l); return m ? m[1] : ''; });
+  return lines.map((l) => {
+    const m = /(?:^|\s)#(?!!)(.*)$/.exec(l);
+    return m ? m[1] : '';
+  });
 }
 
 function issueHit(text, file) {
@@ -150,7 +226,11 @@ const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuf
 const hits = [];
 for (const file of files) {
   let src;
-  try { src = readFileSync(file, 'utf8'); } catch { continue; } // deleted in the work tree
+  try {
+    src = readFileSync(file, 'utf8');
+  } catch {
+    continue;
+  } // deleted in the work tree
   if (src.includes('\0')) continue;
   const lines = src.split('\n');
   const prose = commentLines(src, syntaxOf(file));

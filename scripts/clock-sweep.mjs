@@ -45,7 +45,9 @@ for (const [moment, why] of moments) {
     stdio: 'inherit',
     env: { ...env, FAKETIME: `@${moment}` },
   });
-  results.push(`${run.status === 0 ? 'passed' : 'FAILED'}  ${moment} UTC  ${why}  (${Math.round((Date.now() - started) / 1000)} s)`);
+  results.push(
+    `${run.status === 0 ? 'passed' : 'FAILED'}  ${moment} UTC  ${why}  (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
 }
 console.log(`\nClock sweep\n${results.map((r) => `  ${r}`).join('\n')}`);
 process.exit(results.some((r) => r.startsWith('FAILED')) ? 1 : 0);

@@ -29,7 +29,11 @@ import { startCluster } from './cluster.mjs';
 const started = performance.now();
 
 const cluster = (await startCluster({
-  env: { CLUSTER_PORT: process.env.CLUSTER_PORT ?? '3880', CLUSTER_APP_PORTS: process.env.CLUSTER_APP_PORTS ?? '3881,3882', LOG_LEVEL: 'warn' },
+  env: {
+    CLUSTER_PORT: process.env.CLUSTER_PORT ?? '3880',
+    CLUSTER_APP_PORTS: process.env.CLUSTER_APP_PORTS ?? '3881,3882',
+    LOG_LEVEL: 'warn',
+  },
   quiet: true,
   log: (line: string) => (line.includes('exited') ? console.log(line) : undefined),
 })) as Cluster;
@@ -57,12 +61,16 @@ try {
   const edgeStarted = performance.now();
   await nginxEdge(run);
   const restartSeconds = await crashes(run);
-  console.log(`  (5b–6 took ${((performance.now() - edgeStarted) / 1000).toFixed(1)} s, ${restartSeconds} s of it bringing app1 back)`);
+  console.log(
+    `  (5b–6 took ${((performance.now() - edgeStarted) / 1000).toFixed(1)} s, ${restartSeconds} s of it bringing app1 back)`,
+  );
 } catch (err) {
   failures.push(String(err instanceof Error ? err.stack : err));
   console.error(err);
 } finally {
   await cluster.stop();
 }
-console.log(`cluster test: ${failures.length ? `${failures.length} failed` : 'all passed'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `cluster test: ${failures.length ? `${failures.length} failed` : 'all passed'} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(failures.length ? 1 : 0);

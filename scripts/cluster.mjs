@@ -50,14 +50,27 @@ async function waitFor(what, check, ms = 60_000) {
  */
 export function localNginxConfig(conf, { port, appPorts, nginxDir }) {
   const replace = (text, pattern, by) => {
-    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf: ${pattern} not found; keep scripts/cluster.mjs in step`);
+    if (!pattern.test(text))
+      throw new Error(`deploy/nginx.conf: ${pattern} not found; keep scripts/cluster.mjs in step`);
     return text.replace(pattern, by);
   };
   const temp = (n) => `${n}_temp_path ${path.join(nginxDir, n)};`;
-  let out = replace(conf, /(upstream tabi_app \{\n)(?:\s*server [^\n]*\n)+/, (_, head) => head + appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''));
+  let out = replace(
+    conf,
+    /(upstream tabi_app \{\n)(?:\s*server [^\n]*\n)+/,
+    (_, head) => head + appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''),
+  );
   out = replace(out, /listen 80;/, `listen 127.0.0.1:${port};`);
-  out = replace(out, /access_log \/var\/log\/nginx\/access\.log /, `access_log ${path.join(nginxDir, 'logs/access.log')} `);
-  out = replace(out, /\nhttp \{\n/, `\nerror_log ${path.join(nginxDir, 'logs/error.log')} warn;\nhttp {\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n`);
+  out = replace(
+    out,
+    /access_log \/var\/log\/nginx\/access\.log /,
+    `access_log ${path.join(nginxDir, 'logs/access.log')} `,
+  );
+  out = replace(
+    out,
+    /\nhttp \{\n/,
+    `\nerror_log ${path.join(nginxDir, 'logs/error.log')} warn;\nhttp {\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n`,
+  );
   return out;
 }
 
@@ -139,10 +152,30 @@ export async function startCluster(opts = {}) {
         chownSync(pgDir, uid, -1);
       }
       const pgPort = await freePort();
-      const [initCmd, initArgs] = wrap('initdb', ['-D', path.join(pgDir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+      const [initCmd, initArgs] = wrap('initdb', [
+        '-D',
+        path.join(pgDir, 'data'),
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '-E',
+        'UTF8',
+        '--no-sync',
+      ]);
       const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
       if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
-      const [pgCmd, pgArgs] = wrap('postgres', ['-D', path.join(pgDir, 'data'), '-p', String(pgPort), '-k', pgDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+      const [pgCmd, pgArgs] = wrap('postgres', [
+        '-D',
+        path.join(pgDir, 'data'),
+        '-p',
+        String(pgPort),
+        '-k',
+        pgDir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+      ]);
       run('postgres', pgCmd, pgArgs, { service: true });
       databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
       await waitFor('PostgreSQL', async () => {
@@ -159,13 +192,22 @@ export async function startCluster(opts = {}) {
     const keyPrefix = env.REDIS_KEY_PREFIX ?? `tabi-cluster-${randomBytes(4).toString('hex')}:`;
     if (!redisUrl) {
       const redisPort = await freePort();
-      run('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { service: true });
+      run(
+        'redis',
+        'redis-server',
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+        { service: true },
+      );
       redisUrl = `redis://127.0.0.1:${redisPort}`;
-      await waitFor('Redis', () => new Promise((resolve) => {
-        const s = createServer();
-        s.once('error', () => resolve(true)); // the port is taken: redis listens
-        s.listen(redisPort, '127.0.0.1', () => s.close(() => resolve(false)));
-      }));
+      await waitFor(
+        'Redis',
+        () =>
+          new Promise((resolve) => {
+            const s = createServer();
+            s.once('error', () => resolve(true)); // the port is taken: redis listens
+            s.listen(redisPort, '127.0.0.1', () => s.close(() => resolve(false)));
+          }),
+      );
       log(`cluster: Redis: redis-server on port ${redisPort}`);
     } else {
       log(`cluster: Redis: REDIS_URL, keys under ${keyPrefix}`);
@@ -253,14 +295,33 @@ process.on('SIGINT', () => s.close().then(() => process.exit(0)));`;
     // Started as root, nginx's workers run as `nobody` and write a request body over 16 KB to a file
     // under nginxDir: the cluster's folder (0700 from mkdtemp) must let them through, or such a request is a 500.
     if (process.getuid?.() === 0) chmodSync(dir, 0o755);
-    writeFileSync(path.join(nginxDir, 'nginx.conf'), localNginxConfig(readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8'), { port, appPorts, nginxDir }));
+    writeFileSync(
+      path.join(nginxDir, 'nginx.conf'),
+      localNginxConfig(readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8'), { port, appPorts, nginxDir }),
+    );
     const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-    run('nginx', nginxBin, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(nginxDir, 'nginx.pid')};`]);
+    run('nginx', nginxBin, [
+      '-p',
+      nginxDir,
+      '-c',
+      path.join(nginxDir, 'nginx.conf'),
+      '-g',
+      `daemon off; pid ${path.join(nginxDir, 'nginx.pid')};`,
+    ]);
     await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok);
     const url = `http://localhost:${port}`;
     // `restart(i)`: instance i again after it stopped (the cluster test crashes one and brings it back).
     const restart = (i) => startInstance(i);
-    return { url, databaseUrl, redisUrl, keyPrefix, instances, restart, stop, nginxLog: path.join(nginxDir, 'logs/access.log') };
+    return {
+      url,
+      databaseUrl,
+      redisUrl,
+      keyPrefix,
+      instances,
+      restart,
+      stop,
+      nginxLog: path.join(nginxDir, 'logs/access.log'),
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -272,7 +333,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`cluster: ${err.message}`);
     process.exit(1);
   });
-  console.log(`\n  Tabi Guides (two instances behind nginx) is running at ${cluster.url}\n  Ctrl-C stops everything.\n`);
+  console.log(
+    `\n  Tabi Guides (two instances behind nginx) is running at ${cluster.url}\n  Ctrl-C stops everything.\n`,
+  );
   let signalled = false;
   const onSignal = async (signal) => {
     if (signalled) return;

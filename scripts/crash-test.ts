@@ -24,7 +24,14 @@ const ROUNDS = 3;
 const CLIENTS = 6;
 const PORT = 3997;
 const BASE = `http://127.0.0.1:${PORT}`;
-const CARD = { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/40', cvv: '123', cardHolder: 'Crash Test' };
+const CARD = {
+  kind: 'deposit',
+  method: 'card',
+  cardNumber: '4242 4242 4242 4242',
+  expiryDate: '12/40',
+  cvv: '123',
+  cardHolder: 'Crash Test',
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dbName = `tabi_crash_${randomBytes(4).toString('hex')}`;
@@ -73,13 +80,27 @@ const acked = { bookings: new Set<number>(), paid: new Set<number>() };
 /** Who booked each acknowledged booking paid by wallet: they finish its open attempt after a restart. */
 const walletOwners = new Map<number, Client>();
 
-async function call(c: Pick<Client, 'ip'> & { token?: string }, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  c: Pick<Client, 'ip'> & { token?: string },
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${BASE}${url}`, {
     method,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': c.ip, ...(c.token && { authorization: `Bearer ${c.token}` }), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': c.ip,
+      ...(c.token && { authorization: `Bearer ${c.token}` }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> & { id?: number } };
+  return {
+    status: res.status,
+    json: (await res.json().catch(() => ({}))) as Record<string, unknown> & { id?: number },
+  };
 }
 
 async function signUpClients(): Promise<Client[]> {
@@ -108,7 +129,13 @@ async function load(c: Client, guideIds: number[], stop: { now: boolean }) {
       const guideId = guideIds[Math.floor(Math.random() * guideIds.length)]!;
       const day = new Date(Date.now() + (10 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
       const startTime = ['09:00', '10:00', '13:00', '15:00'][Math.floor(Math.random() * 4)];
-      const booked = await call(c, 'POST', '/api/v2/bookings', { guideId, date: day, startTime, durationHours: 2, travelers: 1 });
+      const booked = await call(c, 'POST', '/api/v2/bookings', {
+        guideId,
+        date: day,
+        startTime,
+        durationHours: 2,
+        travelers: 1,
+      });
       // A 201 whose body the kill cut off names no booking to look for: only whole replies count.
       if (booked.status !== 201 || typeof booked.json.id !== 'number') continue;
       acked.bookings.add(booked.json.id);
@@ -120,7 +147,9 @@ async function load(c: Client, guideIds: number[], stop: { now: boolean }) {
       const key = randomBytes(8).toString('hex');
       // A client retries a payment whose answer it lost with the same key, as a browser does.
       for (let attempt = 0; attempt < 3 && !stop.now; attempt++) {
-        const paid = await call(c, 'POST', `/api/v2/bookings/${booked.json.id}/payments`, CARD, { 'idempotency-key': key });
+        const paid = await call(c, 'POST', `/api/v2/bookings/${booked.json.id}/payments`, CARD, {
+          'idempotency-key': key,
+        });
         if (paid.status === 201) {
           acked.paid.add(booked.json.id);
           break;
@@ -140,7 +169,10 @@ async function check(round: number, restartedAt: Date) {
     // Reconciliation settles what the crash left open: nothing processing, and every wallet attempt
     // asked about at the provider since the restart (it is then recorded as the provider has it).
     for (let i = 0; i < 120; i++) {
-      const left = await db.query(`select count(*)::int as n from payments where status = 'processing' or (status = 'pending' and updated_at < $1)`, [restartedAt]);
+      const left = await db.query(
+        `select count(*)::int as n from payments where status = 'processing' or (status = 'pending' and updated_at < $1)`,
+        [restartedAt],
+      );
       if (left.rows[0].n === 0) break;
       await sleep(500);
     }
@@ -148,40 +180,67 @@ async function check(round: number, restartedAt: Date) {
     for (const id of await finishOpenWallets(call, db, walletOwners)) acked.paid.add(id);
     let open = 0;
     for (let i = 0; i < 120; i++) {
-      open = (await db.query(`select count(*)::int as n from payments where status in ('processing', 'pending')`)).rows[0].n;
+      open = (await db.query(`select count(*)::int as n from payments where status in ('processing', 'pending')`))
+        .rows[0].n;
       if (open === 0) break;
       await sleep(500);
     }
     const problems: string[] = [];
     if (open) problems.push(`${open} payments still processing or pending`);
     const ids = [...acked.bookings];
-    const found = new Set((await db.query('select id from bookings where id = any($1)', [ids])).rows.map((r) => r.id as number));
+    const found = new Set(
+      (await db.query('select id from bookings where id = any($1)', [ids])).rows.map((r) => r.id as number),
+    );
     const lost = ids.filter((id) => !found.has(id));
     if (lost.length) problems.push(`acknowledged bookings missing: ${lost.join(', ')}`);
     const paid = [...acked.paid];
     const paidOk = new Set(
-      (await db.query(`select booking_id from payments where booking_id = any($1) and kind = 'deposit' and status = 'succeeded'`, [paid])).rows.map((r) => r.booking_id as number),
+      (
+        await db.query(
+          `select booking_id from payments where booking_id = any($1) and kind = 'deposit' and status = 'succeeded'`,
+          [paid],
+        )
+      ).rows.map((r) => r.booking_id as number),
     );
     const unpaid = paid.filter((id) => !paidOk.has(id));
     if (unpaid.length) problems.push(`acknowledged payments missing: bookings ${unpaid.join(', ')}`);
-    const paidPending = (await db.query(`select b.id from bookings b join payments p on p.booking_id = b.id and p.kind = 'deposit' and p.status = 'succeeded' where b.status = 'pending'`)).rows;
+    const paidPending = (
+      await db.query(
+        `select b.id from bookings b join payments p on p.booking_id = b.id and p.kind = 'deposit' and p.status = 'succeeded' where b.status = 'pending'`,
+      )
+    ).rows;
     if (paidPending.length) problems.push(`paid but still pending: ${paidPending.map((r) => r.id).join(', ')}`);
-    const unbalanced = (await db.query('select booking_id, currency, sum(amount_cents)::int as s from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0')).rows;
+    const unbalanced = (
+      await db.query(
+        'select booking_id, currency, sum(amount_cents)::int as s from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0',
+      )
+    ).rows;
     if (unbalanced.length) problems.push(`ledgers not summing to zero: ${JSON.stringify(unbalanced)}`);
     problems.push(...(await walletChecks(db)));
-    const doubles = (await db.query(`select booking_id, count(*)::int as n from payments where kind = 'deposit' and status = 'succeeded' group by booking_id having count(*) > 1`)).rows;
+    const doubles = (
+      await db.query(
+        `select booking_id, count(*)::int as n from payments where kind = 'deposit' and status = 'succeeded' group by booking_id having count(*) > 1`,
+      )
+    ).rows;
     if (doubles.length) problems.push(`bookings with more than one kept deposit: ${JSON.stringify(doubles)}`);
     // The outbox (decision 085): what a killed process committed but never delivered is delivered by
     // the restarted one — no due outbox job stays queued — and each delivered payment told both sides once.
     let queued = 0;
     for (let i = 0; i < 60; i++) {
-      queued = (await db.query(`select count(*)::int as n from jobs where kind in ('booking.event', 'notifications.create', 'mail.send') and status = 'queued' and run_at <= now()`)).rows[0].n;
+      queued = (
+        await db.query(
+          `select count(*)::int as n from jobs where kind in ('booking.event', 'notifications.create', 'mail.send') and status = 'queued' and run_at <= now()`,
+        )
+      ).rows[0].n;
       if (queued === 0) break;
       await sleep(500);
     }
     if (queued) problems.push(`${queued} outbox jobs still queued after the restart`);
-    // A batch the killed process had claimed (decision 149) is leased: taken again when its lease ends, never left running without one.
-    const unleased = (await db.query(`select count(*)::int as n from jobs where status = 'running' and locked_until is null`)).rows[0].n;
+    // A batch the killed process had claimed (decision 149) is leased: taken again when its lease ends, never left
+    // running without one.
+    const unleased = (
+      await db.query(`select count(*)::int as n from jobs where status = 'running' and locked_until is null`)
+    ).rows[0].n;
     if (unleased) problems.push(`${unleased} jobs running without a lease`);
     const untold = (
       await db.query(
@@ -190,8 +249,16 @@ async function check(round: number, restartedAt: Date) {
       )
     ).rows.filter((r) => r.n !== 2);
     if (untold.length) problems.push(`paid bookings without exactly two notices: ${JSON.stringify(untold)}`);
-    const outbox = (await db.query(`select (select count(*)::int from jobs where kind = 'booking.event' and status = 'done') as events, (select count(*)::int from email_outbox) as mails`)).rows[0];
-    const totals = (await db.query(`select (select count(*)::int from bookings) as bookings, (select count(*)::int from payments) as payments, (select count(*)::int from payments where status = 'failed') as failed`)).rows[0];
+    const outbox = (
+      await db.query(
+        `select (select count(*)::int from jobs where kind = 'booking.event' and status = 'done') as events, (select count(*)::int from email_outbox) as mails`,
+      )
+    ).rows[0];
+    const totals = (
+      await db.query(
+        `select (select count(*)::int from bookings) as bookings, (select count(*)::int from payments) as payments, (select count(*)::int from payments where status = 'failed') as failed`,
+      )
+    ).rows[0];
     console.log(
       `crash test round ${round}: ${acked.bookings.size} bookings and ${acked.paid.size} payments acknowledged so far; the database holds ${totals.bookings} bookings, ${totals.payments} payments (${totals.failed} failed), ${outbox.events} events delivered, ${outbox.mails} mails; wallets: ${JSON.stringify(walletStats)}${problems.length ? '' : ': all checks pass'}`,
     );

@@ -35,10 +35,15 @@ function sourceFiles(dir, out = []) {
 function resolveImport(from, specifier) {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
-  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => existsSync(f));
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) =>
+    existsSync(f),
+  );
 }
 
-/** The files `file` imports or re-exports from, types included; `import()` expressions are not statements and are not read. */
+/**
+ * The files `file` imports or re-exports from, types included; `import()` expressions are not statements and are not
+ * read.
+ */
 function fileImports(file, text = readFileSync(file, 'utf8')) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const found = [];
@@ -129,6 +134,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`${component.length} files: ${[...circle, circle[0]].map(name).join(' → ')}`);
     if (others.length > 0) console.log(`  and, in circles through these: ${others.map(name).join(', ')}`);
   }
-  console.log(`${found.length} import circle${found.length === 1 ? '' : 's'} among ${graph.size} files in src/ (type imports included)`);
+  console.log(
+    `${found.length} import circle${found.length === 1 ? '' : 's'} among ${graph.size} files in src/ (type imports included)`,
+  );
   process.exit(found.length === 0 ? 0 : 1);
 }

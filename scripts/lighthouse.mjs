@@ -39,7 +39,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('Usage: npm run lighthouse -- [--url BASE] [--port N] [--runs N] [--page home|search|guide]… [--lang en|zh-CN]… [--no-fail]');
+  console.log(
+    'Usage: npm run lighthouse -- [--url BASE] [--port N] [--runs N] [--page home|search|guide]… [--lang en|zh-CN]… [--no-fail]',
+  );
   process.exit(0);
 }
 
@@ -57,9 +59,14 @@ const CATEGORIES = [
 ];
 const LANGUAGES = ['en', 'zh-CN'].filter((l) => !args.lang || args.lang.includes(l));
 const PAGE_KEYS = ['home', 'search', 'guide'];
-const unknown = [...(args.page ?? []).filter((p) => !PAGE_KEYS.includes(p)), ...(args.lang ?? []).filter((l) => !['en', 'zh-CN'].includes(l))];
+const unknown = [
+  ...(args.page ?? []).filter((p) => !PAGE_KEYS.includes(p)),
+  ...(args.lang ?? []).filter((l) => !['en', 'zh-CN'].includes(l)),
+];
 if (unknown.length) {
-  console.error(`Unknown --page or --lang: ${unknown.join(', ')} (pages: ${PAGE_KEYS.join(', ')}; languages: en, zh-CN)`);
+  console.error(
+    `Unknown --page or --lang: ${unknown.join(', ')} (pages: ${PAGE_KEYS.join(', ')}; languages: en, zh-CN)`,
+  );
   process.exit(1);
 }
 const runs = Number(args.runs);
@@ -112,7 +119,10 @@ async function measure(base) {
       const median = results.sort((a, b) => performance(a) - performance(b))[Math.floor(results.length / 2)];
       writeFileSync(path.join(outDir, `${slug(page.path)}.${lang}.json`), median.report);
       const lhr = median.lhr;
-      if (runs > 1) log(`  performance per run: ${results.map((r) => Math.round(performance(r) * 100)).join(', ')} → median ${Math.round(performance(median) * 100)}`);
+      if (runs > 1)
+        log(
+          `  performance per run: ${results.map((r) => Math.round(performance(r) * 100)).join(', ')} → median ${Math.round(performance(median) * 100)}`,
+        );
       log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       rows.push({ page: page.name === '/guides/{id}' ? `/guides/${guideId}` : page.name, lang, lhr });
     }
@@ -140,10 +150,12 @@ async function runLighthouse(url) {
     handleSIGINT: false, // ours stops the server too
   });
   try {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES.map((c) => c.id) },
-    );
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES.map((c) => c.id),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return { lhr: result.lhr, report: result.report };
   } finally {
@@ -163,7 +175,9 @@ function report(rows) {
   const first = rows[0]?.lhr;
   if (first) {
     const chrome = /(?:Headless)?Chrome\/([\d.]+)/.exec(first.environment?.hostUserAgent ?? '')?.[1] ?? '?';
-    out.push(`Lighthouse ${first.lighthouseVersion}, mobile (simulated throttling), median of ${runs} run${runs === 1 ? '' : 's'} per page, Chromium ${chrome}, ${new Date(first.fetchTime).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    out.push(
+      `Lighthouse ${first.lighthouseVersion}, mobile (simulated throttling), median of ${runs} run${runs === 1 ? '' : 's'} per page, Chromium ${chrome}, ${new Date(first.fetchTime).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    );
     out.push('');
   }
   out.push('| page | language | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
@@ -215,7 +229,13 @@ function failingAudits(lhr, categoryId) {
   return refs
     .map((ref, index) => ({ ref, index, audit: lhr.audits[ref.id] }))
     .filter(({ ref }) => ref.group !== 'hidden')
-    .filter(({ audit }) => audit && typeof audit.score === 'number' && audit.score < 1 && !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode))
+    .filter(
+      ({ audit }) =>
+        audit &&
+        typeof audit.score === 'number' &&
+        audit.score < 1 &&
+        !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode),
+    )
     .sort((a, b) => b.ref.weight - a.ref.weight || a.index - b.index)
     .map(({ ref, audit }) => ({ title: audit.title, weight: ref.weight, displayValue: audit.displayValue }));
 }
@@ -260,7 +280,9 @@ async function startServer() {
   rmSync(dataDir, { recursive: true, force: true });
   const logFile = path.join(outDir, 'server.log');
   const logStream = createWriteStream(logFile);
-  log(`Starting the product on ${base} (NODE_ENV=production, SEED=demo, DATA_DIR=${path.relative(root, dataDir)}; log: ${path.relative(root, logFile)})…`);
+  log(
+    `Starting the product on ${base} (NODE_ENV=production, SEED=demo, DATA_DIR=${path.relative(root, dataDir)}; log: ${path.relative(root, logFile)})…`,
+  );
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     // detached: its own session and process group (setsid), so stopping it stops everything it started.
@@ -288,7 +310,8 @@ async function startServer() {
   server = { child, logStream };
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`The server exited (${exited}) before answering; see ${path.relative(root, logFile)}`);
+    if (exited !== null)
+      throw new Error(`The server exited (${exited}) before answering; see ${path.relative(root, logFile)}`);
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.ok) {

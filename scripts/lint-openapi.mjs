@@ -19,7 +19,16 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env, stdio: 'inheri
 let status = 1;
 try {
   status = run(process.execPath, ['--import', 'tsx', 'scripts/openapi-document.ts', file]);
-  if (status === 0) status = run(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', '--config', path.join(root, 'redocly.yaml'), '--format', 'summary', file]);
+  if (status === 0)
+    status = run(process.execPath, [
+      require.resolve('@redocly/cli/bin/cli.js'),
+      'lint',
+      '--config',
+      path.join(root, 'redocly.yaml'),
+      '--format',
+      'summary',
+      file,
+    ]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -21,7 +21,8 @@ const SERVER = path.join(ROOT, 'src/server');
 const maxArg = process.argv.indexOf('--max');
 const MAX = maxArg > 0 ? Number(process.argv[maxArg + 1]) : 80;
 
-const isTestFile = (rel) => rel.endsWith('.test.ts') || rel.startsWith('src/server/test/') || path.basename(rel) === 'test-helpers.ts';
+const isTestFile = (rel) =>
+  rel.endsWith('.test.ts') || rel.startsWith('src/server/test/') || path.basename(rel) === 'test-helpers.ts';
 
 const files = readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
   .map((f) => path.posix.join('src/server', f.split(path.sep).join('/')))

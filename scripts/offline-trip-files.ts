@@ -33,8 +33,25 @@ export const MODULES = [
  * fails when a module above reaches a namespace not listed here.
  */
 export const NAMESPACES = [
-  'common', 'home', 'search', 'guides', 'licences', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'changes', 'messaging',
-  'payments', 'reviews', 'proofs', 'receipts', 'disputes', 'auth', 'support',
+  'common',
+  'home',
+  'search',
+  'guides',
+  'licences',
+  'trips',
+  'bookings',
+  'pdf',
+  'tour',
+  'reschedule',
+  'changes',
+  'messaging',
+  'payments',
+  'reviews',
+  'proofs',
+  'receipts',
+  'disputes',
+  'auth',
+  'support',
 ];
 export const OFFLINE_TRIP_FILE = 'offline-trip.json';
 
@@ -53,7 +70,9 @@ export function offlineTripFiles(): Plugin {
     name: 'tabi-offline-trip-files',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is typeof c & OutChunk => c.type === 'chunk') as unknown as OutChunk[];
+      const chunks = Object.values(bundle).filter(
+        (c): c is typeof c & OutChunk => c.type === 'chunk',
+      ) as unknown as OutChunk[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const files = new Set<string>();
       const visit = (fileName: string) => {
@@ -71,11 +90,17 @@ export function offlineTripFiles(): Plugin {
           c.dynamicImports.forEach(visit);
         }
         if (MODULES.some((m) => id(c).endsWith(`/src/web/${m}`))) visit(c.fileName);
-        if (NAMESPACES.some((ns) => /\/src\/web\/locales\/[^/]+\/([^/]+)\.json$/.exec(id(c))?.[1] === ns)) visit(c.fileName);
+        if (NAMESPACES.some((ns) => /\/src\/web\/locales\/[^/]+\/([^/]+)\.json$/.exec(id(c))?.[1] === ns))
+          visit(c.fileName);
       }
       // Style sheets the HTML links (the entry's) are in the bundle as assets.
-      for (const asset of Object.values(bundle)) if (asset.type === 'asset' && asset.fileName.endsWith('.css')) files.add(asset.fileName);
-      this.emitFile({ type: 'asset', fileName: OFFLINE_TRIP_FILE, source: JSON.stringify({ files: [...files].sort().map((f) => `/${f}`) }) });
+      for (const asset of Object.values(bundle))
+        if (asset.type === 'asset' && asset.fileName.endsWith('.css')) files.add(asset.fileName);
+      this.emitFile({
+        type: 'asset',
+        fileName: OFFLINE_TRIP_FILE,
+        source: JSON.stringify({ files: [...files].sort().map((f) => `/${f}`) }),
+      });
     },
   };
 }

@@ -19,7 +19,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-openapi-'));
 const database = await openDatabase({ dataDir: 'memory://' });
 await database.migrate(); // the modules read their tables when the app is ready
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-const app = await buildApp({ config, database, jwtSecret: 'openapi-document-secret-0123456789abcdef' }, { logger: false });
+const app = await buildApp(
+  { config, database, jwtSecret: 'openapi-document-secret-0123456789abcdef' },
+  { logger: false },
+);
 try {
   await app.ready();
   writeFileSync(out, JSON.stringify(app.swagger(), null, 2));

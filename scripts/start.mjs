@@ -1,6 +1,6 @@
 // `npm start`: builds what is older than its sources (the web app, the server and, on a first start,
-// the database template: scripts/build.mjs), then runs the compiled server in this same process (so SIGTERM/SIGINT reach the
-// server's graceful shutdown directly), with stack traces mapped back to the TypeScript sources.
+// the database template: scripts/build.mjs), then runs the compiled server in this same process (so SIGTERM/SIGINT
+// reach the server's graceful shutdown directly), with stack traces mapped back to the TypeScript sources.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -17,7 +17,10 @@ const steps = [
 function run(name, args, alone) {
   const started = Date.now();
   if (alone) console.log(`\n▶ ${name}`);
-  const child = spawn('npm', args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+  const child = spawn('npm', args, {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
+  });
   const output = [];
   if (!alone) {
     child.stdout.on('data', (c) => output.push(c));

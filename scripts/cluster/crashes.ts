@@ -23,7 +23,11 @@ export async function crashes({ cluster, lb, travelerToken }: ClusterRun): Promi
   const reader = async () => {
     for (let k = 0; Date.now() - crashStart < 3_000; k++) {
       const path = k % 2 ? '/api/me' : '/api/v2/guides?limit=12';
-      const res = await json(lb, 'GET', path, travelerToken).catch((err: Error) => ({ status: 0, body: { message: err.message }, instance: null }));
+      const res = await json(lb, 'GET', path, travelerToken).catch((err: Error) => ({
+        status: 0,
+        body: { message: err.message },
+        instance: null,
+      }));
       crashReads++;
       if (res.status !== 200) crashFailed.push(`GET ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       await sleep(20);
@@ -36,7 +40,10 @@ export async function crashes({ cluster, lb, travelerToken }: ClusterRun): Promi
     await exited;
   };
   await Promise.all([reader(), reader(), reader(), reader(), sleep(1_000).then(() => crash(1))]);
-  check(crashFailed.length === 0, `${crashReads} reads through nginx around app2's SIGKILL, ${crashFailed.length} failed${crashFailed.length ? `: ${crashFailed.slice(0, 3).join('; ')}` : ''}`);
+  check(
+    crashFailed.length === 0,
+    `${crashReads} reads through nginx around app2's SIGKILL, ${crashFailed.length} failed${crashFailed.length ? `: ${crashFailed.slice(0, 3).join('; ')}` : ''}`,
+  );
   // Both down: nginx's own 502 for /api/ is JSON with a stable code, like the app's errors.
   await crash(0);
   const down = await fetch(`${lb}/api/v2/cities`);
@@ -48,6 +55,11 @@ export async function crashes({ cluster, lb, travelerToken }: ClusterRun): Promi
       return downText.slice(0, 60).replace(/\s+/g, ' ');
     }
   })();
-  check(down.status === 502 && /^application\/json/.test(down.headers.get('content-type') ?? '') && downCode === 'upstream_unavailable', `both instances down: /api/ answers ${down.status} ${down.headers.get('content-type')} ${downCode}`);
+  check(
+    down.status === 502 &&
+      /^application\/json/.test(down.headers.get('content-type') ?? '') &&
+      downCode === 'upstream_unavailable',
+    `both instances down: /api/ answers ${down.status} ${down.headers.get('content-type')} ${downCode}`,
+  );
   return restartSeconds;
 }

@@ -16,7 +16,10 @@ export interface Cluster {
   nginxLog: string;
 }
 
-/** What the steps share: the cluster, the balancer's and each instance's address, the demo traveler's and guide's tokens. */
+/**
+ * What the steps share: the cluster, the balancer's and each instance's address, the demo traveler's and guide's
+ * tokens.
+ */
 export interface ClusterRun {
   cluster: Cluster;
   lb: string;
@@ -38,7 +41,10 @@ export type Body = Record<string, any>;
 export const json = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
   const res = await fetch(base + path, {
     method,
-    headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

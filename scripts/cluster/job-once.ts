@@ -12,7 +12,13 @@ export async function jobRunsOnce({ cluster, lb, travelerToken }: ClusterRun, gu
   for (let day = 10; day < 40 && !bookingId; day += 3) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     for (const startTime of ['10:00', '14:00']) {
-      const r = await json(lb, 'POST', '/api/v2/bookings', travelerToken, { guideId, date, startTime, durationHours: 2, travelers: 1 });
+      const r = await json(lb, 'POST', '/api/v2/bookings', travelerToken, {
+        guideId,
+        date,
+        startTime,
+        durationHours: 2,
+        travelers: 1,
+      });
       if (r.status === 201) {
         bookingId = r.body.id as number;
         break;
@@ -37,7 +43,10 @@ export async function jobRunsOnce({ cluster, lb, travelerToken }: ClusterRun, gu
     await sleep(6_000); // one more poll of each instance: nothing runs it again
     job = (await db.query('select status, attempts from jobs where id = $1', [jobId])).rows[0] as typeof job;
     const booking = await json(lb, 'GET', `/api/v2/bookings/${bookingId}`, travelerToken);
-    check(job?.status === 'done' && job.attempts === 1, `the job ran exactly once with both instances polling (${job?.status}, attempts ${job?.attempts}; booking ${booking.body.status})`);
+    check(
+      job?.status === 'done' && job.attempts === 1,
+      `the job ran exactly once with both instances polling (${job?.status}, attempts ${job?.attempts}; booking ${booking.body.status})`,
+    );
   } finally {
     await db.end();
   }

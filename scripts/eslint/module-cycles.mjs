@@ -46,7 +46,10 @@ function folderGraph(modulesDir) {
   return graph;
 }
 
-/** Each folder in a loop → the folders of its loop (the strongly connected components that scripts/import-circles.mjs finds between files). */
+/**
+ * Each folder in a loop → the folders of its loop (the strongly connected components that scripts/import-circles.mjs
+ * finds between files).
+ */
 function loops(graph) {
   const out = new Map();
   for (const circle of circles(graph)) {
@@ -67,7 +70,9 @@ const noCycle = {
     type: 'problem',
     docs: { description: 'No import loop between the module folders of src/server/modules' },
     schema: [{ type: 'object', properties: { modulesDir: { type: 'string' } }, additionalProperties: false }],
-    messages: { loop: "'{{from}}' imports '{{to}}', and '{{to}}' leads back to '{{from}}' (the folders of the loop: {{members}}). Pass the collaborator in from compose.ts, or move what both need lower." },
+    messages: {
+      loop: "'{{from}}' imports '{{to}}', and '{{to}}' leads back to '{{from}}' (the folders of the loop: {{members}}). Pass the collaborator in from compose.ts, or move what both need lower.",
+    },
   },
   create(context) {
     const modulesDir = path.resolve(context.cwd, context.options[0]?.modulesDir ?? 'src/server/modules');
@@ -80,7 +85,8 @@ const noCycle = {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const to = folderOf(modulesDir, path.resolve(path.dirname(file), spec));
-      if (to && to !== from && loop.has(to)) context.report({ node, messageId: 'loop', data: { from, to, members: [...loop].sort().join(', ') } });
+      if (to && to !== from && loop.has(to))
+        context.report({ node, messageId: 'loop', data: { from, to, members: [...loop].sort().join(', ') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

@@ -18,7 +18,7 @@ function placeIn(modulesDir, file) {
 const throughIndex = {
   meta: {
     type: 'problem',
-    docs: { description: "Another module of src/server/modules is imported only through its index.ts" },
+    docs: { description: 'Another module of src/server/modules is imported only through its index.ts' },
     schema: [{ type: 'object', properties: { modulesDir: { type: 'string' } }, additionalProperties: false }],
     messages: {
       deep: "'{{spec}}' reaches into the module '{{to}}': import it through '{{to}}/index' (export what you need there), or pass the collaborator in from compose.ts.",
@@ -36,7 +36,12 @@ const throughIndex = {
       const inside = target[1].replace(/\.(?:js|ts)$/, '');
       if (inside !== 'index') context.report({ node, messageId: 'deep', data: { spec, to: target[0] } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -30,7 +30,8 @@ const throwAppError = {
     docs: { description: 'Every failure the server throws is an AppError' },
     schema: [],
     messages: {
-      plain: "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes), not {{what}}",
+      plain:
+        "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes), not {{what}}",
     },
   },
   create(context) {
@@ -38,10 +39,12 @@ const throwAppError = {
     const check = (node) => {
       switch (node?.type) {
         case 'NewExpression':
-          if (!(node.callee.type === 'Identifier' && node.callee.name === 'AppError')) report(node, `new ${context.sourceCode.getText(node.callee)}(…)`);
+          if (!(node.callee.type === 'Identifier' && node.callee.name === 'AppError'))
+            report(node, `new ${context.sourceCode.getText(node.callee)}(…)`);
           return;
         case 'CallExpression':
-          if (node.callee.type !== 'Identifier') report(node, `what ${context.sourceCode.getText(node.callee)}(…) answers`);
+          if (node.callee.type !== 'Identifier')
+            report(node, `what ${context.sourceCode.getText(node.callee)}(…) answers`);
           else if (CONSTRUCTOR.test(node.callee.name)) report(node, `${node.callee.name}(…)`);
           return;
         case 'ConditionalExpression':
@@ -77,12 +80,18 @@ const noDoubleCast = {
     type: 'problem',
     docs: { description: 'No cast through unknown' },
     schema: [],
-    messages: { cast: 'a cast through unknown checks nothing: give the value its real type (a type guard, a zod parse, a typed wrapper of the library)' },
+    messages: {
+      cast: 'a cast through unknown checks nothing: give the value its real type (a type guard, a zod parse, a typed wrapper of the library)',
+    },
   },
   create(context) {
     const check = (node) => {
       const inner = node.expression;
-      if ((inner.type === 'TSAsExpression' || inner.type === 'TSTypeAssertion') && inner.typeAnnotation.type === 'TSUnknownKeyword') context.report({ node, messageId: 'cast' });
+      if (
+        (inner.type === 'TSAsExpression' || inner.type === 'TSTypeAssertion') &&
+        inner.typeAnnotation.type === 'TSUnknownKeyword'
+      )
+        context.report({ node, messageId: 'cast' });
     };
     return { TSAsExpression: check, TSTypeAssertion: check };
   },
@@ -104,7 +113,11 @@ function decorations(dirs) {
     const text = readFileSync(file, 'utf8');
     if (!text.includes('decorate')) continue;
     const visit = (node) => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'decorate') {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'decorate'
+      ) {
         const [first] = node.arguments;
         if (first && ts.isStringLiteralLike(first)) names.add(first.text);
       }
@@ -121,8 +134,20 @@ const noModuleOffApp = {
   meta: {
     type: 'problem',
     docs: { description: 'No module reads another off the Fastify instance' },
-    schema: [{ type: 'object', properties: { dirs: { type: 'array', items: { type: 'string' } }, own: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
-    messages: { lookup: "'app.{{name}}' reads a module off the app: declare the need in the module's index.ts and let compose.ts hand it over (decision 108)" },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          dirs: { type: 'array', items: { type: 'string' } },
+          own: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      lookup:
+        "'app.{{name}}' reads a module off the app: declare the need in the module's index.ts and let compose.ts hand it over (decision 108)",
+    },
   },
   create(context) {
     const { dirs = [], own = [] } = context.options[0] ?? {};
@@ -133,13 +158,23 @@ const noModuleOffApp = {
       cache.set(key, names);
     }
     const names = cache.get(key);
-    const isApp = (node) => (node.type === 'Identifier' && node.name === 'app') || (node.type === 'MemberExpression' && !node.computed && node.property.name === 'app');
+    const isApp = (node) =>
+      (node.type === 'Identifier' && node.name === 'app') ||
+      (node.type === 'MemberExpression' && !node.computed && node.property.name === 'app');
     return {
       MemberExpression(node) {
-        if (!node.computed && node.property.type === 'Identifier' && names.has(node.property.name) && isApp(node.object)) context.report({ node, messageId: 'lookup', data: { name: node.property.name } });
+        if (
+          !node.computed &&
+          node.property.type === 'Identifier' &&
+          names.has(node.property.name) &&
+          isApp(node.object)
+        )
+          context.report({ node, messageId: 'lookup', data: { name: node.property.name } });
       },
     };
   },
 };
 
-export default { rules: { 'throw-app-error': throwAppError, 'no-double-cast': noDoubleCast, 'no-module-off-app': noModuleOffApp } };
+export default {
+  rules: { 'throw-app-error': throwAppError, 'no-double-cast': noDoubleCast, 'no-module-off-app': noModuleOffApp },
+};

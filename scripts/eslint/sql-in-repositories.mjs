@@ -45,7 +45,12 @@ const STATEMENTS = new Set(['SelectStmt', 'InsertStmt', 'UpdateStmt', 'DeleteStm
  */
 const OPENERS = new Set(['select', 'with', 'insert', 'update', 'delete', 'merge', 'values', 'table']);
 
-const nameOf = (node) => (node?.type === 'Identifier' ? node.name : node?.type === 'MemberExpression' && !node.computed ? node.property.name : undefined);
+const nameOf = (node) =>
+  node?.type === 'Identifier'
+    ? node.name
+    : node?.type === 'MemberExpression' && !node.computed
+      ? node.property.name
+      : undefined;
 
 /** `db`, `tx`, `this.db`, `app.ctx.database.db`, `db()`. */
 function isDatabase(node) {
@@ -68,7 +73,9 @@ function parseStatements(text) {
   }
   const stmts = (tree.stmts ?? []).map((s) => s.stmt);
   if (stmts.length === 0 || !stmts.every((s) => STATEMENTS.has(Object.keys(s ?? {})[0]))) return undefined;
-  const keywords = scanSync(text).tokens.filter((t) => t.keywordKind > 0).map((t) => t.text);
+  const keywords = scanSync(text)
+    .tokens.filter((t) => t.keywordKind > 0)
+    .map((t) => t.text);
   const oneCase = keywords.every((k) => k === k.toUpperCase()) || keywords.every((k) => k === k.toLowerCase());
   return oneCase ? stmts : undefined;
 }
@@ -99,7 +106,8 @@ function tokensWriteBookingStatus(text) {
     return false;
   }
   const word = (t) => t?.text.replaceAll('"', '').toLowerCase();
-  const isBookings = (i) => word(tokens[i]) === 'bookings' || (word(tokens[i + 1]) === '.' && word(tokens[i + 2]) === 'bookings');
+  const isBookings = (i) =>
+    word(tokens[i]) === 'bookings' || (word(tokens[i + 1]) === '.' && word(tokens[i + 2]) === 'bookings');
   const setsStatus = (from) => {
     let depth = 0;
     for (let i = from; i < tokens.length; i++) {
@@ -107,7 +115,13 @@ function tokensWriteBookingStatus(text) {
       if (w === '(') depth++;
       else if (w === ')' && --depth < 0) return false;
       else if (depth === 0 && ['where', 'from', 'returning', ';'].includes(w)) return false;
-      else if (depth === 0 && w === 'status' && word(tokens[i + 1]) === '=' && [',', 'set', '.'].includes(word(tokens[i - 1]))) return true;
+      else if (
+        depth === 0 &&
+        w === 'status' &&
+        word(tokens[i + 1]) === '=' &&
+        [',', 'set', '.'].includes(word(tokens[i - 1]))
+      )
+        return true;
     }
     return false;
   };
@@ -143,11 +157,13 @@ function writesBookingStatus(tree) {
   if (!tree || typeof tree !== 'object') return false;
   const sets = (list) => (list ?? []).some((t) => t.ResTarget?.name === 'status');
   if (tree.UpdateStmt?.relation?.relname === 'bookings' && sets(tree.UpdateStmt.targetList)) return true;
-  if (tree.InsertStmt?.relation?.relname === 'bookings' && sets(tree.InsertStmt.onConflictClause?.targetList)) return true;
+  if (tree.InsertStmt?.relation?.relname === 'bookings' && sets(tree.InsertStmt.onConflictClause?.targetList))
+    return true;
   return Object.values(tree).some(writesBookingStatus);
 }
 
-const isStringNode = (node) => (node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral';
+const isStringNode = (node) =>
+  (node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral';
 
 const onlyInRepositories = {
   meta: {
@@ -161,7 +177,10 @@ const onlyInRepositories = {
     },
   },
   create(context) {
-    const method = (call) => (call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && !call.callee.computed ? call.callee.property.name : undefined);
+    const method = (call) =>
+      call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && !call.callee.computed
+        ? call.callee.property.name
+        : undefined;
     const text = (node) => {
       if (node.parent?.type === 'TaggedTemplateExpression' || node.parent?.type === 'TSLiteralType') return;
       if (isStringNode(node) && statementsIn(node)) context.report({ node, messageId: 'text' });
@@ -170,7 +189,12 @@ const onlyInRepositories = {
       ImportDeclaration(node) {
         if (node.source.value !== 'drizzle-orm' || node.importKind === 'type') return;
         for (const s of node.specifiers) {
-          if (s.type === 'ImportSpecifier' && s.importKind !== 'type' && (s.imported.name ?? s.imported.value) === 'sql') context.report({ node: s, messageId: 'tag' });
+          if (
+            s.type === 'ImportSpecifier' &&
+            s.importKind !== 'type' &&
+            (s.imported.name ?? s.imported.value) === 'sql'
+          )
+            context.report({ node: s, messageId: 'tag' });
         }
       },
       CallExpression(node) {
@@ -183,7 +207,8 @@ const onlyInRepositories = {
         // The chain's next step, whatever the receiver is called (reported once, at the start's receiver).
         const start = node.callee.object;
         const first = method(start);
-        if (first && NEXT.get(first)?.includes(m) && !isDatabase(start.callee.object)) context.report({ node: start, messageId: 'query', data: { what: first } });
+        if (first && NEXT.get(first)?.includes(m) && !isDatabase(start.callee.object))
+          context.report({ node: start, messageId: 'query', data: { what: first } });
       },
       Literal: text,
       TemplateLiteral: text,
@@ -194,12 +219,20 @@ const onlyInRepositories = {
 /** The name a status write is listed under: its function, method or the constant holding it. */
 function placeOf(node) {
   for (let n = node.parent; n; n = n.parent) {
-    if ((n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') && n.id) return n.id.name;
+    if (
+      (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') &&
+      n.id
+    )
+      return n.id.name;
     if (n.type === 'MethodDefinition' || n.type === 'Property' || n.type === 'PropertyDefinition') {
       const name = nameOf(n.key) ?? n.key?.value;
       if (name && (n.value?.type === 'FunctionExpression' || n.value?.type === 'ArrowFunctionExpression')) return name;
     }
-    if (n.type === 'VariableDeclarator' && (n.init?.type === 'ArrowFunctionExpression' || n.init?.type === 'FunctionExpression')) return nameOf(n.id);
+    if (
+      n.type === 'VariableDeclarator' &&
+      (n.init?.type === 'ArrowFunctionExpression' || n.init?.type === 'FunctionExpression')
+    )
+      return nameOf(n.id);
     // A statement built by a call, `const settle = prepared((shape) => sql…)` (src/server/db/prepared.ts).
     if (n.type === 'VariableDeclarator' && n.init?.type === 'CallExpression') return nameOf(n.id);
   }
@@ -210,9 +243,16 @@ const oneStatusWriter = {
   meta: {
     type: 'problem',
     docs: { description: "Only the listed functions write a booking's status" },
-    schema: [{ type: 'object', properties: { root: { type: 'string' }, allowed: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, allowed: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
-      write: "{{where}} writes a booking's status: every status change goes through the state machine, written by transitionBooking (bookings.repository.ts).",
+      write:
+        "{{where}} writes a booking's status: every status change goes through the state machine, written by transitionBooking (bookings.repository.ts).",
     },
   },
   create(context) {
@@ -228,7 +268,11 @@ const oneStatusWriter = {
       if (!node || seen.has(node)) return false;
       seen.add(node);
       if (node.type === 'ObjectExpression') {
-        return node.properties.some((p) => (p.type === 'SpreadElement' ? setsStatus(p.argument, seen) : !p.computed && (nameOf(p.key) ?? p.key.value) === 'status'));
+        return node.properties.some((p) =>
+          p.type === 'SpreadElement'
+            ? setsStatus(p.argument, seen)
+            : !p.computed && (nameOf(p.key) ?? p.key.value) === 'status',
+        );
       }
       if (node.type === 'Identifier') {
         // A constant in scope holding an object literal: read what it holds.
@@ -251,7 +295,12 @@ const oneStatusWriter = {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || nameOf(callee) !== 'set') return;
         const update = callee.object;
-        if (update?.type !== 'CallExpression' || update.callee.type !== 'MemberExpression' || nameOf(update.callee) !== 'update') return;
+        if (
+          update?.type !== 'CallExpression' ||
+          update.callee.type !== 'MemberExpression' ||
+          nameOf(update.callee) !== 'update'
+        )
+          return;
         if (nameOf(update.arguments[0]) === 'bookings' && setsStatus(node.arguments[0])) report(node);
       },
       Literal: text,

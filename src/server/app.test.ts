@@ -99,12 +99,22 @@ describe('error model', () => {
   it('rate limits repeated crash reports with 429 rate_limited', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: report, remoteAddress: '10.9.9.9' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: report,
+        remoteAddress: '10.9.9.9',
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 204)).toBe(true);
     expect(codes.at(-1)).toBe(429);
-    const last = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: report, remoteAddress: '10.9.9.9' });
+    const last = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      payload: report,
+      remoteAddress: '10.9.9.9',
+    });
     expect(last.json()).toMatchObject({ code: 'rate_limited' });
   });
 });
@@ -112,14 +122,22 @@ describe('error model', () => {
 describe('crash reports', () => {
   it('are bounded in size and logged without token-shaped strings', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, build: { logger: true, logDestination: { write: (l: string) => void lines.push(l) } } });
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      build: { logger: true, logDestination: { write: (l: string) => void lines.push(l) } },
+    });
     try {
-      const send = (payload: object) => logged.app.inject({ method: 'POST', url: '/api/client-errors', payload, remoteAddress: '10.9.9.10' });
+      const send = (payload: object) =>
+        logged.app.inject({ method: 'POST', url: '/api/client-errors', payload, remoteAddress: '10.9.9.10' });
       expect((await send({ ...report, message: 'x'.repeat(501) })).statusCode).toBe(400);
       expect((await send({ ...report, stack: 'x'.repeat(4001) })).statusCode).toBe(400);
       const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOjF9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
       const reset = 'k3J9xQ2mZ8pL5vN1bT7wR4yH6cF0dS3aG9eU2iO8';
-      const res = await send({ message: `Unauthorized Bearer ${jwt}`, url: `http://localhost/reset-password?token=${reset}`, stack: `at load (app.js:1:1) ${reset}` });
+      const res = await send({
+        message: `Unauthorized Bearer ${jwt}`,
+        url: `http://localhost/reset-password?token=${reset}`,
+        stack: `at load (app.js:1:1) ${reset}`,
+      });
       expect(res.statusCode).toBe(204);
       const log = lines.join('');
       expect(log).toContain('web app error');
@@ -134,12 +152,22 @@ describe('crash reports', () => {
 
 describe('transport', () => {
   it('sends HSTS only over HTTPS (here: a trusted proxy saying so), never over plain HTTP', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      const https = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await proxied.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const http = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      const http = await proxied.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
@@ -178,14 +206,18 @@ describe('transport', () => {
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.0/8, 127.0.0.1,loopback, ::1')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', '::1']);
     expect(loadConfig({}).trustProxy).toBe(false);
-    for (const bad of ['all', '10.0.0.0/33', '10.0.0.300', '1.2.3.4,']) expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['all', '10.0.0.0/33', '10.0.0.300', '1.2.3.4,'])
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('answers headers over the limit with a JSON 431 headers_too_large', async () => {
     const raw = await rawRequest(`GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
     expect(raw).toContain('application/json');
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'headers_too_large', message: 'The request headers are too large' });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'headers_too_large',
+      message: 'The request headers are too large',
+    });
   });
 
   it('answers a URL over the limit with a JSON 414 uri_too_long, though Node refuses it before Fastify sees it', async () => {
@@ -194,13 +226,19 @@ describe('transport', () => {
       const raw = await rawRequest(`GET /api/v2/guides?q=${'a'.repeat(length)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
       expect(raw, `${length}`).toMatch(/^HTTP\/1\.1 414 /);
       expect(raw).toContain('application/json');
-      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'uri_too_long', message: 'The request URL is too long' });
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'uri_too_long',
+        message: 'The request URL is too long',
+      });
     }
   });
 });
 
 let address: Promise<string> | undefined;
-/** Writes a raw request to the app on a real port (what inject cannot show: Node's own parser) and reads the whole answer. */
+/**
+ * Writes a raw request to the app on a real port (what inject cannot show: Node's own parser) and reads the whole
+ * answer.
+ */
 async function rawRequest(request: string): Promise<string> {
   address ??= t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = new URL(await address);
@@ -230,7 +268,11 @@ describe('headers', () => {
   });
 
   it('compresses large replies', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/service-categories', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/service-categories',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
   });
@@ -268,7 +310,9 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v2/service-categories', '/api/v2/cities', '/healthz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v2/service-categories', '/api/v2/cities', '/healthz']),
+    );
   });
 
   it('has an interactive page', async () => {

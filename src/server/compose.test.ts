@@ -22,11 +22,30 @@ const compose = parse(readFileSync('compose.yaml', 'utf8'), { merge: true }) as 
 const services = compose.services;
 const nginx = readFileSync('deploy/nginx.conf', 'utf8');
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const SHARED = ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'JWT_SECRET', 'APP_URL', 'OPERATOR_NAME', 'OPERATOR_REPRESENTATIVE', 'OPERATOR_ADDRESS', 'OPERATOR_PHONE', 'OPERATOR_EMAIL', 'OPERATOR_INVOICE_NUMBER'];
+const SHARED = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'JWT_SECRET',
+  'APP_URL',
+  'OPERATOR_NAME',
+  'OPERATOR_REPRESENTATIVE',
+  'OPERATOR_ADDRESS',
+  'OPERATOR_PHONE',
+  'OPERATOR_EMAIL',
+  'OPERATOR_INVOICE_NUMBER',
+];
 
 describe('compose.yaml', () => {
   it('has the database, Redis, object storage, two app instances and the balancer', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'minio', 'app1', 'app2', 'nginx']));
+    expect(Object.keys(services)).toEqual(
+      expect.arrayContaining(['postgres', 'redis', 'minio', 'app1', 'app2', 'nginx']),
+    );
   });
 
   it('gives every long-running service a health check', () => {
@@ -91,14 +110,19 @@ describe('compose.yaml', () => {
     const api = /location \/api\/ \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
     expect(api).toContain('error_page 502 503 504 @api_unavailable;');
     expect(nginx).not.toContain('proxy_intercept_errors on');
-    const unavailable = /location @api_unavailable \{\s*default_type application\/json;[^']*return 502 '([^']*)';/.exec(nginx);
+    const unavailable = /location @api_unavailable \{\s*default_type application\/json;[^']*return 502 '([^']*)';/.exec(
+      nginx,
+    );
     expect(JSON.parse(unavailable![1]!)).toMatchObject({ code: 'upstream_unavailable' });
   });
 });
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs the compiled server as a non-root user in another', () => {
-    const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\w+))?/gm)].map((m) => ({ image: m[1], name: m[2] }));
+    const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\w+))?/gm)].map((m) => ({
+      image: m[1],
+      name: m[2],
+    }));
     expect(stages).toEqual([
       { image: 'node:20-slim', name: 'build' },
       { image: 'node:20-slim', name: 'runtime' },
@@ -116,7 +140,9 @@ describe('Dockerfile', () => {
   });
 
   it('keeps local folders out of the build context', () => {
-    const ignored = readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync('.dockerignore', 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const p of ['node_modules', 'dist', 'data', '.git', '.env']) expect(ignored).toContain(p);
   });
 });

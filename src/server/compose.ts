@@ -57,7 +57,10 @@ function adminAlert(app: AppInstance, notifications: NotificationsService): Admi
   return {
     tellAdmins: async (notice) => {
       const ids = await adminIds(app.ctx.database.db);
-      if (ids.length) await notifications.enqueueNow(ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })));
+      if (ids.length)
+        await notifications.enqueueNow(
+          ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })),
+        );
     },
   };
 }
@@ -90,7 +93,8 @@ async function composePlatform(app: AppInstance) {
   // A new way in is told to the account's e-mail and phone (decision 183).
   const wayIns = new WayInNotices(app, { jobs, sms });
   wechatRoutes(app, { consents, storage, wayIns });
-  // Sign-in by phone (decision 147), the proof before a new way in (decision 183) and before deleting the account (decision 185).
+  // Sign-in by phone (decision 147), the proof before a new way in (decision 183) and before deleting the account
+  // (decision 185).
   const phoneSignIn = registerPhoneSignIn(app, { sms, consents, wayIns });
   // The signed-in user's password change and the deletion's proof are account flows (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, deletion: phoneSignIn.reauth, storage, jobs, consents, wayIns }));
@@ -126,9 +130,23 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const offerBook = new OfferBook({ db: app.ctx.database.db, rates, now });
   // Receipts are issued where money moves: bookings settle and refund payments, disputes refund them.
   const receipts = registerReceipts(app, { operator: config.operator, now });
-  const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer, fx: { current: fx.current } });
+  const bookings = registerBookings(app, {
+    jobs,
+    clock,
+    offers: offerBook,
+    notify,
+    receipts: receipts.issuer,
+    fx: { current: fx.current },
+  });
   notifyOfBookings(app, bookings.events, notifications);
-  const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook, translations });
+  const messaging = registerMessaging(app, {
+    realtime,
+    jobs,
+    notifications,
+    bookings,
+    offers: offerBook,
+    translations,
+  });
   // A booking's plan for each day, agreed later, stands in the pair's chat too (decision 178).
   chatOfBookings(app, bookings.events, messaging);
   registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, fx: fx.current, notify });
@@ -137,11 +155,25 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerBookingPdf(app, { bookings });
   await registerReviews(app, { jobs, storage, translations });
   await registerPaymentProofs(app, { storage, notifications, jobs });
-  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now, translations });
+  await registerDisputes(app, {
+    storage,
+    jobs,
+    provider: bookings.deps.provider,
+    notifications,
+    receipts: receipts.issuer,
+    now,
+    translations,
+  });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });
-  const wallet = registerWallet(app, { now, notices: notifications, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
+  const wallet = registerWallet(app, {
+    now,
+    notices: notifications,
+    jobs,
+    payoutAccount: config.payoutAccount,
+    weekly: config.payoutWeekly,
+  });
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerAdminUsers(app, { realtime, guideSearch, now });

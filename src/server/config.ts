@@ -85,7 +85,8 @@ const envSchema = z.object({
   // Tests point both at the project's own server speaking WeChat's protocol (src/server/test/wechat-server.ts).
   WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
-  // Text messages (decision 147): sign-in codes stay in the sms_outbox table (and the development log), or go through Twilio.
+  // Text messages (decision 147): sign-in codes stay in the sms_outbox table (and the development log), or go through
+  // Twilio.
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   TWILIO_ACCOUNT_SID: z.string().startsWith('AC').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -97,7 +98,12 @@ const envSchema = z.object({
   SMS_COUNTRIES: z
     .string()
     .default('CN,HK,MO,TW,JP,KR,SG,MY,TH,US,CA,GB,AU')
-    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter country codes separated by commas')).min(1)),
   // Codes sent per hour by this deployment, all numbers together: the ceiling against SMS pumping.
   SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(500),
@@ -126,7 +132,10 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
   const entries = v.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
   if (bad.length === 0) return entries;
-  ctx.addIssue({ code: 'custom', message: `a number of proxy hops, or proxy addresses/CIDRs separated by commas (not: ${bad.join(', ')})` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `a number of proxy hops, or proxy addresses/CIDRs separated by commas (not: ${bad.join(', ')})`,
+  });
   return z.NEVER;
 }
 
@@ -158,14 +167,24 @@ function parsedSettings(env: NodeJS.ProcessEnv): Settings {
 /** Settings that are right alone but wrong together: every problem is named at once, so one restart fixes them. */
 function settingsInConflict(e: Settings): string[] {
   const problems: string[] = [];
-  if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) problems.push('CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
-  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)) {
-    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe');
+  if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID)
+    problems.push('CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
+  if (
+    e.PAYMENT_PROVIDER === 'stripe' &&
+    (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)
+  ) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
+    );
   }
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) problems.push('S3_BUCKET: required when other S3_ settings are set');
-  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) problems.push('DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
-  if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) problems.push('WECHAT_APP_ID, WECHAT_APP_SECRET: set both or neither');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL))
+    problems.push('S3_BUCKET: required when other S3_ settings are set');
+  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY)
+    problems.push('DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
+  if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET))
+    problems.push('WECHAT_APP_ID, WECHAT_APP_SECRET: set both or neither');
   if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
   }
@@ -210,7 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     support: supportFrom(e),
     /** How soon the team must answer a waiting support thread (decision 132). */
-    supportReply: { urgentMs: Math.round(e.SUPPORT_URGENT_REPLY_MINUTES * 60_000), otherMs: Math.round(e.SUPPORT_REPLY_HOURS * 3_600_000) },
+    supportReply: {
+      urgentMs: Math.round(e.SUPPORT_URGENT_REPLY_MINUTES * 60_000),
+      otherMs: Math.round(e.SUPPORT_REPLY_HOURS * 3_600_000),
+    },
     /** Bookings and payments (decision 040): the provider and the rates of the deposit and commission. */
     payments: paymentsFrom(e),
     /** GET /metrics: on the app's port with the bearer token, and/or on an internal port. */
@@ -224,7 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     payoutAccount: payoutAccountFrom(e),
     /** The weekly payout batches (decision 130): whether the job runs, and after which minute of the day in Japan. */
-    payoutWeekly: { enabled: e.PAYOUT_WEEKLY_BATCH === 'on', afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)) },
+    payoutWeekly: {
+      enabled: e.PAYOUT_WEEKLY_BATCH === 'on',
+      afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)),
+    },
     /** Machine translation (decision 145): `none` calls nobody; `deepl` with its key and optional server URL. */
     translation: translationFrom(e),
     /** WeChat's website login (decision 148): null without an app id (no button, the endpoints answer 404). */
@@ -272,7 +297,10 @@ function storageFrom(e: Settings) {
 
 function translationFrom(e: Settings) {
   return {
-    provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
+    provider:
+      e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY
+        ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL }
+        : null,
     monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
     dailyCharactersPerUser: e.TRANSLATION_DAILY_CHARACTERS_PER_USER,
   };
@@ -280,7 +308,12 @@ function translationFrom(e: Settings) {
 
 function wechatFrom(e: Settings) {
   return e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
-    ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''), apiUrl: e.WECHAT_API_URL.replace(/\/$/, '') }
+    ? {
+        appId: e.WECHAT_APP_ID,
+        appSecret: e.WECHAT_APP_SECRET,
+        openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''),
+        apiUrl: e.WECHAT_API_URL.replace(/\/$/, ''),
+      }
     : null;
 }
 
@@ -288,7 +321,13 @@ function smsFrom(e: Settings) {
   return {
     provider:
       e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? { kind: 'twilio' as const, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL }
+        ? {
+            kind: 'twilio' as const,
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL,
+          }
         : { kind: 'outbox' as const },
     countries: e.SMS_COUNTRIES,
     maxPerHour: e.SMS_MAX_PER_HOUR,
@@ -301,7 +340,8 @@ function smsFrom(e: Settings) {
  */
 export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.isProduction) throw new AppError('internal', 'JWT_SECRET (at least 32 characters) is required in production');
+  if (config.isProduction)
+    throw new AppError('internal', 'JWT_SECRET (at least 32 characters) is required in production');
   const file = path.join(config.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });

@@ -19,7 +19,10 @@ export const paymentSettings = {
   STRIPE_API_URL: z
     .string()
     .url()
-    .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === '/', 'an http(s) origin without a path, e.g. http://127.0.0.1:12111')
+    .refine(
+      (u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === '/',
+      'an http(s) origin without a path, e.g. http://127.0.0.1:12111',
+    )
     .optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
@@ -34,11 +37,23 @@ export const paymentSettings = {
 
 export const payoutSettings = {
   // The operator's account that bank payouts leave from, as the Zengin transfer file names it (decision 128).
-  PAYOUT_BANK_CODE: z.string().regex(/^\d{4}$/, 'a four-digit bank code').optional(),
-  PAYOUT_BRANCH_CODE: z.string().regex(/^\d{3}$/, 'a three-digit branch code').optional(),
+  PAYOUT_BANK_CODE: z
+    .string()
+    .regex(/^\d{4}$/, 'a four-digit bank code')
+    .optional(),
+  PAYOUT_BRANCH_CODE: z
+    .string()
+    .regex(/^\d{3}$/, 'a three-digit branch code')
+    .optional(),
   PAYOUT_ACCOUNT_TYPE: z.enum(['ordinary', 'current']).optional(),
-  PAYOUT_ACCOUNT_NUMBER: z.string().regex(/^\d{7}$/, 'a seven-digit account number').optional(),
-  PAYOUT_CONSIGNOR_CODE: z.string().regex(/^\d{10}$/, 'the ten-digit consignor code the bank assigned').optional(),
+  PAYOUT_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{7}$/, 'a seven-digit account number')
+    .optional(),
+  PAYOUT_CONSIGNOR_CODE: z
+    .string()
+    .regex(/^\d{10}$/, 'the ten-digit consignor code the bank assigned')
+    .optional(),
   PAYOUT_CONSIGNOR_NAME: z.string().min(1).max(40).optional(),
   // The weekly payout batches (decision 130): on or off, and the time in Japan they are formed after
   // on the week's first business day.
@@ -56,7 +71,10 @@ export const fxSettings = {
     .string()
     .trim()
     .default('20.5')
-    .refine(isUsableRate, `yen per yuan as a decimal of at most six places, from ${MIN_JPY_PER_CNY} to ${MAX_JPY_PER_CNY}, e.g. 20.5`)
+    .refine(
+      isUsableRate,
+      `yen per yuan as a decimal of at most six places, from ${MIN_JPY_PER_CNY} to ${MAX_JPY_PER_CNY}, e.g. 20.5`,
+    )
     .transform(trimRate),
   // The ECB's euro reference rates; the tests point it at their local server (src/server/test/ecb-server.ts).
   FX_ECB_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
@@ -82,7 +100,14 @@ export function paymentsFrom(e: PaymentSettings) {
   };
 }
 
-const DEV_PAYOUT_ACCOUNT = { bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', consignorCode: '0000000001', consignorName: 'ﾀﾋﾞｶﾞｲﾄﾞ(ｶ' } as const;
+const DEV_PAYOUT_ACCOUNT = {
+  bankCode: '0001',
+  branchCode: '001',
+  accountType: 'ordinary',
+  accountNumber: '1234567',
+  consignorCode: '0000000001',
+  consignorName: 'ﾀﾋﾞｶﾞｲﾄﾞ(ｶ',
+} as const;
 
 export function payoutAccountFrom(e: PayoutSettings) {
   const dev = e.NODE_ENV === 'production' ? undefined : DEV_PAYOUT_ACCOUNT;
@@ -92,5 +117,12 @@ export function payoutAccountFrom(e: PayoutSettings) {
   const consignorCode = e.PAYOUT_CONSIGNOR_CODE ?? dev?.consignorCode;
   const consignorName = e.PAYOUT_CONSIGNOR_NAME ?? dev?.consignorName;
   if (!bankCode || !branchCode || !accountNumber || !consignorCode || !consignorName) return null;
-  return { bankCode, branchCode, accountType: e.PAYOUT_ACCOUNT_TYPE ?? 'ordinary', accountNumber, consignorCode, consignorName };
+  return {
+    bankCode,
+    branchCode,
+    accountType: e.PAYOUT_ACCOUNT_TYPE ?? 'ordinary',
+    accountNumber,
+    consignorCode,
+    consignorName,
+  };
 }

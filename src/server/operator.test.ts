@@ -8,7 +8,15 @@ describe('the qualified invoice issuer registration number', () => {
     // The National Tax Agency's own corporate number, published on its site: check digit 7.
     expect(isInvoiceRegistrationNumber('T7000012050002')).toBe(true);
     expect(isInvoiceRegistrationNumber(DEVELOPMENT_OPERATOR.invoiceNumber)).toBe(true);
-    for (const wrong of ['T6000012050002', 'T8000012050002', '7000012050002', 'T700001205000', 'T70000120500021', 't7000012050002', 'T７000012050002']) {
+    for (const wrong of [
+      'T6000012050002',
+      'T8000012050002',
+      '7000012050002',
+      'T700001205000',
+      'T70000120500021',
+      't7000012050002',
+      'T７000012050002',
+    ]) {
       expect(isInvoiceRegistrationNumber(wrong), wrong).toBe(false);
     }
   });
@@ -30,8 +38,12 @@ describe('the operator in the settings', () => {
   });
 
   it('refuses a registration number whose check digit is wrong, and half a real operator in development', () => {
-    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_INVOICE_NUMBER: 'T6000012050002' })).toThrow(/OPERATOR_INVOICE_NUMBER: T and 13 digits/);
-    expect(() => loadConfig({ NODE_ENV: 'development', OPERATOR_NAME: 'Real KK' })).toThrow(/OPERATOR_ADDRESS: required when any OPERATOR_ setting is set/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_INVOICE_NUMBER: 'T6000012050002' })).toThrow(
+      /OPERATOR_INVOICE_NUMBER: T and 13 digits/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', OPERATOR_NAME: 'Real KK' })).toThrow(
+      /OPERATOR_ADDRESS: required when any OPERATOR_ setting is set/,
+    );
   });
 
   it('takes production particulars as given, trimmed', () => {

@@ -86,11 +86,14 @@ export function operatorFromSettings(settings: OperatorSettings, production: boo
   const given = OPERATOR_SETTINGS.filter((key) => settings[key]?.trim());
   if (given.length === 0 && !production) return DEVELOPMENT_OPERATOR;
   const problems = OPERATOR_SETTINGS.filter((key) => !settings[key]?.trim()).map(
-    (key) => `${key}: required ${production ? 'in production' : 'when any OPERATOR_ setting is set'} (the commerce disclosure, receipts and invoices name the operator)`,
+    (key) =>
+      `${key}: required ${production ? 'in production' : 'when any OPERATOR_ setting is set'} (the commerce disclosure, receipts and invoices name the operator)`,
   );
   const invoiceNumber = settings.OPERATOR_INVOICE_NUMBER?.trim() ?? '';
   if (invoiceNumber && !isInvoiceRegistrationNumber(invoiceNumber)) {
-    problems.push('OPERATOR_INVOICE_NUMBER: T and 13 digits with a valid check digit (the qualified invoice issuer registration number)');
+    problems.push(
+      'OPERATOR_INVOICE_NUMBER: T and 13 digits with a valid check digit (the qualified invoice issuer registration number)',
+    );
   }
   if (problems.length > 0) return problems;
   return {

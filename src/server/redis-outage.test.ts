@@ -38,7 +38,14 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
     redis = await startRedisProcess();
     const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'outage:' };
     t = await createTestApp({ env });
-    b = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), database: t.database, jwtSecret: TEST_SECRET }, { logger: false });
+    b = await buildApp(
+      {
+        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+        database: t.database,
+        jwtSecret: TEST_SECRET,
+      },
+      { logger: false },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
     account = await signUp(t);
@@ -60,7 +67,12 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
     return [value, performance.now() - started];
   };
   const login = (app: AppInstance, password: string, remoteAddress = nextAddress()) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: account.username, password }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: account.username, password },
+      remoteAddress,
+    });
   const readyz = (app: AppInstance) => app.inject({ url: '/readyz' });
 
   /** Says something through instance A until a socket of the guide's on instance B hears it. */
@@ -74,7 +86,10 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
         expect((await say(t, from, conversation, body)).statusCode).toBe(201);
         const heard = await onB.next('new_message', 500).catch(() => undefined);
         if (heard) return expect(heard.payload).toMatchObject({ conversationId: conversation });
-        if (Date.now() > until) throw new Error(`no message crossed to instance B within ${within} ms ${JSON.stringify(onB.events)} ${b.realtime.localCount(to.id)}`);
+        if (Date.now() > until)
+          throw new Error(
+            `no message crossed to instance B within ${within} ms ${JSON.stringify(onB.events)} ${b.realtime.localCount(to.id)}`,
+          );
       }
     } finally {
       onB.ws.close();
@@ -111,7 +126,10 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
     const [sent, sentMs] = await timed(() => say(t, from, conversation, '雷迪斯停了也能聊天'));
     expect(sent.statusCode).toBe(201);
     expect(sentMs).toBeLessThan(PROMPT_MS);
-    expect((await onA.next('new_message', 1_000)).payload).toMatchObject({ conversationId: conversation, body: '雷迪斯停了也能聊天' });
+    expect((await onA.next('new_message', 1_000)).payload).toMatchObject({
+      conversationId: conversation,
+      body: '雷迪斯停了也能聊天',
+    });
     onA.ws.close();
 
     // Degraded, not down: the balancer keeps the instance.
@@ -124,7 +142,9 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
 
     redis.resume();
     await fanOutResumes(5_000);
-    await expect.poll(async () => (await readyz(t.app)).json(), { timeout: 5_000, interval: 200 }).toMatchObject({ status: 'ready', redis: 'ready' });
+    await expect
+      .poll(async () => (await readyz(t.app)).json(), { timeout: 5_000, interval: 200 })
+      .toMatchObject({ status: 'ready', redis: 'ready' });
   });
 
   it('while Redis refuses (killed): login and /readyz answer at once; started again, fan-out resumes', async () => {
@@ -138,6 +158,8 @@ describe.runIf(hasRedisServer)('Redis hanging or refusing (skipped without a red
 
     await redis.restart();
     await fanOutResumes(8_000);
-    await expect.poll(async () => (await readyz(b)).json(), { timeout: 5_000, interval: 200 }).toMatchObject({ status: 'ready', redis: 'ready' });
+    await expect
+      .poll(async () => (await readyz(b)).json(), { timeout: 5_000, interval: 200 })
+      .toMatchObject({ status: 'ready', redis: 'ready' });
   });
 });

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Start-up steps, one line each with its duration, in the same format as the app's log.
   const log = createLogger(config);
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
   const step = performance.now();
   const dataDir = path.join(config.dataDir, 'db');
   // A new embedded database starts from the build's migrated template when there is one (template.ts).
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   // The app's modules load while PGlite compiles its WebAssembly and starts (decision 086).
   const loadingApp = import('./app');
   const database = await opening;
-  log.info(`database ${template ? 'created from the build\'s template' : 'opened'}: ${where} (${since(step)})`);
+  log.info(`database ${template ? "created from the build's template" : 'opened'}: ${where} (${since(step)})`);
   const seeded = await migrateAndSeed(database, config, log);
 
   const { buildApp } = await loadingApp;
@@ -51,7 +53,9 @@ async function migrateAndSeed(database: DatabaseHandle, config: Config, log: Log
   log.info(`database migrations up to date (${since(step)})`);
   step = performance.now();
   const seeded = await runSeed(database.db, config.seed);
-  log.info(seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`);
+  log.info(
+    seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`,
+  );
   return seeded;
 }
 
@@ -92,7 +96,14 @@ function shutDownOnSignals(app: AppInstance, database: DatabaseHandle, config: C
 function logBanner(log: Logger, config: Config, started: { where: string; files: string; seeded: string[] }): void {
   const { where, files, seeded } = started;
   log.info(
-    { url: config.appUrl, docs: `${config.appUrl}/api/docs`, database: where, files, seeded, demoAccounts: config.seed === 'demo' ? DEMO_ACCOUNTS.map((a) => a.username) : [] },
+    {
+      url: config.appUrl,
+      docs: `${config.appUrl}/api/docs`,
+      database: where,
+      files,
+      seeded,
+      demoAccounts: config.seed === 'demo' ? DEMO_ACCOUNTS.map((a) => a.username) : [],
+    },
     `Tabi Guides is running at ${config.appUrl}`,
   );
 }
@@ -111,7 +122,10 @@ function printBanner(config: Config, started: { where: string; seeded: string[] 
   ];
   if (config.seed === 'demo') {
     lines.push('  Demo accounts (username / password):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(10)} ${a.password.padEnd(12)} ${a.isAdmin ? 'admin (demo) — the console is at /admin' : a.role}`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(
+        `    ${a.username.padEnd(10)} ${a.password.padEnd(12)} ${a.isAdmin ? 'admin (demo) — the console is at /admin' : a.role}`,
+      );
   }
   lines.push(rule, '');
   console.log(lines.join('\n'));

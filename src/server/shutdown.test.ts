@@ -42,7 +42,10 @@ beforeAll(async () => {
     dropDatabase = copy.drop;
   }
   delete env.REDIS_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
   exited = new Promise((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));

@@ -40,7 +40,10 @@ async function startInstance(url: string, id: string): Promise<Instance> {
   const database = await openDatabase({ databaseUrl: url });
   const dir = mkdtempSync(path.join(tmpdir(), 'tabi-two-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, INSTANCE_ID: id });
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false });
+  const app = await buildApp(
+    { config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' },
+    { logger: false },
+  );
   await app.ready();
   return { app, database, dir };
 }
@@ -81,14 +84,22 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
     const now = new Date('2031-01-01T00:00:00Z');
     const rows = await instances[0]!.database.db
       .insert(jobs)
-      .values(Array.from({ length: 60 }, (_, k) => ({ kind: 'test.count_once', runAt: new Date(now.getTime() - k * 1000), dedupeKey: `count-once-${k}` })))
+      .values(
+        Array.from({ length: 60 }, (_, k) => ({
+          kind: 'test.count_once',
+          runAt: new Date(now.getTime() - k * 1000),
+          dedupeKey: `count-once-${k}`,
+        })),
+      )
       .returning({ id: jobs.id });
     // Both tick at the same moment, several times each, as their pollers would.
     await Promise.all(instances.flatMap((i) => [i.app.jobs.tick(now), i.app.jobs.tick(now), i.app.jobs.tick(now)]));
     const ids = ran.map((r) => r.id).sort((x, y) => x - y);
     expect(ids).toEqual(rows.map((r) => r.id).sort((x, y) => x - y));
     expect(new Set(ran.map((r) => r.by)).size).toBe(2); // both took part
-    const left = await instances[0]!.database.db.execute(sql`select count(*)::int as n from jobs where kind = 'test.count_once' and status <> 'done'`);
+    const left = await instances[0]!.database.db.execute(
+      sql`select count(*)::int as n from jobs where kind = 'test.count_once' and status <> 'done'`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -102,16 +113,41 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
     const [guide, admin] = [await token('guide'), await token('admin')];
     // An approved bank payout of the demo guide, who is paid in yen, through one instance and the
     // other. A batch of yen alone needs no rate, so the week's job dates it at once (decision 169).
-    const asked = await a!.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide), payload: bankWithdrawal(1_000) });
+    const asked = await a!.app.inject({
+      method: 'POST',
+      url: '/api/v2/wallet/withdrawals',
+      headers: auth(guide),
+      payload: bankWithdrawal(1_000),
+    });
     expect(asked.statusCode, asked.body).toBe(201);
-    expect((await b!.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${asked.json().withdrawal.id}/approve`, headers: auth(admin) })).statusCode).toBe(200);
+    expect(
+      (
+        await b!.app.inject({
+          method: 'POST',
+          url: `/api/admin/withdrawals/${asked.json().withdrawal.id}/approve`,
+          headers: auth(admin),
+        })
+      ).statusCode,
+    ).toBe(200);
     // Monday 6 January 2031, 10:30 in Japan: a business day. Both tick twice, and both run the
     // week's service call beside them, as a retried job would.
     const at = new Date('2031-01-06T10:30:00+09:00');
-    await Promise.all(instances.flatMap((i) => [i.app.jobs.tick(at), i.app.jobs.tick(at), i.app.payoutBatches.formWeekly('2031-01-06', at)]));
-    const formed = await db.select({ kind: payoutBatches.kind }).from(payoutBatches).where(eq(payoutBatches.formedForWeek, '2031-01-06'));
+    await Promise.all(
+      instances.flatMap((i) => [
+        i.app.jobs.tick(at),
+        i.app.jobs.tick(at),
+        i.app.payoutBatches.formWeekly('2031-01-06', at),
+      ]),
+    );
+    const formed = await db
+      .select({ kind: payoutBatches.kind })
+      .from(payoutBatches)
+      .where(eq(payoutBatches.formedForWeek, '2031-01-06'));
     expect(formed.map((r) => r.kind)).toEqual(['bank']);
-    const weekJobs = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.dedupeKey, 'payouts.weekly_batches:2031-01-06'));
+    const weekJobs = await db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, 'payouts.weekly_batches:2031-01-06'));
     expect(weekJobs).toEqual([{ status: 'done' }]);
   });
 
@@ -127,7 +163,9 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
     await b!.app.guideSearch.sync();
     expect((await search(b!)).find((g) => g.id === guide.id)?.basicPricePerHourCents).toBe(price);
     // A second change, and no sync(): the NOTIFY alone brings it to the other instance.
-    await a!.database.db.execute(sql`update guides set basic_price_per_hour_cents = ${price + 1} where id = ${guide.id}`);
+    await a!.database.db.execute(
+      sql`update guides set basic_price_per_hour_cents = ${price + 1} where id = ${guide.id}`,
+    );
     const deadline = Date.now() + 5_000;
     let seen = 0;
     while (Date.now() < deadline) {

@@ -104,7 +104,11 @@ export function addDays(date: string, n: number): string {
 }
 
 /** One day's hours: an exception replaces the weekly schedule for its date. */
-export function dayAvailability(date: string, weekly: WeeklySlot[], exceptions: AvailabilityException[]): DayAvailability {
+export function dayAvailability(
+  date: string,
+  weekly: WeeklySlot[],
+  exceptions: AvailabilityException[],
+): DayAvailability {
   const exception = exceptions.find((e) => e.date === date);
   if (exception) {
     if (!exception.available || exception.startMinute === null || exception.endMinute === null) {

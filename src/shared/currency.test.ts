@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinor, inputToMinor, isUsableRate, minorToInput, rateMicros, shareOfCharge, toMajor, trimRate } from './currency';
+import {
+  convertMinor,
+  inputToMinor,
+  isUsableRate,
+  minorToInput,
+  rateMicros,
+  shareOfCharge,
+  toMajor,
+  trimRate,
+} from './currency';
 
 describe('converting between yen and yuan (decision 164)', () => {
   it.each([
@@ -60,7 +69,14 @@ describe('rates as written', () => {
 
   it('accepts 1 to 1000 yen a yuan with at most six places', () => {
     expect(['1', '20.5', '1000', '20.123456'].map(isUsableRate)).toEqual([true, true, true, true]);
-    expect(['0.5', '1000.000001', '20.1234567', '-20', '', 'abc'].map(isUsableRate)).toEqual([false, false, false, false, false, false]);
+    expect(['0.5', '1000.000001', '20.1234567', '-20', '', 'abc'].map(isUsableRate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -70,7 +70,10 @@ export function convertMinor(minor: number, from: Currency, to: Currency, jpyPer
   const micros = rateMicros(jpyPerCny);
   if (micros <= 0n) throw new RangeError('a rate is positive');
   // CNY→JPY: fen × micros / (100 × 10⁶); JPY→CNY: yen × 100 × 10⁶ / micros.
-  const out = from === 'CNY' ? divideHalfUp(BigInt(minor) * micros, 100_000_000n) : divideHalfUp(BigInt(minor) * 100_000_000n, micros);
+  const out =
+    from === 'CNY'
+      ? divideHalfUp(BigInt(minor) * micros, 100_000_000n)
+      : divideHalfUp(BigInt(minor) * 100_000_000n, micros);
   return Number(out);
 }
 
@@ -121,13 +124,17 @@ export const MAX_TOTAL: Record<Currency, number> = {
   JPY: roundDownToOneFigure(INT4_MAX / TOTAL_HEADROOM / Math.max(1, MOST_PER_MINOR_CONVERTED.JPY)),
 };
 /** Whether a total (a booking's, an offer's, after an extension or a change) is inside its currency's bound. */
-export const totalInBounds = (minor: number, currency: Currency): boolean => Number.isSafeInteger(minor) && minor <= MAX_TOTAL[currency];
+export const totalInBounds = (minor: number, currency: Currency): boolean =>
+  Number.isSafeInteger(minor) && minor <= MAX_TOTAL[currency];
 /** The most any one price a guide sets may be, per currency: a tenth of the total's bound, 50,000 元 or ¥500,000. */
 export const MAX_PRICE: Record<Currency, number> = { CNY: MAX_TOTAL.CNY / 10, JPY: MAX_TOTAL.JPY / 10 };
 /** The larger of the two ceilings, for a schema that reads a price before it knows the guide's currency. */
 export const MAX_ANY_PRICE = Math.max(MAX_PRICE.CNY, MAX_PRICE.JPY);
 
-/** An amount as an editable number for a price field: no grouping; fen only when there are some (1000 · 486.50; yen 4000). */
+/**
+ * An amount as an editable number for a price field: no grouping; fen only when there are some (1000 · 486.50;
+ * yen 4000).
+ */
 export function minorToInput(minor: number, currency: Currency): string {
   if (currency === 'JPY') return String(minor);
   return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
@@ -146,5 +153,8 @@ export function inputToMinor(text: string, currency: Currency): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
-/** An amount in major units for the fields that carry one beside the minor units (`totalPrice`, `hourlyRate`): yuan, or yen as they are. */
+/**
+ * An amount in major units for the fields that carry one beside the minor units (`totalPrice`, `hourlyRate`): yuan, or
+ * yen as they are.
+ */
 export const toMajor = (minor: number, currency: Currency): number => minor / MINOR_PER_MAJOR[currency];

@@ -43,7 +43,8 @@ describe('names', () => {
   });
 
   it('accepts names in any script, and emoji', () => {
-    for (const name of ['Aoi', '田中 葵', '王小明', 'Zoë', 'محمد', '🌸']) expect(displayName(100).parse(name)).toBe(name);
+    for (const name of ['Aoi', '田中 葵', '王小明', 'Zoë', 'محمد', '🌸'])
+      expect(displayName(100).parse(name)).toBe(name);
     expect(hasVisibleText('\u2800A')).toBe(true);
   });
 });

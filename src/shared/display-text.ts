@@ -28,7 +28,10 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKS = /[\t\n\r\u000b\u000c\u2028\u2029]+/g;
 
-/** Something a reader sees: not a space, control, format or other invisible code point, nor a mark alone or the blank Braille pattern. */
+/**
+ * Something a reader sees: not a space, control, format or other invisible code point, nor a mark alone or the blank
+ * Braille pattern.
+ */
 const VISIBLE = /[^\s\p{Z}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 export interface DisplayTextOptions {
@@ -56,4 +59,5 @@ export const displayText = (max: number, options: DisplayTextOptions = {}) =>
     .pipe(z.string().max(max));
 
 /** A name: a one-line display text with at least one visible character (400 validation_failed otherwise). */
-export const displayName = (max: number) => displayText(max).pipe(z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE));
+export const displayName = (max: number) =>
+  displayText(max).pipe(z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE));

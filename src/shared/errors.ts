@@ -12,7 +12,10 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   account_suspended: 403,
   forbidden: 403,
-  /** A new way in (phone, WeChat, e-mail, password) needs a proof given on this session within 10 minutes (decision 183). */
+  /**
+   * A new way in (phone, WeChat, e-mail, password) needs a proof given on this session within 10 minutes
+   * (decision 183).
+   */
   reauth_required: 403,
   not_found: 404,
   conflict: 409,
@@ -58,7 +61,8 @@ export const ERROR_STATUS = {
   group_size_out_of_range: 400,
   duration_out_of_range: 400,
   service_not_offered: 400,
-  // An extra ticked at the checkout that the guide does not declare as not included with a price (decision 178); fields name it
+  // An extra ticked at the checkout that the guide does not declare as not included with a price (decision 178); fields
+  // name it
   extra_not_offered: 400,
   // The plan for each day of a completed, cancelled or disputed booking (decision 178): nothing is left to plan
   booking_closed: 409,
@@ -83,7 +87,8 @@ export const ERROR_STATUS = {
   // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour
   replacement_closed: 409,
   replacement_unavailable: 409,
-  // After the guide's no-show, nobody else is free later that day (decision 140), or it is a later day of several days (decision 158)
+  // After the guide's no-show, nobody else is free later that day (decision 140), or it is a later day of several days
+  // (decision 158)
   no_replacement_today: 409,
   reschedule_closed: 409,
   same_time: 400,
@@ -109,7 +114,8 @@ export const ERROR_STATUS = {
   rate_already_set: 409,
   // A bank batch holding a yuan payout is converted at a rate; one of yen payouts alone needs none (decision 169)
   rate_required: 400,
-  // The exchange rate comes from the ECB's feed (FX_PROVIDER=ecb): an admin's fixed rate would not be used (decision 165)
+  // The exchange rate comes from the ECB's feed (FX_PROVIDER=ecb): an admin's fixed rate would not be used
+  // (decision 165)
   rate_from_feed: 409,
   // Guide business: availability, rates, calendar feed
   not_a_guide: 403,

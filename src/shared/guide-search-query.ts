@@ -10,8 +10,8 @@ import type { GuideSort, SearchLanguage } from './price-range';
 
 /**
  * The /search query string (city, language, services repeated, date yyyy-mm-dd, travelers,
- * children, infants, days, hours, minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
- * so a hand-edited URL still shows results instead of an error.
+ * children, infants, days, hours, minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse
+ * is dropped, so a hand-edited URL still shows results instead of an error.
  */
 export interface GuideSearchParams {
   city?: ServiceCitySlug;
@@ -19,7 +19,10 @@ export interface GuideSearchParams {
   services: number[];
   date?: string;
   travelers?: number;
-  /** Of the travelers, children 3–11 and infants under 3 (the rest are adults): the cards price the group by age (decision 152). */
+  /**
+   * Of the travelers, children 3–11 and infants under 3 (the rest are adults): the cards price the group by age
+   * (decision 152).
+   */
   children?: number;
   infants?: number;
   /** The trip's length (decision 176): consecutive days from `date`, or hours (with days, each day's). */
@@ -43,20 +46,36 @@ export interface GuideSearchParams {
  * Children and infants among `travelers`, kept only when at least one adult is left (a hand-edited
  * URL that cannot be a group drops its ages and is searched by the count alone).
  */
-export function agesOf(travelers: number | undefined, children = 0, infants = 0): Pick<GuideSearchParams, 'children' | 'infants'> {
+export function agesOf(
+  travelers: number | undefined,
+  children = 0,
+  infants = 0,
+): Pick<GuideSearchParams, 'children' | 'infants'> {
   if (travelers === undefined || children + infants === 0 || children + infants >= travelers) return {};
   return { ...(children ? { children } : {}), ...(infants ? { infants } : {}) };
 }
 
-/** The group by age for the API (adults, children, infants) when the search names children or infants; else `travelers` says it all. */
-function apiGroup(p: Pick<GuideSearchParams, 'travelers' | 'children' | 'infants'>): { adults?: number; children?: number; infants?: number } {
+/**
+ * The group by age for the API (adults, children, infants) when the search names children or infants; else `travelers`
+ * says it all.
+ */
+function apiGroup(p: Pick<GuideSearchParams, 'travelers' | 'children' | 'infants'>): {
+  adults?: number;
+  children?: number;
+  infants?: number;
+} {
   const { children = 0, infants = 0 } = agesOf(p.travelers, p.children, p.infants);
   if (p.travelers === undefined || children + infants === 0) return {};
   return { adults: p.travelers - children - infants, children, infants };
 }
 
-/** The API query for GET /api/v2/guides: the trip's length and the reader's currency beside the filters (decision 176). */
-export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, string | number | (string | number)[] | undefined> {
+/**
+ * The API query for GET /api/v2/guides: the trip's length and the reader's currency beside the filters (decision 176).
+ */
+export function toApiQuery(
+  p: GuideSearchParams,
+  limit = 12,
+): Record<string, string | number | (string | number)[] | undefined> {
   return {
     city: p.city,
     language: p.language,

@@ -21,13 +21,24 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
   let minPrice = int(sp.get('minPrice'), 0, MAX_PRICE_BAND);
   let maxPrice = int(sp.get('maxPrice'), 0, MAX_PRICE_BAND);
   const currency = sp.get('currency');
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
   const travelers = int(sp.get('travelers'), 1, 100);
   const ages = agesOf(travelers, int(sp.get('children'), 0, 99), int(sp.get('infants'), 0, 99));
   return {
     city: (SERVICE_CITY_SLUGS as readonly string[]).includes(city ?? '') ? (city as ServiceCitySlug) : undefined,
-    language: (SEARCH_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as SearchLanguage) : undefined,
-    services: [...new Set(sp.getAll('services').flatMap((s) => s.split(',')).map((s) => int(s, 1, 2_147_483_647)).filter((n): n is number => n !== undefined))],
+    language: (SEARCH_LANGUAGES as readonly string[]).includes(language ?? '')
+      ? (language as SearchLanguage)
+      : undefined,
+    services: [
+      ...new Set(
+        sp
+          .getAll('services')
+          .flatMap((s) => s.split(','))
+          .map((s) => int(s, 1, 2_147_483_647))
+          .filter((n): n is number => n !== undefined),
+      ),
+    ],
     date: date && isCalendarDate(date) ? date : undefined,
     travelers,
     ...ages,
@@ -82,10 +93,32 @@ function lengthOf(sp: URLSearchParams): Pick<GuideSearchParams, 'days' | 'hours'
  * The filters a search can be narrowed by, beyond its city (the destination, not a filter): the ones
  * an empty result names and offers to clear one by one (decision 104). `price` is the band, both ends.
  */
-export const SEARCH_FILTERS = ['date', 'travelers', 'language', 'services', 'price', 'licensed', 'instantBook'] as const;
+export const SEARCH_FILTERS = [
+  'date',
+  'travelers',
+  'language',
+  'services',
+  'price',
+  'licensed',
+  'instantBook',
+] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
-type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'children' | 'infants' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
+type Filterable = Partial<
+  Pick<
+    GuideSearchParams,
+    | 'language'
+    | 'services'
+    | 'date'
+    | 'travelers'
+    | 'children'
+    | 'infants'
+    | 'minPrice'
+    | 'maxPrice'
+    | 'licensed'
+    | 'instantBook'
+  >
+>;
 
 /** Whether a search (the /search state, or the API's query) is narrowed by `filter`. */
 export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
@@ -104,7 +137,8 @@ export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
 }
 
 /** The filters narrowing a search, in SEARCH_FILTERS' order. */
-export const activeSearchFilters = (p: Filterable): SearchFilter[] => SEARCH_FILTERS.filter((f) => hasSearchFilter(p, f));
+export const activeSearchFilters = (p: Filterable): SearchFilter[] =>
+  SEARCH_FILTERS.filter((f) => hasSearchFilter(p, f));
 
 /** The same search without one filter (and from its first page). */
 export function withoutSearchFilter<T extends Filterable & { page?: number }>(p: T, filter: SearchFilter): T {

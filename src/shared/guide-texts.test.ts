@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { detectTextLanguage, type TextLanguage } from './guide-texts';
 
-/** The language guess of what people write (decision 146): the script first, the writer's account language where Han alone cannot tell. */
+/**
+ * The language guess of what people write (decision 146): the script first, the writer's account language where Han
+ * alone cannot tell.
+ */
 describe('detectTextLanguage', () => {
   const cases: [text: string | null, writer: TextLanguage | undefined, expected: TextLanguage][] = [
     // Kana says Japanese whoever writes it.

@@ -42,10 +42,15 @@ export function detectTextLanguage(text: string | null | undefined, writer?: Tex
   return 'en';
 }
 
-export const localeTextLanguage = (locale: string): TextLanguage => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale.toLowerCase().startsWith('ja') ? 'ja' : 'en');
+export const localeTextLanguage = (locale: string): TextLanguage =>
+  locale.toLowerCase().startsWith('zh') ? 'zh' : locale.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 
-/** A writer's text language from their account's locale (users.locale), unknown when none is stored: `detectTextLanguage`'s `writer`. */
-export const writerTextLanguage = (locale: string | null | undefined): TextLanguage | undefined => (locale ? localeTextLanguage(locale) : undefined);
+/**
+ * A writer's text language from their account's locale (users.locale), unknown when none is stored:
+ * `detectTextLanguage`'s `writer`.
+ */
+export const writerTextLanguage = (locale: string | null | undefined): TextLanguage | undefined =>
+  locale ? localeTextLanguage(locale) : undefined;
 
 const filled = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
@@ -72,7 +77,11 @@ export function pickText<F extends string>(
 }
 
 /** Picks a whole itinerary version: the reader's when written, else the original, else any. */
-export function pickItineraryLanguage(texts: ItineraryTexts | null | undefined, reader: TextLanguage, original: TextLanguage): TextLanguage | null {
+export function pickItineraryLanguage(
+  texts: ItineraryTexts | null | undefined,
+  reader: TextLanguage,
+  original: TextLanguage,
+): TextLanguage | null {
   if (texts?.[reader] && filled(texts[reader]!.title)) return reader;
   if (texts?.[original] && filled(texts[original]!.title)) return original;
   return TEXT_LANGUAGES.find((l) => texts?.[l] && filled(texts[l]!.title)) ?? null;

@@ -25,14 +25,24 @@ describe('the listing rule', () => {
 
   it('reads a full schedule the same way (an available exception without hours is no open day)', () => {
     expect(hasOpenTimes([{ weekday: 1 }], [], ZONE, now)).toBe(true);
-    expect(hasOpenTimes([], [{ date: addDays(today, 3), available: true, startMinute: 600, endMinute: 900 }], ZONE, now)).toBe(true);
-    expect(hasOpenTimes([], [{ date: addDays(today, 3), available: true, startMinute: null, endMinute: null }], ZONE, now)).toBe(false);
+    expect(
+      hasOpenTimes([], [{ date: addDays(today, 3), available: true, startMinute: 600, endMinute: 900 }], ZONE, now),
+    ).toBe(true);
+    expect(
+      hasOpenTimes([], [{ date: addDays(today, 3), available: true, startMinute: null, endMinute: null }], ZONE, now),
+    ).toBe(false);
   });
 
   it('lists what is missing in checklist order', () => {
-    expect(listingMissing({ applicationApproved: true, identityVerified: false, openTimes: false })).toEqual(['identity', 'open_times']);
+    expect(listingMissing({ applicationApproved: true, identityVerified: false, openTimes: false })).toEqual([
+      'identity',
+      'open_times',
+    ]);
     expect(listingMissing({ applicationApproved: true, identityVerified: true, openTimes: true })).toEqual([]);
-    expect(listingMissing({ applicationApproved: false, identityVerified: true, openTimes: false })).toEqual(['application', 'open_times']);
+    expect(listingMissing({ applicationApproved: false, identityVerified: true, openTimes: false })).toEqual([
+      'application',
+      'open_times',
+    ]);
   });
 });
 

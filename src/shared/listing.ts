@@ -3,7 +3,15 @@
  * sitemap and anywhere else guides are listed publicly. Pure rules, shared by the server's search
  * index, the listing-status endpoint and the web checklist.
  */
-import { addDays, isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type AvailabilityException, type WeeklySlot } from './availability';
+import {
+  addDays,
+  isoWeekday,
+  todayInZone,
+  weekdayBit,
+  weeklyDaysMask,
+  type AvailabilityException,
+  type WeeklySlot,
+} from './availability';
 
 /** A guide is listed only with a bookable time within this many days (today included). */
 export const LISTING_WINDOW_DAYS = 60;
@@ -34,13 +42,20 @@ function window(today: string, days: number) {
  * when an exception in the window adds hours, or when fewer of the schedule's days in the window are
  * taken off than there are.
  */
-export function hasOpenDay(weeklyDays: number, exceptions: ReadonlyMap<string, boolean>, timeZone: string, now: Date = new Date(), days = LISTING_WINDOW_DAYS): boolean {
+export function hasOpenDay(
+  weeklyDays: number,
+  exceptions: ReadonlyMap<string, boolean>,
+  timeZone: string,
+  now: Date = new Date(),
+  days = LISTING_WINDOW_DAYS,
+): boolean {
   // Without exceptions every weekday comes round within the window.
   if (exceptions.size === 0 && days >= 7) return weeklyDays !== 0;
   const today = todayInZone(timeZone, now);
   const { last, perWeekday } = window(today, days);
   let scheduled = 0;
-  for (let weekday = 1; weekday <= 7; weekday++) if ((weeklyDays & weekdayBit(weekday)) !== 0) scheduled += perWeekday[weekday]!;
+  for (let weekday = 1; weekday <= 7; weekday++)
+    if ((weeklyDays & weekdayBit(weekday)) !== 0) scheduled += perWeekday[weekday]!;
   let off = 0;
   for (const [date, available] of exceptions) {
     if (date < today || date > last) continue;
@@ -51,13 +66,26 @@ export function hasOpenDay(weeklyDays: number, exceptions: ReadonlyMap<string, b
 }
 
 /** The same question on a full schedule (weekly slots and exceptions with their hours). */
-export function hasOpenTimes(weekly: Pick<WeeklySlot, 'weekday'>[], exceptions: Pick<AvailabilityException, 'date' | 'available' | 'startMinute' | 'endMinute'>[], timeZone: string, now: Date = new Date()): boolean {
+export function hasOpenTimes(
+  weekly: Pick<WeeklySlot, 'weekday'>[],
+  exceptions: Pick<AvailabilityException, 'date' | 'available' | 'startMinute' | 'endMinute'>[],
+  timeZone: string,
+  now: Date = new Date(),
+): boolean {
   const days = new Map(exceptions.map((e) => [e.date, e.available && e.startMinute !== null && e.endMinute !== null]));
   return hasOpenDay(weeklyDaysMask(weekly), days, timeZone, now);
 }
 
 /** What is missing for a listing: the application approved, the identity verified, open times. */
-export function listingMissing(facts: { applicationApproved: boolean; identityVerified: boolean; openTimes: boolean }): ListingRequirement[] {
-  const ok: Record<ListingRequirement, boolean> = { application: facts.applicationApproved, identity: facts.identityVerified, open_times: facts.openTimes };
+export function listingMissing(facts: {
+  applicationApproved: boolean;
+  identityVerified: boolean;
+  openTimes: boolean;
+}): ListingRequirement[] {
+  const ok: Record<ListingRequirement, boolean> = {
+    application: facts.applicationApproved,
+    identity: facts.identityVerified,
+    open_times: facts.openTimes,
+  };
   return LISTING_REQUIREMENTS.filter((r) => !ok[r]);
 }

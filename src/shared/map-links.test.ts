@@ -3,7 +3,12 @@ import { mapLinks, mapUrl, meetingMapUrl } from './map-links';
 import { driverCardOf, findMeetingPoint } from './meeting-points';
 
 // Kyoto Station as the list stores it (decision 094): WGS-84, 4 decimals.
-const kyoto = { meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 };
+const kyoto = {
+  meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+  meetingPostalCode: '600-8216',
+  meetingLat: 34.9858,
+  meetingLng: 135.7588,
+};
 const typed = { meetingAddress: '京都站中央口', meetingPostalCode: '600-8216' };
 
 describe('map links (decision 103)', () => {
@@ -47,7 +52,11 @@ describe('map links (decision 103)', () => {
 describe('the driver card (decision 103)', () => {
   it("shows a listed place's Japanese name and Japanese address", () => {
     expect(findMeetingPoint(kyoto)?.id).toBe('kyoto/kyoto-station');
-    expect(driverCardOf(kyoto)).toEqual({ nameJa: '京都駅', address: '京都府京都市下京区東塩小路町', postalCode: '600-8216' });
+    expect(driverCardOf(kyoto)).toEqual({
+      nameJa: '京都駅',
+      address: '京都府京都市下京区東塩小路町',
+      postalCode: '600-8216',
+    });
   });
 
   it('shows a typed address as written when the place is not in the list, and nothing without one', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CITIES } from './cities';
 import { normalizePostalCode } from './messaging/postal-code';
-import { foldForSearch, MEETING_POINTS, meetingPointAddress, placeForReader, searchMeetingPoints } from './meeting-points';
+import {
+  foldForSearch,
+  MEETING_POINTS,
+  meetingPointAddress,
+  placeForReader,
+  searchMeetingPoints,
+} from './meeting-points';
 
 /** Each city's centre (its main station), to check every place lies near its city. */
 const CENTRES: Record<string, [number, number]> = {
@@ -19,7 +25,9 @@ const CENTRES: Record<string, [number, number]> = {
 
 const km = ([lat1, lng1]: [number, number], [lat2, lng2]: [number, number]) => {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 };
 
@@ -100,13 +108,31 @@ describe('meeting points', () => {
   });
 
   it('reads a booked place in the reader’s language, with the chooser’s words beside when they differ (decision 175)', () => {
-    const chosen = { meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingLat: 34.9858, meetingLng: 135.7588 };
-    expect(placeForReader(chosen, 'ja')).toEqual({ kind: 'listed', name: '京都駅', addressJa: '京都府京都市下京区東塩小路町', asWritten: { text: '京都站', locale: 'zh-CN' } });
-    expect(placeForReader(chosen, 'en')).toMatchObject({ name: 'Kyoto Station', asWritten: { text: '京都站', locale: 'zh-CN' } });
+    const chosen = {
+      meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+      meetingLat: 34.9858,
+      meetingLng: 135.7588,
+    };
+    expect(placeForReader(chosen, 'ja')).toEqual({
+      kind: 'listed',
+      name: '京都駅',
+      addressJa: '京都府京都市下京区東塩小路町',
+      asWritten: { text: '京都站', locale: 'zh-CN' },
+    });
+    expect(placeForReader(chosen, 'en')).toMatchObject({
+      name: 'Kyoto Station',
+      asWritten: { text: '京都站', locale: 'zh-CN' },
+    });
     expect(placeForReader(chosen, 'zh-CN')).toMatchObject({ name: '京都站', asWritten: null });
     // Changed after the choice (the API takes any text): the whole text, its language for the caller to tell.
-    expect(placeForReader({ ...chosen, meetingAddress: '京都站中央口' }, 'ja')).toMatchObject({ name: '京都駅', asWritten: { text: '京都站中央口', locale: null } });
+    expect(placeForReader({ ...chosen, meetingAddress: '京都站中央口' }, 'ja')).toMatchObject({
+      name: '京都駅',
+      asWritten: { text: '京都站中央口', locale: null },
+    });
     // Typed by hand, even a listed name: as written, since no coordinates say which place it is.
-    expect(placeForReader({ meetingAddress: '京都站', meetingLat: null, meetingLng: null }, 'ja')).toEqual({ kind: 'typed', text: '京都站' });
+    expect(placeForReader({ meetingAddress: '京都站', meetingLat: null, meetingLng: null }, 'ja')).toEqual({
+      kind: 'typed',
+      text: '京都站',
+    });
   });
 });

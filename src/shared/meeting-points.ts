@@ -50,8 +50,21 @@ const ROWS: Record<ServiceCitySlug, MeetingPointRow[]> = {
   nagoya: NAGOYA,
 };
 
-export const MEETING_POINTS: readonly MeetingPoint[] = (Object.entries(ROWS) as [ServiceCitySlug, MeetingPointRow[]][]).flatMap(([city, rows]) =>
-  rows.map(([slug, nameCn, nameEn, nameJa, addressJa, postalCode, lat, lng, aliases]) => ({ id: `${city}/${slug}`, city, nameCn, nameEn, nameJa, addressJa, postalCode, lat, lng, aliases })),
+export const MEETING_POINTS: readonly MeetingPoint[] = (
+  Object.entries(ROWS) as [ServiceCitySlug, MeetingPointRow[]][]
+).flatMap(([city, rows]) =>
+  rows.map(([slug, nameCn, nameEn, nameJa, addressJa, postalCode, lat, lng, aliases]) => ({
+    id: `${city}/${slug}`,
+    city,
+    nameCn,
+    nameEn,
+    nameJa,
+    addressJa,
+    postalCode,
+    lat,
+    lng,
+    aliases,
+  })),
 );
 
 /**
@@ -82,7 +95,9 @@ export function foldForSearch(s: string): string {
 }
 
 const SEARCH_KEYS = new Map(
-  MEETING_POINTS.map((p) => [p.id, [p.nameCn, p.nameEn, p.nameJa, ...(p.aliases ?? [])].map(foldForSearch).filter(Boolean)] as const),
+  MEETING_POINTS.map(
+    (p) => [p.id, [p.nameCn, p.nameEn, p.nameJa, ...(p.aliases ?? [])].map(foldForSearch).filter(Boolean)] as const,
+  ),
 );
 
 /**
@@ -90,7 +105,10 @@ const SEARCH_KEYS = new Map(
  * then a name containing it, then a name the text starts with ("京都站中央口" finds Kyoto Station).
  * `city` puts that city's places first among equals. Empty text finds nothing.
  */
-export function searchMeetingPoints(query: string, options: { city?: string | null; limit?: number } = {}): MeetingPoint[] {
+export function searchMeetingPoints(
+  query: string,
+  options: { city?: string | null; limit?: number } = {},
+): MeetingPoint[] {
   const q = foldForSearch(query);
   if (!q) return [];
   const scored: { p: MeetingPoint; score: number; order: number }[] = [];
@@ -150,7 +168,12 @@ export function placeForReader(m: { meetingAddress?: string | null } & MeetingCo
   if (!listed) return { kind: 'typed', text };
   const mine = meetingPointAddress(listed, locale);
   const chooser = LOCALES.find((l) => meetingPointAddress(listed, l) === text);
-  const asWritten = !text || text === mine ? null : chooser ? { text: meetingPointName(listed, chooser), locale: chooser } : { text, locale: null };
+  const asWritten =
+    !text || text === mine
+      ? null
+      : chooser
+        ? { text: meetingPointName(listed, chooser), locale: chooser }
+        : { text, locale: null };
   return { kind: 'listed', name: meetingPointName(listed, locale), addressJa: listed.addressJa, asWritten };
 }
 
@@ -158,9 +181,12 @@ export function placeForReader(m: { meetingAddress?: string | null } & MeetingCo
  * What the "Show the driver" card prints (decision 103): a listed place's Japanese name and Japanese
  * address; otherwise the address line as the traveler wrote it, without a name (none is known).
  */
-export function driverCardOf(m: { meetingAddress?: string | null; meetingPostalCode?: string | null } & MeetingCoords): { nameJa: string | null; address: string; postalCode: string | null } | null {
+export function driverCardOf(
+  m: { meetingAddress?: string | null; meetingPostalCode?: string | null } & MeetingCoords,
+): { nameJa: string | null; address: string; postalCode: string | null } | null {
   const listed = findMeetingPoint(m);
-  if (listed) return { nameJa: listed.nameJa, address: listed.addressJa, postalCode: m.meetingPostalCode || listed.postalCode };
+  if (listed)
+    return { nameJa: listed.nameJa, address: listed.addressJa, postalCode: m.meetingPostalCode || listed.postalCode };
   const address = m.meetingAddress?.trim();
   return address ? { nameJa: null, address, postalCode: m.meetingPostalCode || null } : null;
 }

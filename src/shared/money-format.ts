@@ -30,8 +30,11 @@ let groupFormat: Intl.NumberFormat | undefined;
 /** Fen as a number, the same in both locales: whole amounts without decimals, others two (2,430 · 486.50). */
 export function formatFen(cents: number): string {
   const value = centsToAmount(cents);
-  if (Number.isInteger(value)) return (wholeFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
-  return (fenFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
+  if (Number.isInteger(value))
+    return (wholeFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
+  return (fenFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(
+    value,
+  );
 }
 
 const grouped = (n: number) => (groupFormat ??= new Intl.NumberFormat('en-US')).format(n);
@@ -41,7 +44,8 @@ const EN: MoneyFormat = {
   rmb: (cents) => `${formatFen(cents)} RMB`,
   // The sign before the symbol, as a negative RMB amount reads (-78 RMB): -¥1,600 (JPY), not ¥-1,600.
   yen: (yen) => `${yen < 0 ? '-' : ''}¥${grouped(Math.abs(yen))} (JPY)`,
-  yenWithRmb: (yen) => (yen > 0 ? `¥${grouped(yen)} (JPY, ≈ ${grouped(approxRmbFromYen(yen))} RMB)` : `¥${grouped(yen)} (JPY)`),
+  yenWithRmb: (yen) =>
+    yen > 0 ? `¥${grouped(yen)} (JPY, ≈ ${grouped(approxRmbFromYen(yen))} RMB)` : `¥${grouped(yen)} (JPY)`,
   money: (minor, currency) => (currency === 'JPY' ? EN.yen(minor) : EN.rmb(minor)),
 };
 
@@ -63,20 +67,29 @@ const JA: MoneyFormat = {
 };
 
 /** The money formatter of a locale; any other tag reads as English. */
-export const moneyFormat = (locale: Locale | string): MoneyFormat => (locale === 'zh-CN' ? ZH : locale === 'ja' ? JA : EN);
+export const moneyFormat = (locale: Locale | string): MoneyFormat =>
+  locale === 'zh-CN' ? ZH : locale === 'ja' ? JA : EN;
 
 /** `2,430 RMB` in English, `2,430 元` in Chinese and Japanese. */
 export const formatRmb = (cents: number, locale: Locale | string): string => moneyFormat(locale).rmb(cents);
 
-/** An amount in its currency: `2,430 RMB` / `¥4,000 (JPY)` in English, `2,430 元` / `4000 日元` in Chinese, `4,000円` in Japanese. */
-export const formatMoney = (minor: number, currency: Currency, locale: Locale | string): string => moneyFormat(locale).money(minor, currency);
+/**
+ * An amount in its currency: `2,430 RMB` / `¥4,000 (JPY)` in English, `2,430 元` / `4000 日元` in Chinese, `4,000円` in
+ * Japanese.
+ */
+export const formatMoney = (minor: number, currency: Currency, locale: Locale | string): string =>
+  moneyFormat(locale).money(minor, currency);
 
 /**
  * What a traveler reads for a price in another currency than theirs (decision 164): about the amount in
  * theirs, then the guide's own: 约 195 元 · 4000 日元 / ≈ 195 RMB · ¥4,000 (JPY) / 約 195 元・4,000円.
  * `shown` is already converted; the same currency reads as the amount alone.
  */
-export function formatBeside(shown: { minor: number; currency: Currency }, own: { minor: number; currency: Currency }, locale: Locale | string): string {
+export function formatBeside(
+  shown: { minor: number; currency: Currency },
+  own: { minor: number; currency: Currency },
+  locale: Locale | string,
+): string {
   const f = moneyFormat(locale);
   if (shown.currency === own.currency) return f.money(own.minor, own.currency);
   const about = locale === 'zh-CN' ? '约 ' : locale === 'ja' ? '約 ' : '≈ ';

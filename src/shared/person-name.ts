@@ -9,13 +9,15 @@ import type { Locale } from './locales';
  */
 export type NamePart = 'family' | 'given';
 
-export const nameOrder = (locale: Locale): readonly [NamePart, NamePart] => (locale === 'en' ? ['given', 'family'] : ['family', 'given']);
+export const nameOrder = (locale: Locale): readonly [NamePart, NamePart] =>
+  locale === 'en' ? ['given', 'family'] : ['family', 'given'];
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
 
 export function joinName(parts: Record<NamePart, string>, locale: Locale): string {
   const given = parts.given.trim();
   const family = parts.family.trim();
-  if (locale !== 'en' && (CJK.test(given) || CJK.test(family))) return [family, given].filter(Boolean).join(locale === 'ja' ? ' ' : '');
+  if (locale !== 'en' && (CJK.test(given) || CJK.test(family)))
+    return [family, given].filter(Boolean).join(locale === 'ja' ? ' ' : '');
   return [given, family].filter(Boolean).join(' ');
 }

@@ -5,7 +5,9 @@
 export const PRICE_STEP = 10;
 export const PRICE_DEFAULT = { min: 100, max: 500 } as const;
 
-/** Traveler options of the landing form (docs/rules/money-and-cancellation.md); '10+' searches for groups of 10 or more. */
+/**
+ * Traveler options of the landing form (docs/rules/money-and-cancellation.md); '10+' searches for groups of 10 or more.
+ */
 export const TRAVELER_OPTIONS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 export const SEARCH_LANGUAGES = ['zh', 'en', 'ja'] as const;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];

@@ -9,7 +9,12 @@
  */
 export type PrivacyLaw = 'appi' | 'pipl';
 
-export function privacyLawsFor(person: { isGuide: boolean; applying: boolean; phone: string | null; locale: string | null }): PrivacyLaw[] {
+export function privacyLawsFor(person: {
+  isGuide: boolean;
+  applying: boolean;
+  phone: string | null;
+  locale: string | null;
+}): PrivacyLaw[] {
   const japan = person.isGuide || person.applying || person.phone?.startsWith('+81') === true || person.locale === 'ja';
   const china = person.phone?.startsWith('+86') === true || (!japan && !person.phone?.startsWith('+81'));
   return [...(japan ? (['appi'] as const) : []), ...(china ? (['pipl'] as const) : [])];

@@ -6,7 +6,14 @@ import { titleSkeleton } from './title-skeleton';
 describe('titleSkeleton', () => {
   it('gives a title and its disguises one skeleton', () => {
     const licensed = titleSkeleton('licensed guide');
-    for (const s of ['Lic\u0435nsed Guide', 'L\u00adicensed\u200b guide', 'licenced guide', 'ｌｉｃｅｎｓｅｄ　ｇｕｉｄｅ', 'Lïcensed-Guide']) expect(titleSkeleton(s), s).toBe(licensed);
+    for (const s of [
+      'Lic\u0435nsed Guide',
+      'L\u00adicensed\u200b guide',
+      'licenced guide',
+      'ｌｉｃｅｎｓｅｄ　ｇｕｉｄｅ',
+      'Lïcensed-Guide',
+    ])
+      expect(titleSkeleton(s), s).toBe(licensed);
     const title = titleSkeleton('通訳案内士');
     for (const s of ['通譯案內士', '通译案内士', '通\u200b訳案内\u2f20']) expect(titleSkeleton(s), s).toBe(title);
     expect(titleSkeleton('つうやくあんないし')).toBe(titleSkeleton('ﾂｳﾔｸｱﾝﾅｲｼ'));
@@ -18,9 +25,12 @@ describe('titleSkeleton', () => {
 });
 
 describe('protectedTitlesIn on skeletons', () => {
-  it.each(TITLE_DISGUISES.map(([category, text]) => [category, text, JSON.stringify(text)]))('refuses %s: %s (%s)', (_category, text) => {
-    expect(protectedTitlesIn([text], null)).not.toEqual([]);
-  });
+  it.each(TITLE_DISGUISES.map(([category, text]) => [category, text, JSON.stringify(text)]))(
+    'refuses %s: %s (%s)',
+    (_category, text) => {
+      expect(protectedTitlesIn([text], null)).not.toEqual([]);
+    },
+  );
 
   it.each(ORDINARY_TEXTS)('lets "%s" pass', (text) => {
     expect(protectedTitlesIn([text], null)).toEqual([]);
@@ -29,7 +39,19 @@ describe('protectedTitlesIn on skeletons', () => {
   it('covers at least 80 disguises in every category the check was fooled by', () => {
     expect(TITLE_DISGUISES.length).toBeGreaterThanOrEqual(80);
     const categories = new Set(TITLE_DISGUISES.map(([c]) => c));
-    for (const c of ['zero-width', 'soft hyphen', 'variation selector', 'bidi', 'tag', 'cyrillic', 'traditional', 'kana', 'half-width', 'licenced']) expect(categories).toContain(c);
+    for (const c of [
+      'zero-width',
+      'soft hyphen',
+      'variation selector',
+      'bidi',
+      'tag',
+      'cyrillic',
+      'traditional',
+      'kana',
+      'half-width',
+      'licenced',
+    ])
+      expect(categories).toContain(c);
   });
 
   it('still lets each licence use its own titles, in disguise or not', () => {

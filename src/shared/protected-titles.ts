@@ -109,18 +109,31 @@ export function protectedTitlesIn(texts: readonly string[], licence: LicenceKind
  * the licence in the application itself (`application`); a guide registers it under the guide licence
  * section (`licence`).
  */
-export function protectedTitleMessage(locale: Locale, words: readonly string[], where: 'licence' | 'application' = 'licence'): string {
+export function protectedTitleMessage(
+  locale: Locale,
+  words: readonly string[],
+  where: 'licence' | 'application' = 'licence',
+): string {
   if (locale === 'ja') {
     const list = words.map((w) => `「${w}」`).join('、');
-    const todo = where === 'application' ? 'これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。' : 'これらの語を削除するか、先に「ガイド資格」から資格を提出して審査を受けてください。';
+    const todo =
+      where === 'application'
+        ? 'これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。'
+        : 'これらの語を削除するか、先に「ガイド資格」から資格を提出して審査を受けてください。';
     return `${list}は、通訳案内士法（2018年改正）により、登録を受けた全国通訳案内士または地域通訳案内士（当社が登録を確認した方）だけが使える名称、またはそれと紛らわしい名称です。${todo}`;
   }
   if (locale === 'zh-CN') {
     const list = words.map((w) => `“${w}”`).join('、');
-    const todo = where === 'application' ? '请删除这些词，或在本页的“通訳案内士执照”中申报您的执照（审核时我们会核实登记）。' : '请删除这些词，或先在“地陪执照”中提交您的执照供审核。';
+    const todo =
+      where === 'application'
+        ? '请删除这些词，或在本页的“通訳案内士执照”中申报您的执照（审核时我们会核实登记）。'
+        : '请删除这些词，或先在“地陪执照”中提交您的执照供审核。';
     return `${list} 是日本《通訳案内士法》（2018年修订）保护的称号或易混淆的类似称号，只有持有并经我们核实登记的全国通訳案内士或地域通訳案内士才能使用。${todo}`;
   }
   const list = words.map((w) => `"${w}"`).join(', ');
-  const todo = where === 'application' ? 'Remove them, or declare your licence on this page under "Guide licence (通訳案内士)": the review checks its registration.' : 'Remove them, or add your licence under "Guide licence" for review first.';
+  const todo =
+    where === 'application'
+      ? 'Remove them, or declare your licence on this page under "Guide licence (通訳案内士)": the review checks its registration.'
+      : 'Remove them, or add your licence under "Guide licence" for review first.';
   return `${list}: Japan's Licensed Guide Interpreter Act (as changed in 2018) reserves these titles, and confusingly similar ones, for registered 全国通訳案内士 / 地域通訳案内士 whose registration we have verified. ${todo}`;
 }

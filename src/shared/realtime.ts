@@ -7,15 +7,27 @@ import type { SystemMessage } from './schemas/notifications';
  * typed union shared by the server (which sends them) and the web app (which applies them).
  */
 export type RealtimeEvent =
-  /** `unreadCount`: the receiving user's unread messages in this conversation after the send, from the send's own write (decision 089). */
+  /**
+   * `unreadCount`: the receiving user's unread messages in this conversation after the send, from the send's own write
+   * (decision 089).
+   */
   | { type: 'new_message'; payload: Message & { credits: Credits; unreadCount?: number } }
   | {
       type: 'message_read';
-      payload: { messageIds: number[]; conversationId: number; readerId: number; readAll: boolean; totalUnreadCount: number };
+      payload: {
+        messageIds: number[];
+        conversationId: number;
+        readerId: number;
+        readAll: boolean;
+        totalUnreadCount: number;
+      };
     }
   | { type: 'conversation_update'; payload: { conversationId: number; credits: Credits } }
   | { type: 'credits_update'; payload: { conversationId: number; userId: number; credits: Credits } }
-  | { type: 'system_message'; payload: { action: 'created'; message: SystemMessage } | { action: 'bulk_created'; messages: SystemMessage[] } }
+  | {
+      type: 'system_message';
+      payload: { action: 'created'; message: SystemMessage } | { action: 'bulk_created'; messages: SystemMessage[] };
+    }
   | {
       type: 'system_message_read';
       /** `message` for one message; `messageIds` for mark-all, archive and delete; unreadCount after it. */
@@ -44,7 +56,8 @@ export const WS_CLOSE = {
   revoked: 4403,
 } as const;
 
-export const isStopCode = (code: number) => code === WS_CLOSE.invalidToken || code === WS_CLOSE.expiredToken || code === WS_CLOSE.revoked;
+export const isStopCode = (code: number) =>
+  code === WS_CLOSE.invalidToken || code === WS_CLOSE.expiredToken || code === WS_CLOSE.revoked;
 
 /** docs/rules/messaging.md reconnect delay: 1 s doubling per attempt, capped at 30 s, times a jitter of 0.8–1.2. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -58,7 +71,12 @@ export const badgeText = (n: number): string => (n <= 0 ? '' : n > 99 ? '99+' : 
 export function parseRealtimeEvent(raw: string): RealtimeEvent | null {
   try {
     const v = JSON.parse(raw) as { type?: unknown; payload?: unknown };
-    if (typeof v?.type === 'string' && (REALTIME_EVENT_TYPES as readonly string[]).includes(v.type) && typeof v.payload === 'object') return v as RealtimeEvent;
+    if (
+      typeof v?.type === 'string' &&
+      (REALTIME_EVENT_TYPES as readonly string[]).includes(v.type) &&
+      typeof v.payload === 'object'
+    )
+      return v as RealtimeEvent;
   } catch {
     /* not an event */
   }

@@ -27,7 +27,11 @@ export const NEW_RESPONSIVENESS: Responsiveness = Object.freeze({ rate: null, ty
  * The figures from counts over the window. `requests` counts only requests that are answered or
  * whose 24 hours have passed: one still open and younger than that can still be answered in time.
  */
-export function toResponsiveness(counts: { requests: number; answeredInTime: number; medianMinutes: number | null }): Responsiveness {
+export function toResponsiveness(counts: {
+  requests: number;
+  answeredInTime: number;
+  medianMinutes: number | null;
+}): Responsiveness {
   if (counts.requests < RESPONSIVENESS_MIN_REQUESTS) return NEW_RESPONSIVENESS;
   return {
     rate: Math.floor((counts.answeredInTime * 100) / counts.requests),

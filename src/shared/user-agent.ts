@@ -5,10 +5,12 @@
  * the sessions page. A User-Agent can lie; nothing here decides who may do what.
  */
 
-export const isWeChatBrowser = (userAgent: string | null | undefined): boolean => /\bMicroMessenger\//i.test(userAgent ?? '');
+export const isWeChatBrowser = (userAgent: string | null | undefined): boolean =>
+  /\bMicroMessenger\//i.test(userAgent ?? '');
 
 /** A phone's (or tablet's) browser: iPhone, iPad, Android, HarmonyOS, or any that says "Mobile". */
-export const isPhoneBrowser = (userAgent: string | null | undefined): boolean => /\b(iPhone|iPad|iPod|Android|HarmonyOS|OpenHarmony|Mobile)\b/i.test(userAgent ?? '');
+export const isPhoneBrowser = (userAgent: string | null | undefined): boolean =>
+  /\b(iPhone|iPad|iPod|Android|HarmonyOS|OpenHarmony|Mobile)\b/i.test(userAgent ?? '');
 
 export interface DeviceWords {
   /** The app or browser: WeChat, Edge, Chrome, Firefox, Safari, … or null when none is recognised. */

@@ -24,7 +24,8 @@ describe('JMA areas of the service cities', () => {
     expect(JMA_AREAS.tokyo.municipalities).toHaveLength(23);
     expect(JMA_AREAS.tokyo.municipalities[0]).toBe('1310100'); // 千代田区
     expect(JMA_AREAS.tokyo.municipalities[22]).toBe('1312300'); // 江戸川区
-    for (const a of Object.values(JMA_AREAS)) for (const m of a.municipalities) expect(m.slice(0, 2)).toBe(a.office.slice(0, 2)); // the same prefecture
+    for (const a of Object.values(JMA_AREAS))
+      for (const m of a.municipalities) expect(m.slice(0, 2)).toBe(a.office.slice(0, 2)); // the same prefecture
     expect(cityOfOffice('260000')).toBe('kyoto');
     expect(jmaAreaOf('atlantis')).toBeUndefined();
   });

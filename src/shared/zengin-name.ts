@@ -8,7 +8,20 @@
 export const ZENGIN_NAME_MAX = 30;
 
 /** Small kana and the large ones the Zengin format writes instead (it has no small kana). */
-export const SMALL_TO_LARGE_KANA: Record<string, string> = { ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ', ッ: 'ツ', ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ' };
+export const SMALL_TO_LARGE_KANA: Record<string, string> = {
+  ァ: 'ア',
+  ィ: 'イ',
+  ゥ: 'ウ',
+  ェ: 'エ',
+  ォ: 'オ',
+  ャ: 'ヤ',
+  ュ: 'ユ',
+  ョ: 'ヨ',
+  ッ: 'ツ',
+  ヮ: 'ワ',
+  ヵ: 'カ',
+  ヶ: 'ケ',
+};
 /** Full-width katakana that are two half-width characters (a kana and its ﾞ or ﾟ). */
 const VOICED = new Set([...'ガギグゲゴザジズゼゾダヂヅデドバビブベボパピプペポヴ']);
 /** Katakana the half-width set has (ｱ–ﾝ); ヲ (ｦ), ヰ and ヱ are not allowed in a name. */

@@ -29,18 +29,21 @@ for (const [file, words] of Object.entries(files)) {
   const [, locale, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
   (resources[locale!] ??= {})[ns!] = words;
 }
-await i18next.use(initReactI18next).use(cjkSpacing).init({
-  resources,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  postProcess: ['cjkSpacing'],
-  react: { useSuspense: false },
-  initAsync: false,
-});
+await i18next
+  .use(initReactI18next)
+  .use(cjkSpacing)
+  .init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    postProcess: ['cjkSpacing'],
+    react: { useSuspense: false },
+    initAsync: false,
+  });
 
 const context = new AsyncLocalStorage<ServerContext>();
 setServerContextReader(() => context.getStore());
@@ -75,7 +78,15 @@ export interface RenderedPage {
  * and no second render, once the page is live. Today's exchange rate shows a price in the reader's
  * currency (decision 168).
  */
-const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots'], ['legal'], ['fx']];
+const PUBLIC_QUERIES: readonly (readonly string[])[] = [
+  ['guides'],
+  ['itineraries'],
+  ['service-categories'],
+  ['help'],
+  ['bookings', 'slots'],
+  ['legal'],
+  ['fx'],
+];
 /** Renders never take more passes than this to find the data their components ask for. */
 const MAX_PASSES = 3;
 /** How renderToString marks a part it could not finish (the browser renders it). */
@@ -97,7 +108,9 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
     const router = createStaticRouter(dataRoutes, routerContext);
     const i18n = i18next.cloneInstance({ lng: req.locale, initAsync: false });
     // A failed read (an unknown guide) renders as failed, not as loading again.
-    const queryClient = new QueryClient({ defaultOptions: { ...QUERY_DEFAULTS, queries: { ...QUERY_DEFAULTS.queries, retryOnMount: false } } });
+    const queryClient = new QueryClient({
+      defaultOptions: { ...QUERY_DEFAULTS, queries: { ...QUERY_DEFAULTS.queries, retryOnMount: false } },
+    });
     const app: ReactNode = (
       <StrictMode>
         <I18nextProvider i18n={i18n}>
@@ -119,7 +132,13 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
     await prerender(app);
     let html = '';
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
-      await Promise.all(queryClient.getQueryCache().getAll().filter(isWanted).map((q) => q.fetch().catch(() => undefined)));
+      await Promise.all(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .filter(isWanted)
+          .map((q) => q.fetch().catch(() => undefined)),
+      );
       html = renderToString(app);
       const waiting = html.includes(SUSPENDED_BOUNDARY);
       if (!waiting && !queryClient.getQueryCache().getAll().some(isWanted)) break;
@@ -133,7 +152,9 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
       i18n: usedNamespaces(i18n, req.locale),
       // Help articles come from the app's own code, so the browser loads them rather than the HTML
       // carrying them twice.
-      queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' && q.queryKey[0] !== 'help' }),
+      queries: dehydrate(queryClient, {
+        shouldDehydrateQuery: (q) => q.state.status !== 'pending' && q.queryKey[0] !== 'help',
+      }),
       router: { loaderData: routerContext.loaderData, actionData: routerContext.actionData, errors: null },
       dateFormats: [...store.dateFormats.values()],
     };
@@ -171,7 +192,8 @@ async function prerender(app: ReactNode): Promise<void> {
 
 /** The words of the namespaces the page used (react-i18next counts them), for the browser's start. */
 function usedNamespaces(i18n: typeof i18next, locale: Locale): SsrData['i18n'] {
-  const reported = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  const reported =
+    (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
   const words: SsrData['i18n'] = {};
   for (const ns of new Set(['common', ...reported])) {
     const bundle = resources[locale]?.[ns];
@@ -182,5 +204,8 @@ function usedNamespaces(i18n: typeof i18next, locale: Locale): SsrData['i18n'] {
 
 /** JSON that cannot close its <script> element nor open a comment in it. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

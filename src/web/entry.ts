@@ -11,9 +11,7 @@ const start = () => {
   // React DOM first, in a task of its own, then the app: evaluating all of it in one go would be
   // one long task, which on a phone delays the first tap. (The router is not split off the same way:
   // imported whole, it would carry every export the app leaves out.)
-  void import('react-dom/client')
-    .then(nextTask)
-    .then(() => import('./main'));
+  void import('react-dom/client').then(nextTask).then(() => import('./main'));
 };
 
 /** Runs `then` in the task after the page's first contentful paint (the first frame may be blank). */

@@ -58,7 +58,13 @@ async function start() {
   // visitor's page deletes whatever an earlier session left (a token that expired in another tab).
   // Once it first controls the page, a signed-in reader's data is fetched again through it (to keep).
   if (import.meta.env.PROD) {
-    void import('./app/service-worker').then((m) => m.registerServiceWorker(!!session, () => getSession() && void queryClientForApp.invalidateQueries(), queryClientForApp));
+    void import('./app/service-worker').then((m) =>
+      m.registerServiceWorker(
+        !!session,
+        () => getSession() && void queryClientForApp.invalidateQueries(),
+        queryClientForApp,
+      ),
+    );
   }
   // <html data-ready> once the page and its lazy parts respond (browser tests wait for it).
   void whenSettled().then(() => document.documentElement.setAttribute('data-ready', ''));

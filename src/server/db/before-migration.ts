@@ -33,11 +33,26 @@ export async function databaseBefore(number: string) {
       [table],
     );
     const plain = (type: string) =>
-      type.includes('timestamp') ? new Date('2026-01-10T00:00:00Z') : type === 'date' ? '2026-01-10' : type === 'boolean' ? false : type === 'jsonb' ? '[]' : type === 'ARRAY' ? [] : type === 'text' ? 'x' : 1;
+      type.includes('timestamp')
+        ? new Date('2026-01-10T00:00:00Z')
+        : type === 'date'
+          ? '2026-01-10'
+          : type === 'boolean'
+            ? false
+            : type === 'jsonb'
+              ? '[]'
+              : type === 'ARRAY'
+                ? []
+                : type === 'text'
+                  ? 'x'
+                  : 1;
     const row: Record<string, unknown> = Object.fromEntries(rows.map((c) => [c.column_name, plain(c.data_type)]));
     Object.assign(row, values);
     const cols = Object.keys(row);
-    const res = await client.query<{ id: number }>(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, Object.values(row));
+    const res = await client.query<{ id: number }>(
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+      Object.values(row),
+    );
     return res.rows[0]!.id;
   };
   const rows = async (q: string) => (await client.query<Record<string, unknown>>(q)).rows;

@@ -30,22 +30,46 @@ describe('migration 0040: the catalogue in Japanese', () => {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: dir });
     // The catalogue as the seed wrote it before 0040, and one category it never had.
-    for (const [i, c] of [...SERVICE_CATALOGUE, { slug: 'custom', nameEn: 'Custom', nameCn: '自定义', subcategories: [{ slug: 'custom-sub', nameEn: 'Custom tour', nameCn: '定制' }] }].entries()) {
-      const { rows } = await client.query<{ id: number }>('INSERT INTO service_categories (slug, name_en, name_cn, sort_order) VALUES ($1, $2, $3, $4) RETURNING id', [c.slug, c.nameEn, c.nameCn, i]);
+    for (const [i, c] of [
+      ...SERVICE_CATALOGUE,
+      {
+        slug: 'custom',
+        nameEn: 'Custom',
+        nameCn: '自定义',
+        subcategories: [{ slug: 'custom-sub', nameEn: 'Custom tour', nameCn: '定制' }],
+      },
+    ].entries()) {
+      const { rows } = await client.query<{ id: number }>(
+        'INSERT INTO service_categories (slug, name_en, name_cn, sort_order) VALUES ($1, $2, $3, $4) RETURNING id',
+        [c.slug, c.nameEn, c.nameCn, i],
+      );
       for (const [j, s] of c.subcategories.entries()) {
-        await client.query('INSERT INTO service_subcategories (category_id, slug, name_en, name_cn, sort_order) VALUES ($1, $2, $3, $4, $5)', [rows[0]!.id, s.slug, s.nameEn, s.nameCn, j]);
+        await client.query(
+          'INSERT INTO service_subcategories (category_id, slug, name_en, name_cn, sort_order) VALUES ($1, $2, $3, $4, $5)',
+          [rows[0]!.id, s.slug, s.nameEn, s.nameCn, j],
+        );
       }
     }
 
     await migrate(db, { migrationsFolder });
     const names = async (table: string) =>
-      Object.fromEntries((await client.query<{ slug: string; name_ja: string }>(`SELECT slug, name_ja FROM ${table}`)).rows.map((r) => [r.slug, r.name_ja]));
-    expect(await names('service_categories')).toEqual({ ...Object.fromEntries(SERVICE_CATALOGUE.map((c) => [c.slug, c.nameJa])), custom: 'Custom' });
+      Object.fromEntries(
+        (await client.query<{ slug: string; name_ja: string }>(`SELECT slug, name_ja FROM ${table}`)).rows.map((r) => [
+          r.slug,
+          r.name_ja,
+        ]),
+      );
+    expect(await names('service_categories')).toEqual({
+      ...Object.fromEntries(SERVICE_CATALOGUE.map((c) => [c.slug, c.nameJa])),
+      custom: 'Custom',
+    });
     expect(await names('service_subcategories')).toEqual({
       ...Object.fromEntries(SERVICE_CATALOGUE.flatMap((c) => c.subcategories).map((s) => [s.slug, s.nameJa])),
       'custom-sub': 'Custom tour',
     });
-    const { rows } = await client.query<{ is_nullable: string }>("SELECT is_nullable FROM information_schema.columns WHERE column_name = 'name_ja' AND table_name LIKE 'service_%'");
+    const { rows } = await client.query<{ is_nullable: string }>(
+      "SELECT is_nullable FROM information_schema.columns WHERE column_name = 'name_ja' AND table_name LIKE 'service_%'",
+    );
     expect(rows.map((r) => r.is_nullable)).toEqual(['NO', 'NO']);
     await client.close();
   }, 120_000);

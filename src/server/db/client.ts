@@ -48,13 +48,22 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * `dataDir` (or in memory when dataDir is 'memory://', for tests), starting from the files of
  * `loadDataDir` (a `dump()`) when given.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     // A connection idle for 10 s (node-postgres's default) was closed, and the next busy moment opened
     // a new one whose first statements took 50–250 ms: a fresh backend loads its catalog caches and
     // prepares our named statements again. The chat bench caught it as a stall some 10 s after a burst
     // (decision 161); five minutes keeps a pool warm through the pauses of ordinary traffic.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 300_000, Client: namingClient(new StatementNames()) });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      idleTimeoutMillis: 300_000,
+      Client: namingClient(new StatementNames()),
+    });
     // An idle connection can die (server restart, admin termination, network). node-postgres emits
     // that on the pool; without a listener it would crash the process. The pool replaces the client.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));

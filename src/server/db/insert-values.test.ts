@@ -8,7 +8,8 @@ import { prepared } from './prepared';
 import { rowOf, rowsOf } from './raw-row';
 import { simulatedCharges, systemMessages } from './schema/index';
 
-// A table of each kind of missing value: a `$defaultFn`, an `$onUpdate` without a default, a default, a generated column.
+// A table of each kind of missing value: a `$defaultFn`, an `$onUpdate` without a default, a default, a generated
+// column.
 let calls = 0;
 const kinds = pgTable('insert_values_kinds', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -36,17 +37,29 @@ function ours<T extends Parameters<typeof insertedRows>[0]>(table: T, rows: T['$
 describe('insertedRows and insertStatement send what the insert builder sends', () => {
   it('the same text and parameters for one row and for several, missing values and nulls included', () => {
     const at = new Date('2026-11-26T01:02:03.000Z');
-    const rows = [{ note: 'a', at, data: { a: 1 } }, { touched: 'x', at: null, data: null }];
+    const rows = [
+      { note: 'a', at, data: { a: 1 } },
+      { touched: 'x', at: null, data: null },
+    ];
     calls = 0;
     const built = database.db.insert(kinds).values(rows).toSQL();
     calls = 0;
     const mine = ours(kinds, rows);
     expect(mine).toEqual({ sql: built.sql, params: built.params });
-    expect(mine.sql).toBe('insert into "insert_values_kinds" ("id", "code", "touched", "note", "at", "data") values (default, $1, $2, $3, $4, $5), (default, $6, $7, default, $8, $9)');
+    expect(mine.sql).toBe(
+      'insert into "insert_values_kinds" ("id", "code", "touched", "note", "at", "data") values (default, $1, $2, $3, $4, $5), (default, $6, $7, default, $8, $9)',
+    );
     // A null is SQL's null, not the JSON text 'null' a jsonb column's encoder would write.
     expect(mine.params).toEqual(['c1', 'touched', 'a', at.toISOString(), '{"a":1}', 'c2', 'x', null, null]);
 
-    const message = { userId: 1, type: 'booking' as const, title: 't', message: 'm', dedupeKey: 'k', texts: { en: { title: 't', message: 'm' } } };
+    const message = {
+      userId: 1,
+      type: 'booking' as const,
+      title: 't',
+      message: 'm',
+      dedupeKey: 'k',
+      texts: { en: { title: 't', message: 'm' } },
+    };
     const builtMessage = database.db.insert(systemMessages).values([message, message]).toSQL();
     expect(ours(systemMessages, [message, message])).toEqual({ sql: builtMessage.sql, params: builtMessage.params });
   });
@@ -61,12 +74,37 @@ describe('insertedRows and insertStatement send what the insert builder sends', 
 
   it('round-trips a row through the database as the builder does', async () => {
     const db = database.db;
-    const insert = prepared((shape: string) => sql`${insertStatement(simulatedCharges, shape, 'c')} on conflict do nothing returning *`);
+    const insert = prepared(
+      (shape: string) => sql`${insertStatement(simulatedCharges, shape, 'c')} on conflict do nothing returning *`,
+    );
     const run = (key: string) => {
-      const row = insertedRows(simulatedCharges, [{ idempotencyKey: key, providerRef: `ref_${key}`, paymentId: 7, amountCents: 12_345, method: 'card' as const, status: 'succeeded' as const }], 'c');
+      const row = insertedRows(
+        simulatedCharges,
+        [
+          {
+            idempotencyKey: key,
+            providerRef: `ref_${key}`,
+            paymentId: 7,
+            amountCents: 12_345,
+            method: 'card' as const,
+            status: 'succeeded' as const,
+          },
+        ],
+        'c',
+      );
       return insert(db, row.shape, row.values);
     };
-    const [byBuilder] = await db.insert(simulatedCharges).values({ idempotencyKey: 'a', providerRef: 'ref_a', paymentId: 7, amountCents: 12_345, method: 'card', status: 'succeeded' }).returning();
+    const [byBuilder] = await db
+      .insert(simulatedCharges)
+      .values({
+        idempotencyKey: 'a',
+        providerRef: 'ref_a',
+        paymentId: 7,
+        amountCents: 12_345,
+        method: 'card',
+        status: 'succeeded',
+      })
+      .returning();
     const [raw] = rowsOf<Record<string, unknown>>(await run('b'));
     const mine = rowOf(simulatedCharges, raw!);
     const { idempotencyKey: _ka, providerRef: _ra, createdAt: ca, ...rest } = byBuilder!;

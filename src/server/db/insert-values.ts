@@ -1,4 +1,14 @@
-import { getTableColumns, getTableName, is, sql, SQL, StringChunk, type Column, type Placeholder, type Table } from 'drizzle-orm';
+import {
+  getTableColumns,
+  getTableName,
+  is,
+  sql,
+  SQL,
+  StringChunk,
+  type Column,
+  type Placeholder,
+  type Table,
+} from 'drizzle-orm';
 import { AppError } from '../lib/app-error';
 
 interface Head {
@@ -8,11 +18,16 @@ interface Head {
 
 const heads = new WeakMap<Table, Head>();
 
-/** The table's insertable columns (a generated column is not written) and `insert into "t" ("a", …) values `, once per table. */
+/**
+ * The table's insertable columns (a generated column is not written) and `insert into "t" ("a", …) values `, once per
+ * table.
+ */
 function headOf(table: Table): Head {
   let head = heads.get(table);
   if (!head) {
-    const columns = Object.entries(getTableColumns(table)).filter(([, c]) => !(c as Column & { shouldDisableInsert(): boolean }).shouldDisableInsert());
+    const columns = Object.entries(getTableColumns(table)).filter(
+      ([, c]) => !(c as Column & { shouldDisableInsert(): boolean }).shouldDisableInsert(),
+    );
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
     head = { text: `insert into "${getTableName(table)}" (${names}) values `, columns };
     heads.set(table, head);
@@ -55,7 +70,11 @@ export function insertedRows<T extends Table>(table: T, rows: T['$inferInsert'][
       // A null is sent as null, not through the column's encoder, which would turn a JSON null into the
       // text 'null' and fails on a null date (Drizzle's own compiler does the same).
       const mapped: unknown = value === null ? null : is(value, SQL) ? value : column.mapToDriverValue(value);
-      if (is(mapped, SQL)) throw new AppError('internal', `${getTableName(table)}.${column.name}: an SQL value cannot be a prepared statement's parameter`);
+      if (is(mapped, SQL))
+        throw new AppError(
+          'internal',
+          `${getTableName(table)}.${column.name}: an SQL value cannot be a prepared statement's parameter`,
+        );
       shape += 'v';
       values[placeholderOf(prefix, r, key)] = mapped;
     }

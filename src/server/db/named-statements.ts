@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Distinct statement texts one process names; past it, new texts run unnamed (nothing is evicted, so no DEALLOCATE). */
+/**
+ * Distinct statement texts one process names; past it, new texts run unnamed (nothing is evicted, so no DEALLOCATE).
+ */
 export const MAX_NAMED_STATEMENTS = 250;
 
 /**

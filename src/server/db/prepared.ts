@@ -11,7 +11,11 @@ const SHAPES_KEPT = 256;
 /** The statement's parameters must all be filled per run: a value compiled into it would be reused for every caller. */
 function assertOnlyPlaceholders(query: Query, shape: string): void {
   const fixed = query.params.findIndex((p) => !is(p, Placeholder) && !(is(p, Param) && is(p.value, Placeholder)));
-  if (fixed >= 0) throw new AppError('internal', `A prepared statement (shape ${shape}) holds a value instead of a placeholder at $${fixed + 1}`);
+  if (fixed >= 0)
+    throw new AppError(
+      'internal',
+      `A prepared statement (shape ${shape}) holds a value instead of a placeholder at $${fixed + 1}`,
+    );
 }
 
 /**

@@ -24,7 +24,11 @@ describe('inOneTurn', () => {
     });
     const double = inOneTurn(run);
     const results = await Promise.allSettled([double(1), double(13), double(3)]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as AppError).code))).toEqual([2, 'validation_failed', 6]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as AppError).code))).toEqual([
+      2,
+      'validation_failed',
+      6,
+    ]);
     expect(run).toHaveBeenCalledTimes(4);
   });
 });
@@ -36,12 +40,22 @@ describe('byIdsInOneTurn', () => {
     const [a, b] = await Promise.all([read([1, 2]), read([2, 3])]);
     expect(run).toHaveBeenCalledTimes(1);
     expect([...run.mock.calls[0]![0]].sort()).toEqual([1, 2, 3]);
-    expect(a).toEqual([{ id: 1, n: 10 }, { id: 2, n: 20 }]);
-    expect(b).toEqual([{ id: 2, n: 20 }, { id: 3, n: 30 }]);
+    expect(a).toEqual([
+      { id: 1, n: 10 },
+      { id: 2, n: 20 },
+    ]);
+    expect(b).toEqual([
+      { id: 2, n: 20 },
+      { id: 3, n: 30 },
+    ]);
   });
 
   it('gives a claimed row to one caller only', async () => {
-    const read = byIdsInOneTurn<Row>(async (ids) => ids.map((id) => ({ id, n: id })), (r) => r.id, { once: true });
+    const read = byIdsInOneTurn<Row>(
+      async (ids) => ids.map((id) => ({ id, n: id })),
+      (r) => r.id,
+      { once: true },
+    );
     const [a, b] = await Promise.all([read([1, 2]), read([2, 3])]);
     expect(a.map((r) => r.id)).toEqual([1, 2]);
     expect(b.map((r) => r.id)).toEqual([3]);

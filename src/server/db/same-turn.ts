@@ -50,7 +50,11 @@ export function inOneTurn<I, O>(run: (inputs: I[]) => Promise<O[]>): (input: I) 
  * row's id). With `once`, a row goes to the first caller that asked for its id only: a claim, where
  * two callers must never both have one mail to send.
  */
-export function byIdsInOneTurn<R>(run: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, opts: { once?: boolean } = {}): (ids: number[]) => Promise<R[]> {
+export function byIdsInOneTurn<R>(
+  run: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+  opts: { once?: boolean } = {},
+): (ids: number[]) => Promise<R[]> {
   const turn = inOneTurn<number[], R[]>(async (calls) => {
     const rows = await run([...new Set(calls.flat())]);
     const byId = new Map<number, R[]>();

@@ -18,4 +18,5 @@ mkdirSync(dir, { recursive: true });
 const partial = `${file}.${process.pid}.partial`;
 writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
 renameSync(partial, file);
-for (const old of readdirSync(dir)) if (old.endsWith('.tar') && old !== path.basename(file)) rmSync(path.join(dir, old), { force: true });
+for (const old of readdirSync(dir))
+  if (old.endsWith('.tar') && old !== path.basename(file)) rmSync(path.join(dir, old), { force: true });

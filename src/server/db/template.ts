@@ -24,7 +24,9 @@ export function templateFile(): string {
   hash.update(readFileSync(pglite));
   const meta = path.join(migrationsFolder, 'meta', '_journal.json');
   hash.update(readFileSync(meta));
-  for (const name of readdirSync(migrationsFolder).filter((n) => n.endsWith('.sql')).sort()) {
+  for (const name of readdirSync(migrationsFolder)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
     hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
   }
   return path.join(templateDir, `template-${hash.digest('hex').slice(0, 16)}.tar`);

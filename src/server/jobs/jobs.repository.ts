@@ -38,13 +38,18 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<{ id: n
   if (!list.length) return [];
   return db
     .insert(jobs)
-    .values(list.map((job) => ({ kind: job.kind, payload: job.payload ?? {}, runAt: job.runAt, dedupeKey: job.dedupeKey })))
+    .values(
+      list.map((job) => ({ kind: job.kind, payload: job.payload ?? {}, runAt: job.runAt, dedupeKey: job.dedupeKey })),
+    )
     .onConflictDoNothing()
     .returning({ id: jobs.id, kind: jobs.kind });
 }
 
 const LEASE = sql`interval '5 minutes'`;
-/** How long a claim holds its jobs before another runner may take them (the runner hands back what it could not start in half of it). */
+/**
+ * How long a claim holds its jobs before another runner may take them (the runner hands back what it could not start in
+ * half of it).
+ */
 export const LEASE_MS = 5 * 60_000;
 
 /**
@@ -59,7 +64,10 @@ export interface JobOutcome {
   unrun?: boolean;
 }
 
-/** Which jobs to claim: these `ids` (if due, or whatever their `run_at` with `whenever`), else the next `limit` due ones. */
+/**
+ * Which jobs to claim: these `ids` (if due, or whatever their `run_at` with `whenever`), else the next `limit` due
+ * ones.
+ */
 export interface JobClaim {
   now: Date;
   limit: number;
@@ -68,7 +76,15 @@ export interface JobClaim {
 }
 
 const outcomesJson = (outcomes: JobOutcome[]) =>
-  JSON.stringify(outcomes.map((o) => ({ id: o.id, status: o.status, run_at: o.runAt?.toISOString() ?? null, error: o.error?.slice(0, 2000) ?? null, unrun: Boolean(o.unrun) })));
+  JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.id,
+      status: o.status,
+      run_at: o.runAt?.toISOString() ?? null,
+      error: o.error?.slice(0, 2000) ?? null,
+      unrun: Boolean(o.unrun),
+    })),
+  );
 
 // The outcomes' ids again as an array, so the planner finds their rows by the primary key whatever it
 // guesses of the recordset's size: its guess of 100 rows had it scan the whole table, read at every
@@ -131,8 +147,19 @@ export async function settleAndClaim(db: Database, outcomes: JobOutcome[], claim
     return [];
   }
   const shape: ClaimShape = `${claim.whenever ? 'w' : '-'}${claim.ids ? 'i' : '-'}`;
-  const result = await settleThenClaim(db, shape, { ...values, at: claim.now.toISOString(), limit: claim.limit, ids: claim.ids && intArray(claim.ids) });
-  return rowsOf<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }>(result).map((row) => ({
+  const result = await settleThenClaim(db, shape, {
+    ...values,
+    at: claim.now.toISOString(),
+    limit: claim.limit,
+    ids: claim.ids && intArray(claim.ids),
+  });
+  return rowsOf<{
+    id: number;
+    kind: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    run_at: string | Date;
+  }>(result).map((row) => ({
     id: Number(row.id),
     kind: row.kind,
     payload: row.payload,
@@ -141,8 +168,16 @@ export async function settleAndClaim(db: Database, outcomes: JobOutcome[], claim
   }));
 }
 
-/** Claims job `id` alone (or the next due one), as `settleAndClaim` does; undefined when it is not due or someone holds it. */
-export async function claimJob(db: Database, now: Date, id?: number, whenever = false): Promise<ClaimedJob | undefined> {
+/**
+ * Claims job `id` alone (or the next due one), as `settleAndClaim` does; undefined when it is not due or someone holds
+ * it.
+ */
+export async function claimJob(
+  db: Database,
+  now: Date,
+  id?: number,
+  whenever = false,
+): Promise<ClaimedJob | undefined> {
   const [job] = await settleAndClaim(db, [], { now, limit: 1, ids: id === undefined ? undefined : [id], whenever });
   return job;
 }
@@ -150,7 +185,15 @@ export async function claimJob(db: Database, now: Date, id?: number, whenever = 
 /** Dead letters: jobs that used up their retries, newest first (the admin console's list). */
 export async function failedJobs(db: Database, opts: { before?: number; limit: number }) {
   return db
-    .select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts, lastError: jobs.lastError, runAt: jobs.runAt, updatedAt: jobs.updatedAt })
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      runAt: jobs.runAt,
+      updatedAt: jobs.updatedAt,
+    })
     .from(jobs)
     .where(and(eq(jobs.status, 'failed'), opts.before ? lt(jobs.id, opts.before) : undefined))
     .orderBy(desc(jobs.id))

@@ -18,7 +18,14 @@ const add = async (prefix: string, n: number, runAt: Date) =>
   (
     await t.database.db
       .insert(jobs)
-      .values(Array.from({ length: n }, (_, i) => ({ kind: 'test.count', payload: { i }, runAt, dedupeKey: `${prefix}-${i}` })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          kind: 'test.count',
+          payload: { i },
+          runAt,
+          dedupeKey: `${prefix}-${i}`,
+        })),
+      )
       .returning({ id: jobs.id })
   ).map((r) => r.id);
 
@@ -41,7 +48,10 @@ describe('the job runner in batches', () => {
     const [na, nb] = await Promise.all([a.tick(at), b.tick(at)]);
     expect(na + nb).toBe(45);
     expect(ids.every((id) => runs.get(id) === 1)).toBe(true);
-    const rows = await t.database.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs).where(inArray(jobs.id, ids));
+    const rows = await t.database.db
+      .select({ status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(inArray(jobs.id, ids));
     expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
   });
 
@@ -67,7 +77,10 @@ describe('the job runner in batches', () => {
       void runner.stop();
     });
     expect(await runner.tick(at)).toBe(1);
-    const rows = await t.database.db.select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts }).from(jobs).where(like(jobs.dedupeKey, 'stop-%'));
+    const rows = await t.database.db
+      .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(like(jobs.dedupeKey, 'stop-%'));
     const ran = rows.filter((r) => runs.has(r.id));
     expect(ran).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
     expect(rows.filter((r) => !runs.has(r.id)).every((r) => r.status === 'queued' && r.attempts === 0)).toBe(true);

@@ -19,7 +19,10 @@ const BATCH = 20;
  */
 const LINGER_MS = 15;
 
-/** The runner's own statements (claims, outcomes) are marked apart from its jobs' work, for the bench and the statement tests to count. */
+/**
+ * The runner's own statements (claims, outcomes) are marked apart from its jobs' work, for the bench and the statement
+ * tests to count.
+ */
 const bookkeeping = <T>(fn: () => Promise<T>): Promise<T> => background.run(BOOKKEEPING, fn);
 
 interface PendingOutcome extends JobOutcome {
@@ -39,7 +42,10 @@ export class JobRunner {
   private readonly sweeps: ((now: Date) => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
-  /** Jobs the outbox kicked (`soon`) with the clock of each kick, to be claimed by the next statement whatever their `run_at`. */
+  /**
+   * Jobs the outbox kicked (`soon`) with the clock of each kick, to be claimed by the next statement whatever their
+   * `run_at`.
+   */
   private readonly kicked = new Map<number, Date>();
   /** Outcomes of jobs run after a kick or by `runNow`, written by the next statement. */
   private outcomes: PendingOutcome[] = [];
@@ -93,13 +99,16 @@ export class JobRunner {
       const more = n < limit && !this.stopped;
       if (!more && !done.length) break;
       // The last batch's outcomes ride with the next claim; after the last, they are written alone.
-      const batch = await bookkeeping(() => settleAndClaim(this.db, done, more ? { now, limit: Math.min(BATCH, limit - n) } : undefined));
+      const batch = await bookkeeping(() =>
+        settleAndClaim(this.db, done, more ? { now, limit: Math.min(BATCH, limit - n) } : undefined),
+      );
       done = [];
       if (!batch.length) break;
       const claimedAt = Date.now();
       for (const job of batch) {
         // A claim is leased: what could not start in half the lease goes back unrun, before another runner may take it.
-        if (this.stopped || Date.now() - claimedAt > LEASE_MS / 2) done.push({ id: job.id, status: 'queued', unrun: true });
+        if (this.stopped || Date.now() - claimedAt > LEASE_MS / 2)
+          done.push({ id: job.id, status: 'queued', unrun: true });
         else {
           done.push(await this.execute(job, now));
           n++;
@@ -181,7 +190,9 @@ export class JobRunner {
     const now = new Date(Math.max(...[...kicks.values()].map((at) => at.getTime())));
     let claimed: ClaimedJob[];
     try {
-      claimed = await bookkeeping(() => settleAndClaim(this.db, outcomes, ids.length ? { now, limit: ids.length, ids, whenever: true } : undefined));
+      claimed = await bookkeeping(() =>
+        settleAndClaim(this.db, outcomes, ids.length ? { now, limit: ids.length, ids, whenever: true } : undefined),
+      );
     } catch (err) {
       // Nothing is lost: kicked jobs stay queued for the next tick, and jobs whose outcome was not
       // written are taken again when their lease has passed.
@@ -201,19 +212,24 @@ export class JobRunner {
 
   private track(p: Promise<unknown>): void {
     this.inFlight.add(p);
-    void p.catch((err: unknown) => this.log?.error({ err }, 'job run after commit failed')).finally(() => this.inFlight.delete(p));
+    void p
+      .catch((err: unknown) => this.log?.error({ err }, 'job run after commit failed'))
+      .finally(() => this.inFlight.delete(p));
   }
 
   /** True while `stop()` drains: outcomes are written at once instead of lingering. */
   private draining = false;
 
-  /** Waits for the jobs `soon()` started and their outcomes to be written (tests; with `drain`, shutdown: no lingering). */
+  /**
+   * Waits for the jobs `soon()` started and their outcomes to be written (tests; with `drain`, shutdown: no lingering).
+   */
   async settled(drain = false): Promise<void> {
     this.draining ||= drain;
     try {
       for (;;) {
         if (this.linger && this.draining) this.kick(false);
-        if (!this.inFlight.size && !this.flushQueued && !this.linger && !this.outcomes.length && !this.kicked.size) return;
+        if (!this.inFlight.size && !this.flushQueued && !this.linger && !this.outcomes.length && !this.kicked.size)
+          return;
         if (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
         else await new Promise((resolve) => setTimeout(resolve, this.linger ? LINGER_MS : 0));
       }
@@ -232,8 +248,13 @@ export class JobRunner {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retryAt = job.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(job.attempts)) : null;
-      this.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err }, `job failed${retryAt ? ', will retry' : ' for good'}`);
-      return retryAt ? { id: job.id, status: 'queued', runAt: retryAt, error: message } : { id: job.id, status: 'failed', error: message };
+      this.log?.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts, err },
+        `job failed${retryAt ? ', will retry' : ' for good'}`,
+      );
+      return retryAt
+        ? { id: job.id, status: 'queued', runAt: retryAt, error: message }
+        : { id: job.id, status: 'failed', error: message };
     }
   }
 

@@ -6,6 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * through `globalThis`, without importing the app).
  */
 export const background = new AsyncLocalStorage<string>();
-/** The store's value while the job runner claims jobs and writes their outcomes (its bookkeeping, decision 149), apart from the jobs' own work (`'jobs'`). */
+/**
+ * The store's value while the job runner claims jobs and writes their outcomes (its bookkeeping, decision 149), apart
+ * from the jobs' own work (`'jobs'`).
+ */
 export const BOOKKEEPING = 'jobs.bookkeeping';
 (globalThis as { __tabiBackground?: AsyncLocalStorage<string> }).__tabiBackground = background;

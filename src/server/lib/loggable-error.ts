@@ -18,11 +18,14 @@ export interface LoggableError {
 
 const DRIZZLE_FAILED_QUERY = /^Failed query: ([\s\S]*?)\nparams: [\s\S]*$/;
 /** Words after which PostgreSQL quotes an identifier, not a value (`relation "users"`, `constraint "…"`). */
-const IDENTIFIER_BEFORE_QUOTE = /(relation|column|constraint|table|type|function|index|schema|database|encoding|role|sequence|extension|operator|trigger|view)\s*$/i;
+const IDENTIFIER_BEFORE_QUOTE =
+  /(relation|column|constraint|table|type|function|index|schema|database|encoding|role|sequence|extension|operator|trigger|view)\s*$/i;
 
 /** Replaces every double-quoted part of a message that is not an identifier by "…". */
 export function redactQuotedValues(message: string): string {
-  return message.replace(/"[^"]*"/g, (quoted, offset: number) => (IDENTIFIER_BEFORE_QUOTE.test(message.slice(0, offset)) ? quoted : '"…"'));
+  return message.replace(/"[^"]*"/g, (quoted, offset: number) =>
+    IDENTIFIER_BEFORE_QUOTE.test(message.slice(0, offset)) ? quoted : '"…"',
+  );
 }
 
 /**
@@ -54,10 +57,13 @@ function framesOnly(stack: unknown): string | undefined {
 }
 
 const isDatabaseError = (e: Record<string, unknown>) =>
-  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e || 'detail' in e || 'params' in e);
+  typeof e.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test(e.code) &&
+  ('severity' in e || 'routine' in e || 'detail' in e || 'params' in e);
 
 export function loggableError(err: unknown, depth = 0): LoggableError {
-  if (!(err instanceof Error) && (typeof err !== 'object' || err === null)) return { type: typeof err, message: 'non-error value thrown' };
+  if (!(err instanceof Error) && (typeof err !== 'object' || err === null))
+    return { type: typeof err, message: 'non-error value thrown' };
   const e = err as Error & Record<string, unknown>;
   // Minified drivers name their classes `O` or `pe`: the error's own name says more then.
   const ctor = e.constructor?.name;
@@ -74,7 +80,14 @@ export function loggableError(err: unknown, depth = 0): LoggableError {
   }
   if (isDatabaseError(e)) {
     out.message = redactQuotedValues(raw);
-    out.db = { code: e.code as string, severity: str(e.severity), table: str(e.table), column: str(e.column), constraint: str(e.constraint), routine: str(e.routine) };
+    out.db = {
+      code: e.code as string,
+      severity: str(e.severity),
+      table: str(e.table),
+      column: str(e.column),
+      constraint: str(e.constraint),
+      routine: str(e.routine),
+    };
   } else if (typeof e.code === 'string') {
     out.code = e.code;
   }

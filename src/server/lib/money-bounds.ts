@@ -10,5 +10,9 @@ import { AppError } from './app-error';
 export function checkTotalInBounds(totalMinor: number, currency: Currency, path?: string): void {
   if (totalInBounds(totalMinor, currency)) return;
   const most = formatMoney(MAX_TOTAL[currency], currency, 'en');
-  throw new AppError('total_too_large', `A booking's total is at most ${most}: ask for fewer people, hours or days`, path ? [{ path, message: `at most ${MAX_TOTAL[currency]}` }] : undefined);
+  throw new AppError(
+    'total_too_large',
+    `A booking's total is at most ${most}: ask for fewer people, hours or days`,
+    path ? [{ path, message: `at most ${MAX_TOTAL[currency]}` }] : undefined,
+  );
 }

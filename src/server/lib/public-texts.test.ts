@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, who: { token: string }, payload?: object) => t.app.inject({ method, url, headers: auth(who.token), ...(payload && { payload }) });
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, who: { token: string }, payload?: object) =>
+  t.app.inject({ method, url, headers: auth(who.token), ...(payload && { payload }) });
 const refused = (res: Awaited<ReturnType<typeof call>>, path: string, kinds: string) => {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json()).toMatchObject({ code: 'contact_details_not_allowed', fields: [{ path, message: kinds }] });
@@ -43,33 +44,73 @@ const itinerary = (summary: string) => ({
 });
 
 describe('public texts refuse contact details (decision 181)', () => {
-  it("a bio with an e-mail, a phone, a WeChat id or a link is refused, nothing saved; a plain bio is saved", async () => {
+  it('a bio with an e-mail, a phone, a WeChat id or a link is refused, nothing saved; a plain bio is saved', async () => {
     const bioBefore = (await call('GET', '/api/v2/guides/me/profile', guide)).json().texts?.ja?.bio;
-    refused(await call('PUT', '/api/v2/guides/me/profile', guide, profile('奈良のガイドです。連絡は kana@example.com へ')), 'texts.ja.bio', 'email');
-    refused(await call('PUT', '/api/v2/guides/me/profile', guide, profile('電話 090-1234-5678、微信 kana_nara88')), 'texts.ja.bio', 'phone, wechat');
-    refused(await call('PUT', '/api/v2/guides/me/profile', guide, profile('詳しくは https://kana.example.jp/tours をご覧ください')), 'texts.ja.bio', 'url');
+    refused(
+      await call('PUT', '/api/v2/guides/me/profile', guide, profile('奈良のガイドです。連絡は kana@example.com へ')),
+      'texts.ja.bio',
+      'email',
+    );
+    refused(
+      await call('PUT', '/api/v2/guides/me/profile', guide, profile('電話 090-1234-5678、微信 kana_nara88')),
+      'texts.ja.bio',
+      'phone, wechat',
+    );
+    refused(
+      await call(
+        'PUT',
+        '/api/v2/guides/me/profile',
+        guide,
+        profile('詳しくは https://kana.example.jp/tours をご覧ください'),
+      ),
+      'texts.ja.bio',
+      'url',
+    );
     expect((await call('GET', '/api/v2/guides/me/profile', guide)).json().texts?.ja?.bio).toBe(bioBefore);
     const ok = await call('PUT', '/api/v2/guides/me/profile', guide, profile('奈良で生まれ育ち、ガイド歴は十年です。'));
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('an itinerary with a LINE id is refused, created or replaced; without it, it is saved', async () => {
-    refused(await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary('予約は LINE: @kana_nara まで')), 'texts.ja.summary', 'line');
+    refused(
+      await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary('予約は LINE: @kana_nara まで')),
+      'texts.ja.summary',
+      'line',
+    );
     const created = await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary('鹿と大仏に会いに行きます。'));
     expect(created.statusCode, created.body).toBe(201);
-    refused(await call('PUT', `/api/v2/guides/me/itineraries/${created.json().id}`, guide, itinerary('QQ号 12345678 でご予約を')), 'texts.ja.summary', 'qq');
+    refused(
+      await call(
+        'PUT',
+        `/api/v2/guides/me/itineraries/${created.json().id}`,
+        guide,
+        itinerary('QQ号 12345678 でご予約を'),
+      ),
+      'texts.ja.summary',
+      'qq',
+    );
   });
 
   it("a review with a +86 number and the guide's reply with an account number are refused; plain ones are published", async () => {
     const bookingId = await bookingIn(t, traveler, guide, daysAhead(30), 'completed');
     const body = (content: string) => ({ bookingId, type: 'traveler_to_guide', rating: 5, content });
-    refused(await call('POST', '/api/v2/reviews', traveler, body('导游很好，下次直接打 +86 138 1234 5678')), 'content', 'phone');
+    refused(
+      await call('POST', '/api/v2/reviews', traveler, body('导游很好，下次直接打 +86 138 1234 5678')),
+      'content',
+      'phone',
+    );
     const mine = await call('POST', '/api/v2/reviews', traveler, body('导游很好，推荐！'));
     expect(mine.statusCode).toBe(201);
     // The guide's own review publishes both (dual-blind), so the guide may reply.
-    expect((await call('POST', '/api/v2/reviews', guide, { bookingId, type: 'guide_to_traveler', rating: 5 })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/v2/reviews', guide, { bookingId, type: 'guide_to_traveler', rating: 5 })).statusCode,
+    ).toBe(201);
     const id = mine.json().review.id as number;
-    refused(await call('POST', `/api/v2/reviews/${id}/reply`, guide, { text: '次回は口座番号 1234567 に直接どうぞ' }), 'text', 'account');
+    refused(
+      await call('POST', `/api/v2/reviews/${id}/reply`, guide, { text: '次回は口座番号 1234567 に直接どうぞ' }),
+      'text',
+      'account',
+    );
     const replied = await call('POST', `/api/v2/reviews/${id}/reply`, guide, { text: 'ありがとうございました' });
     expect(replied.statusCode, replied.body).toBe(200);
   });

@@ -30,7 +30,12 @@ describe('the Redis breaker (decision 101)', () => {
   it('gives a hanging call one deadline, then the fallback', async () => {
     const guard = new RedisGuard({ onDown: () => {}, onUp: () => {} });
     const started = performance.now();
-    expect(await guard.run(() => new Promise<string>(() => {}), () => 'local')).toBe('local');
+    expect(
+      await guard.run(
+        () => new Promise<string>(() => {}),
+        () => 'local',
+      ),
+    ).toBe('local');
     expect(performance.now() - started).toBeGreaterThanOrEqual(REDIS_CALL_TIMEOUT_MS - 5);
     expect(performance.now() - started).toBeLessThan(REDIS_CALL_TIMEOUT_MS + 300);
   });
@@ -38,7 +43,10 @@ describe('the Redis breaker (decision 101)', () => {
   it('does not take a busy process for a hung Redis: a reply that came in meanwhile still counts', async () => {
     // Another thread answers at once (as Redis would, over its socket) while this one is busy past
     // the deadline: when this loop comes back, the deadline's timer and the reply are both due.
-    const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
+    const echo = new Worker(
+      "require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))",
+      { eval: true },
+    );
     try {
       await once(echo, 'online');
       const reply = once(echo, 'message').then(([m]) => m as string);

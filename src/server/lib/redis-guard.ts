@@ -24,7 +24,10 @@ export interface RedisGuardEvents {
  * every RETRY_AFTER_MS tries Redis again, so everything is shared again once Redis is back.
  */
 export class RedisGuard {
-  private readonly breaker = circuitBreaker(handleAll, { halfOpenAfter: RETRY_AFTER_MS, breaker: new ConsecutiveBreaker(FAILURES_TO_OPEN) });
+  private readonly breaker = circuitBreaker(handleAll, {
+    halfOpenAfter: RETRY_AFTER_MS,
+    breaker: new ConsecutiveBreaker(FAILURES_TO_OPEN),
+  });
 
   constructor(events: RedisGuardEvents) {
     this.breaker.onBreak((reason) => events.onDown('error' in reason ? reason.error : reason));

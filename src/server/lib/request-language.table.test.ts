@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountReaderLanguage, askedLanguage, namedLanguage, readerLanguage, readerLocale, readerTextLanguage } from './request-language';
+import {
+  accountReaderLanguage,
+  askedLanguage,
+  namedLanguage,
+  readerLanguage,
+  readerLocale,
+  readerTextLanguage,
+} from './request-language';
 
 /**
  * The one reader of a request's language (decision 187), as a table: `lang`, then the app's stored

@@ -22,7 +22,8 @@ describe('requestLanguage', () => {
 
   it('reads a document’s own languages with its matcher and default', () => {
     const printed = ['en', 'zh-CN', 'ja'] as const;
-    const match = (tag: string) => printed.find((l) => l.toLowerCase().split('-')[0] === tag.toLowerCase().split('-')[0]);
+    const match = (tag: string) =>
+      printed.find((l) => l.toLowerCase().split('-')[0] === tag.toLowerCase().split('-')[0]);
     expect(requestLanguage(undefined, 'ja-JP,en;q=0.5', match, 'en')).toBe('ja');
     expect(acceptedLanguage('ko, fr', match)).toBeUndefined();
   });

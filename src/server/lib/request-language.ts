@@ -39,8 +39,14 @@ function acceptedTags(header: string | undefined): string[] {
 
 /** The most wanted language of an Accept-Language header that `match` knows (by default, an interface language). */
 export function acceptedLanguage(header: string | undefined): Locale | undefined;
-export function acceptedLanguage<L extends string>(header: string | undefined, match: (tag: string) => L | undefined): L | undefined;
-export function acceptedLanguage(header: string | undefined, match: (tag: string) => string | undefined = matchLocale): string | undefined {
+export function acceptedLanguage<L extends string>(
+  header: string | undefined,
+  match: (tag: string) => L | undefined,
+): L | undefined;
+export function acceptedLanguage(
+  header: string | undefined,
+  match: (tag: string) => string | undefined = matchLocale,
+): string | undefined {
   for (const tag of acceptedTags(header)) {
     const found = match(tag);
     if (found) return found;
@@ -50,7 +56,12 @@ export function acceptedLanguage(header: string | undefined, match: (tag: string
 
 /** `lang` when the request names one, else Accept-Language's best match, else the default. */
 export function requestLanguage(lang: Locale | undefined, acceptLanguage: string | undefined): Locale;
-export function requestLanguage<L extends string>(lang: L | undefined, acceptLanguage: string | undefined, match: (tag: string) => L | undefined, fallback: L): L;
+export function requestLanguage<L extends string>(
+  lang: L | undefined,
+  acceptLanguage: string | undefined,
+  match: (tag: string) => L | undefined,
+  fallback: L,
+): L;
 export function requestLanguage(
   lang: string | undefined,
   acceptLanguage: string | undefined,
@@ -65,27 +76,43 @@ function chosenLanguage(asked: AskedLanguage): Locale | undefined {
   return matchLocale(asked.lang) ?? matchLocale(asked.chosen);
 }
 
-/** The language a request names (`lang`, the app's choice, Accept-Language by q), or undefined: where no account is read (a consent given at sign-up). */
+/**
+ * The language a request names (`lang`, the app's choice, Accept-Language by q), or undefined: where no account is read
+ * (a consent given at sign-up).
+ */
 export function namedLanguage(asked: AskedLanguage): Locale | undefined {
   return chosenLanguage(asked) ?? acceptedLanguage(asked.acceptLanguage ?? undefined);
 }
 
-/** The reader's language: their choice on this request, else the account's stored choice (users.locale), else Accept-Language by q, else the default. */
+/**
+ * The reader's language: their choice on this request, else the account's stored choice (users.locale), else
+ * Accept-Language by q, else the default.
+ */
 export function readerLanguage(asked: AskedLanguage, account?: string | null): Locale {
-  return chosenLanguage(asked) ?? matchLocale(account) ?? acceptedLanguage(asked.acceptLanguage ?? undefined) ?? DEFAULT_LOCALE;
+  return (
+    chosenLanguage(asked) ??
+    matchLocale(account) ??
+    acceptedLanguage(asked.acceptLanguage ?? undefined) ??
+    DEFAULT_LOCALE
+  );
 }
 
 /**
  * `readerLanguage` for a signed-in reader: `account` reads their stored language (one lookup), and
  * runs only when `lang` and the app's choice do not say already.
  */
-export async function accountReaderLanguage(asked: AskedLanguage, account: () => Promise<string | null | undefined>): Promise<Locale> {
+export async function accountReaderLanguage(
+  asked: AskedLanguage,
+  account: () => Promise<string | null | undefined>,
+): Promise<Locale> {
   return chosenLanguage(asked) ?? readerLanguage(asked, await account());
 }
 
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 
-/** What a Fastify request says of its reader's language: its `lang` query, the app's stored choice and Accept-Language. */
+/**
+ * What a Fastify request says of its reader's language: its `lang` query, the app's stored choice and Accept-Language.
+ */
 export function askedLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): AskedLanguage {
   const query = request.query as Record<string, unknown> | undefined;
   return {

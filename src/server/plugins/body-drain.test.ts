@@ -43,7 +43,14 @@ console.log(JSON.stringify(seen));
 `;
 
 async function tenTries(path: string, kind: 'json' | 'multipart', token = ''): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, base + path, kind, token]);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--input-type=module',
+    '-e',
+    CLIENT,
+    base + path,
+    kind,
+    token,
+  ]);
   return JSON.parse(stdout) as string[];
 }
 
@@ -54,6 +61,8 @@ describe('a body over the limit', () => {
 
   it('and an upload over its size limit too: 10 tries of a 6 MB avatar (the limit is 5 MB)', async () => {
     const user = await signUp(t);
-    expect(await tenTries('/api/me/avatar', 'multipart', user.token)).toEqual(Array<string>(10).fill('413 payload_too_large'));
+    expect(await tenTries('/api/me/avatar', 'multipart', user.token)).toEqual(
+      Array<string>(10).fill('413 payload_too_large'),
+    );
   });
 });

@@ -14,7 +14,10 @@ export interface DrainBound {
   maxMs: number;
 }
 
-/** The bound for a server whose JSON bodies may be `bodyLimit` bytes: 4 times that, and at least 32 MB (above every upload's limit). */
+/**
+ * The bound for a server whose JSON bodies may be `bodyLimit` bytes: 4 times that, and at least 32 MB (above every
+ * upload's limit).
+ */
 export function drainBound(bodyLimit: number): DrainBound {
   return { maxBytes: Math.max(4 * bodyLimit, 32 * 1024 * 1024), maxMs: 10_000 };
 }

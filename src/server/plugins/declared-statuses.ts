@@ -19,14 +19,18 @@ export interface RouteGuards {
  * that throws them.
  * - 400: the input guard reads every route's path, query string and body, and schemas refuse bad input
  * - 401: it reads a bearer token
- * - 404: a resource id in its path (missing, or not yours: the same 404, so another user's ids cannot be probed), or the admin area
+ * - 404: a resource id in its path (missing, or not yours: the same 404, so another user's ids cannot be probed), or
+ *   the admin area
  * - 413, 415: it takes a body (over the limit; not JSON, or not multipart for an upload)
  * - 414: a path parameter over the router's length limit (`maxParamLength`), answered before the route runs
  * - 429: it is rate-limited (`config.rateLimit`)
  * - 500: anything can fail
  * - 503: it takes an upload (`consumes` multipart/form-data): the file store may be down (decision 101)
  */
-export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>, guards: RouteGuards): number[] {
+export function shapeStatuses(
+  route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>,
+  guards: RouteGuards,
+): number[] {
   const statuses = [400, 500];
   const hasPathParams = /[:*]/.test(route.url);
   const takesBody = [route.method].flat().some((m) => !BODYLESS.has(m.toUpperCase()));
@@ -35,7 +39,8 @@ export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   if (hasPathParams) statuses.push(414);
   if (takesBody) statuses.push(413, 415);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
-  if ((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data')) statuses.push(503);
+  if ((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'))
+    statuses.push(503);
   return statuses.sort((a, b) => a - b);
 }
 
@@ -43,7 +48,11 @@ const described = new Map<number, typeof errorBodySchema>();
 /** The error body, described for one status: the document says "Not Found", not "Default Response". */
 function errorBodyFor(status: number): typeof errorBodySchema {
   let schema = described.get(status);
-  if (!schema) described.set(status, (schema = errorBodySchema.describe(`${STATUS_CODES[status] ?? 'Error'}: the body's \`code\` says which`)));
+  if (!schema)
+    described.set(
+      status,
+      (schema = errorBodySchema.describe(`${STATUS_CODES[status] ?? 'Error'}: the body's \`code\` says which`)),
+    );
   return schema;
 }
 
@@ -55,8 +64,11 @@ function errorBodyFor(status: number): typeof errorBodySchema {
  */
 export function declareStatuses(route: RouteOptions, statuses: number[]): void {
   // Copies: a schema or response map shared by several routes must not collect the others' statuses.
-  const response: Record<string, unknown> = { ...(route.schema as { response?: Record<string, unknown> } | undefined)?.response };
-  for (const [key, schema] of Object.entries(response)) if (schema === errorBodySchema) response[key] = errorBodyFor(Number(key));
+  const response: Record<string, unknown> = {
+    ...(route.schema as { response?: Record<string, unknown> } | undefined)?.response,
+  };
+  for (const [key, schema] of Object.entries(response))
+    if (schema === errorBodySchema) response[key] = errorBodyFor(Number(key));
   for (const status of statuses) response[status] ??= errorBodyFor(status);
   route.schema = { ...route.schema, response };
 }

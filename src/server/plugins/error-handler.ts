@@ -24,7 +24,10 @@ const FASTIFY_CODES: Record<string, Pick<ErrorBody, 'code' | 'message'>> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const send = (status: number, body: ErrorBody) =>
-      reply.status(status).type('application/json').send({ ...body, requestId: request.id });
+      reply
+        .status(status)
+        .type('application/json')
+        .send({ ...body, requestId: request.id });
 
     if (err instanceof AppError) {
       // A broken invariant (decision 143): the client gets what any unexpected failure gets, the log the reason.
@@ -36,7 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // code and Retry-After, the log the reason.
       if (err.cause) request.log.warn({ err: err.cause, code: err.code }, 'a service the request needs failed');
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
-      return send(err.status, { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }), ...(err.retryAfter && { retryAfter: err.retryAfter }) });
+      return send(err.status, {
+        code: err.code,
+        message: err.message,
+        ...(err.fields && { fields: err.fields }),
+        ...(err.retryAfter && { retryAfter: err.retryAfter }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldIssue[] = err.validation.map((v) => ({
@@ -59,7 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // A client error from a plugin (for example a malformed multipart body): keep the status, hide internals.
-      return send(err.statusCode, { code: err.statusCode === 404 ? 'not_found' : 'bad_request', message: 'The request could not be processed' });
+      return send(err.statusCode, {
+        code: err.statusCode === 404 ? 'not_found' : 'bad_request',
+        message: 'The request could not be processed',
+      });
     }
     request.log.error({ err }, 'unhandled error');
     return send(500, { code: 'internal', message: 'Internal error' });
@@ -110,7 +121,9 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
         : [400, { code: 'bad_request', message: 'The request could not be read' }];
   const json = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
   }
   socket.destroy();
 }

@@ -21,14 +21,32 @@ export function guardedRateLimitStore(redis: Redis, guard: RedisGuard, nameSpace
     ) {}
 
     // The plugin's type names only incr's first two arguments; it passes the window and the maximum too.
-    incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow?: number, max?: number): void {
-      if (timeWindow === undefined || max === undefined) return callback(new Error('the rate limit store needs the window and the maximum'));
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: Count) => void,
+      timeWindow?: number,
+      max?: number,
+    ): void {
+      if (timeWindow === undefined || max === undefined)
+        return callback(new Error('the rate limit store needs the window and the maximum'));
       const count = (store: RateLimitStore) =>
-        new Promise<Count>((resolve, reject) => store.incr(key, (err, res) => (err || !res ? reject(err ?? new Error('no count')) : resolve(res)), timeWindow, max));
-      guard.run(() => count(this.shared), () => count(this.local)).then(
-        (res) => callback(null, res),
-        (err: Error) => callback(err),
-      );
+        new Promise<Count>((resolve, reject) =>
+          store.incr(
+            key,
+            (err, res) => (err || !res ? reject(err ?? new Error('no count')) : resolve(res)),
+            timeWindow,
+            max,
+          ),
+        );
+      guard
+        .run(
+          () => count(this.shared),
+          () => count(this.local),
+        )
+        .then(
+          (res) => callback(null, res),
+          (err: Error) => callback(err),
+        );
     }
 
     child(routeOptions: object): FastifyRateLimitStore {
@@ -38,8 +56,14 @@ export function guardedRateLimitStore(redis: Redis, guard: RedisGuard, nameSpace
   // The plugin makes the root store with its global options; each route's store is a child of it.
   class RootStore extends GuardedStore {
     constructor(options: FastifyRateLimitOptions) {
-      const { continueExceeding = false, exponentialBackoff = false } = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
-      super(new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff));
+      const { continueExceeding = false, exponentialBackoff = false } = options as {
+        continueExceeding?: boolean;
+        exponentialBackoff?: boolean;
+      };
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+      );
     }
   }
   return RootStore;

@@ -12,7 +12,8 @@ import { AppError } from '../lib/app-error';
  * anything; multipart text fields pass through `assertAllowedText`.
  */
 /* eslint-disable no-control-regex -- these are the control characters it refuses */
-const NOT_ALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_ALLOWED =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /* eslint-enable no-control-regex */
 
 const MAX_DEPTH = 32;

@@ -31,7 +31,9 @@ describe('GET /metrics on the app port (METRICS_TOKEN)', () => {
     // The pattern, never the id.
     expect(body).toMatch(/http_requests_total\{method="GET",route="\/api\/v2\/guides\/:id",status="404"\} 1/);
     expect(body).not.toMatch(/route="[^"]*424242/);
-    expect(body).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/healthz",status="200"\} [1-9]/);
+    expect(body).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/healthz",status="200"\} [1-9]/,
+    );
     expect(body).toMatch(/^realtime_open_sockets 0$/m);
     expect(body).toMatch(/^jobs_queue_depth\{status="queued"\} \d+$/m);
     expect(body).toMatch(/^jobs_oldest_due_age_seconds \d/m);

@@ -35,8 +35,18 @@ type Exposition = () => Promise<string>;
 /** Requests answered, those answered with a 5xx, and how long each took, by method, route and status. */
 function countRequests(app: FastifyInstance, registry: Registry): void {
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const errors = new Counter({ name: 'http_request_errors_total', help: 'HTTP requests answered with a 5xx status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'http_request_errors_total',
+    help: 'HTTP requests answered with a 5xx status',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request',
@@ -68,9 +78,23 @@ function gaugeOpenSockets(app: FastifyInstance, registry: Registry): void {
 
 /** The job queue and the payments by outcome; the function returned reads them into their gauges. */
 function gaugeDatabaseFigures(db: Database, registry: Registry): () => Promise<void> {
-  const queueDepth = new Gauge({ name: 'jobs_queue_depth', help: 'Jobs waiting (queued) or being run (running)', labelNames: ['status'], registers: [registry] });
-  const queueAge = new Gauge({ name: 'jobs_oldest_due_age_seconds', help: 'How long the oldest due, queued job has waited', registers: [registry] });
-  const payments = new Gauge({ name: 'payments_total', help: 'Payments by method and outcome', labelNames: ['method', 'status'], registers: [registry] });
+  const queueDepth = new Gauge({
+    name: 'jobs_queue_depth',
+    help: 'Jobs waiting (queued) or being run (running)',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const queueAge = new Gauge({
+    name: 'jobs_oldest_due_age_seconds',
+    help: 'How long the oldest due, queued job has waited',
+    registers: [registry],
+  });
+  const payments = new Gauge({
+    name: 'payments_total',
+    help: 'Payments by method and outcome',
+    labelNames: ['method', 'status'],
+    registers: [registry],
+  });
 
   // The database figures are read once per scrape, in two statements.
   return async () => {
@@ -92,10 +116,15 @@ function gaugeDatabaseFigures(db: Database, registry: Registry): () => Promise<v
 function serveToTokenHolders(app: FastifyInstance, token: string, registry: Registry, exposition: Exposition): void {
   const expected = createHash('sha256').update(`Bearer ${token}`).digest();
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = createHash('sha256').update(request.headers.authorization ?? '').digest();
+    const given = createHash('sha256')
+      .update(request.headers.authorization ?? '')
+      .digest();
     // Anyone without the token sees no such page.
     if (!timingSafeEqual(given, expected)) return reply.code(404).send({ code: 'not_found', message: 'Not found' });
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await exposition());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await exposition());
   });
 }
 
@@ -118,7 +147,9 @@ function serveOnInternalPort(app: FastifyInstance, port: number, registry: Regis
     });
     await new Promise<void>((resolve) => server!.listen(port, app.ctx.config.host, resolve));
     const address = server.address();
-    app.log.info(`Metrics on http://${app.ctx.config.host}:${typeof address === 'object' && address ? address.port : port}/metrics`);
+    app.log.info(
+      `Metrics on http://${app.ctx.config.host}:${typeof address === 'object' && address ? address.port : port}/metrics`,
+    );
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

@@ -6,7 +6,14 @@ import { operationIdOf } from './openapi';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    build: { extraRoutes: (app) => app.get('/api/v2/test-only/named', { schema: { operationId: 'readTheTestRoute', summary: 'A route that names its own id' } }, async () => ({})) },
+    build: {
+      extraRoutes: (app) =>
+        app.get(
+          '/api/v2/test-only/named',
+          { schema: { operationId: 'readTheTestRoute', summary: 'A route that names its own id' } },
+          async () => ({}),
+        ),
+    },
   });
 });
 afterAll(() => t.close());
@@ -17,9 +24,14 @@ interface Operation {
 }
 
 async function operations(): Promise<[string, Operation][]> {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { servers?: unknown[]; paths: Record<string, Record<string, Operation>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    servers?: unknown[];
+    paths: Record<string, Record<string, Operation>>;
+  };
   expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
-  return Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]): [string, Operation] => [`${m.toUpperCase()} ${p}`, op]));
+  return Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([m, op]): [string, Operation] => [`${m.toUpperCase()} ${p}`, op]),
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -52,6 +64,8 @@ describe('operationIdOf', () => {
   });
 
   it('stops the build when two routes would share an id', async () => {
-    await expect(createTestApp({ build: { extraRoutes: (app) => app.get('/api/v3/me', async () => ({})) } })).rejects.toThrow(/operationId getMe/);
+    await expect(
+      createTestApp({ build: { extraRoutes: (app) => app.get('/api/v3/me', async () => ({})) } }),
+    ).rejects.toThrow(/operationId getMe/);
   });
 });

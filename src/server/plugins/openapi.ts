@@ -27,8 +27,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // A route no guard reads a token on says so: `security: []` is "public", not "forgotten".
     schema.security ??= required ? [{ bearerAuth: [] }] : optional ? [{ bearerAuth: [] }, {}] : [];
     const method = [route.method].flat()[0] ?? 'GET';
-    if (method !== 'HEAD') claimOperationId(operationIds, (schema.operationId ??= operationIdOf(method, route.url)), `${method} ${route.url}`);
-    const readsToken = required || optional || Boolean((route.schema as { security?: unknown[] } | undefined)?.security?.length);
+    if (method !== 'HEAD')
+      claimOperationId(
+        operationIds,
+        (schema.operationId ??= operationIdOf(method, route.url)),
+        `${method} ${route.url}`,
+      );
+    const readsToken =
+      required || optional || Boolean((route.schema as { security?: unknown[] } | undefined)?.security?.length);
     declareStatuses(route, shapeStatuses(route, { readsToken, adminOnly: guards.includes(app.requireAdmin) }));
   });
   await app.register(swagger, {
@@ -39,7 +45,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          supportKey: { type: 'apiKey', in: 'header', name: 'x-support-key', description: 'The key an anonymous visitor got when opening a support conversation' },
+          supportKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-support-key',
+            description: 'The key an anonymous visitor got when opening a support conversation',
+          },
         },
       },
     },
@@ -75,7 +86,11 @@ export function operationIdOf(method: string, url: string): string {
 /** Two routes whose ids meet (`/api/x` and `/api/v2/x`) stop the app's build: one names its own. */
 function claimOperationId(ids: Map<string, string>, id: string, route: string): void {
   const held = ids.get(id);
-  if (held && held !== route) throw new AppError('internal', `operationId ${id} of ${route} is also ${held}'s: set operationId in one route's schema`);
+  if (held && held !== route)
+    throw new AppError(
+      'internal',
+      `operationId ${id} of ${route} is also ${held}'s: set operationId in one route's schema`,
+    );
   ids.set(id, route);
 }
 

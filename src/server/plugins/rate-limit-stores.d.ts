@@ -5,10 +5,20 @@
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { Redis } from 'ioredis';
   export interface RateLimitStore {
-    incr(key: string, callback: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindow: number, max: number): void;
+    incr(
+      key: string,
+      callback: (error: Error | null, result: { current: number; ttl: number } | null) => void,
+      timeWindow: number,
+      max: number,
+    ): void;
     child(routeOptions: object): RateLimitStore;
   }
-  const RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => RateLimitStore;
+  const RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key?: string,
+  ) => RateLimitStore;
   export default RedisStore;
 }
 

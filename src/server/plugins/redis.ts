@@ -46,7 +46,11 @@ export function registerRedis(app: FastifyInstance): void {
   const redis = new Redis(redisUrl, { ...REDIS_COMMAND_OPTIONS, keyPrefix: redisKeyPrefix });
   reportConnectionErrors(redis, (err) => app.log.warn({ err }, 'redis connection error'));
   const guard = new RedisGuard({
-    onDown: (err) => app.log.warn({ err }, 'Redis is not answering: limits count on this instance, real-time events reach this instance only'),
+    onDown: (err) =>
+      app.log.warn(
+        { err },
+        'Redis is not answering: limits count on this instance, real-time events reach this instance only',
+      ),
     onUp: () => app.log.info('Redis answers again: limits and real-time events are shared again'),
   });
   app.decorate('redis', redis);

@@ -65,7 +65,9 @@ describe('request log, development format', () => {
     const id = String(res.headers['x-request-id']);
     const lines = log.lines.filter((l) => l.includes(id));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/v2\/guides\?city=tokyo&page=1 200 \d+(\.\d)? ms {2}\[[0-9a-f-]{36}\]$/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/v2\/guides\?city=tokyo&page=1 200 \d+(\.\d)? ms {2}\[[0-9a-f-]{36}\]$/,
+    );
     expect(log.lines).toHaveLength(1);
     expect(() => JSON.parse(lines[0]!)).toThrow();
 
@@ -89,12 +91,23 @@ describe('request log, development format', () => {
 
     expect(loggedUrl('/api/dev/outbox?to=someone%40example.com&limit=5')).toBe('/api/dev/outbox?to=…&limit=5');
     expect(loggedUrl('/api/auth/reset-password?page=1&token=abc')).toBe('/api/auth/reset-password?page=…&token=…');
-    expect(loggedUrl('/api/v2/guides?city=kyoto&services=a&services=b')).toBe('/api/v2/guides?city=kyoto&services=a&services=b');
+    expect(loggedUrl('/api/v2/guides?city=kyoto&services=a&services=b')).toBe(
+      '/api/v2/guides?city=kyoto&services=a&services=b',
+    );
     expect(loggedUrl('/api/me')).toBe('/api/me');
   });
 
   it('logs nothing at info for assets, the SPA, probes and unknown files; with LOG_LEVEL=debug they appear', async () => {
-    const paths = ['/assets/app-abc123.js', '/', '/search?city=tokyo', '/guides/123', '/healthz', '/readyz', '/uploads/nothing.png', '/favicon.ico'];
+    const paths = [
+      '/assets/app-abc123.js',
+      '/',
+      '/search?city=tokyo',
+      '/guides/123',
+      '/healthz',
+      '/readyz',
+      '/uploads/nothing.png',
+      '/favicon.ico',
+    ];
     for (const url of paths) await t.app.inject({ method: 'GET', url });
     expect(log.text).toBe('');
 
@@ -109,7 +122,9 @@ describe('request log, development format', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(res.statusCode).toBe(500);
     const id = String(res.headers['x-request-id']);
-    expect(log.text).toMatch(new RegExp(`ERROR unhandled error {2}\\[${id}\\]\\n {4}Error: kaboom in a handler\\n +at `));
+    expect(log.text).toMatch(
+      new RegExp(`ERROR unhandled error {2}\\[${id}\\]\\n {4}Error: kaboom in a handler\\n +at `),
+    );
     expect(log.text).toMatch(new RegExp(`WARN {2}GET /api/test/explode 500 \\d+(\\.\\d)? ms {2}\\[${id}\\]`));
   });
 });
@@ -146,7 +161,11 @@ describe('request log, production format', () => {
     const t = await appLoggingTo(log, { ...PRODUCTION_ENV, LOG_LEVEL: 'info' });
     log.text = '';
     const feed = await t.app.inject({ method: 'GET', url: `/api/ical/${FEED_SECRET}.ics` });
-    expect(JSON.parse(log.lines.at(-1)!)).toMatchObject({ url: '/api/ical/[secret]', statusCode: feed.statusCode, reqId: feed.headers['x-request-id'] });
+    expect(JSON.parse(log.lines.at(-1)!)).toMatchObject({
+      url: '/api/ical/[secret]',
+      statusCode: feed.statusCode,
+      reqId: feed.headers['x-request-id'],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/test/explode-feed' })).statusCode).toBe(500);
     expect(log.text).toContain('calendar refresh failed for http://localhost:3000/api/ical/[secret]');
     expect(log.text).not.toContain(FEED_SECRET);

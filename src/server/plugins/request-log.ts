@@ -100,7 +100,10 @@ export class RequestLogController extends LogController {
   /** A client that goes away mid-download (a closed tab) is routine: `debug`, not `info`. */
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      reply.log.debug({ method: request.method, url: loggedUrl(request.url) }, 'client closed the connection before the response ended');
+      reply.log.debug(
+        { method: request.method, url: loggedUrl(request.url) },
+        'client closed the connection before the response ended',
+      );
       return;
     }
     super.streamError(error, request, reply);
@@ -108,7 +111,10 @@ export class RequestLogController extends LogController {
 }
 
 /** pino's options for the given settings and destination (stdout when absent). */
-export function loggerOptions(settings: LogSettings, destination?: LogDestination): LoggerOptions & { stream?: LogDestination } {
+export function loggerOptions(
+  settings: LogSettings,
+  destination?: LogDestination,
+): LoggerOptions & { stream?: LogDestination } {
   const stream = settings.isProduction
     ? destination
     : humanReadable(destination ?? process.stdout, { color: !destination && useColor() });
@@ -203,7 +209,9 @@ function formatEntry(entry: Record<string, unknown>, paint: (code: string, s: st
 /** `Type: message [code]`, the SQL text of a failed query, the stack frames, then each cause the same way. */
 function describeError(err: LoggableError): string {
   const code = err.db?.code ?? err.code;
-  const lines = [`${err.type ?? 'Error'}: ${err.message ?? ''}${code ? ` [${code}${err.db?.constraint ? ` ${err.db.constraint}` : ''}]` : ''}`];
+  const lines = [
+    `${err.type ?? 'Error'}: ${err.message ?? ''}${code ? ` [${code}${err.db?.constraint ? ` ${err.db.constraint}` : ''}]` : ''}`,
+  ];
   if (err.query) lines.push(`query: ${err.query}`);
   if (err.stack) lines.push(err.stack);
   if (err.cause) lines.push(`caused by: ${describeError(err.cause)}`);

@@ -16,7 +16,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const crisp = app.ctx.config.support.provider === 'crisp';
   const extra = (...sources: string[]) => (crisp ? sources : []);
   // Stripe.js (PAYMENT_PROVIDER=stripe, decision 042): its script and the Elements and 3-D Secure frames
-  // from js.stripe.com and hooks.stripe.com, its API calls to api.stripe.com (docs.stripe.com/security/guide#content-security-policy).
+  // from js.stripe.com and hooks.stripe.com, its API calls to api.stripe.com
+  // (docs.stripe.com/security/guide#content-security-policy).
   const stripe = app.ctx.config.payments.provider === 'stripe';
   const stripeSrc = (...sources: string[]) => (stripe ? sources : []);
   // S3_PUBLIC_URL (decision 087): /uploads/ redirects public images there, so pages load them from its origin.
@@ -31,11 +32,28 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'", ...extra('https://client.crisp.chat'), ...stripeSrc('https://js.stripe.com')],
         // Radix and sonner set inline style attributes; the Swagger UI page needs inline styles too.
         styleSrc: ["'self'", "'unsafe-inline'", ...extra('https://client.crisp.chat')],
-        imgSrc: ["'self'", 'data:', 'blob:', ...filesSrc, ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...filesSrc,
+          ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat'),
+        ],
         fontSrc: ["'self'", 'data:', ...extra('https://client.crisp.chat')],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...extra('https://client.crisp.chat', 'https://storage.crisp.chat'), ...stripeSrc('https://api.stripe.com')],
-        ...(stripe && { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] }),
-        ...(crisp && { workerSrc: ["'self'", 'blob:', 'https://client.crisp.chat'], mediaSrc: ["'self'", 'https://client.crisp.chat'] }),
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...extra('https://client.crisp.chat', 'https://storage.crisp.chat'),
+          ...stripeSrc('https://api.stripe.com'),
+        ],
+        ...(stripe && {
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        }),
+        ...(crisp && {
+          workerSrc: ["'self'", 'blob:', 'https://client.crisp.chat'],
+          mediaSrc: ["'self'", 'https://client.crisp.chat'],
+        }),
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -24,12 +24,17 @@ const bio = 'Born in Asakusa, I walk guests through $& old Tokyo <script>alert(1
 
 beforeAll(async () => {
   // The web code is compiled by Vitest (JSX, import.meta.glob), not by the server's TypeScript project.
-  const renderer = (await import(/* @vite-ignore */ path.resolve(import.meta.dirname, '../../web/entry-server.tsx'))) as PageRenderer;
+  const renderer = (await import(
+    /* @vite-ignore */ path.resolve(import.meta.dirname, '../../web/entry-server.tsx')
+  )) as PageRenderer;
   t = await createTestApp({ build: { webRoot, renderer }, env: { APP_URL: 'https://tabi.example' } });
   const { guide } = await makeGuide(t.database.db, { name: 'Haruka Sato', city: 'kyoto', priceRmb: 380 });
   const { guides } = await import('../db/schema/index');
   const { eq } = await import('drizzle-orm');
-  await t.database.db.update(guides).set({ bio, texts: { en: { bio } }, originalLanguage: 'en' }).where(eq(guides.id, guide.id));
+  await t.database.db
+    .update(guides)
+    .set({ bio, texts: { en: { bio } }, originalLanguage: 'en' })
+    .where(eq(guides.id, guide.id));
   guideId = guide.id;
   itineraryId = (await addItinerary(t.database.db, guide.id)).id;
 });
@@ -49,7 +54,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('380 RMB');
     expect(html).toContain('<title>Haruka Sato · Tabi Guides</title>');
     expect(html).toContain(`<link rel="canonical" href="https://tabi.example/guides/${guideId}?lang=en">`);
-    expect(html).toContain(`<link rel="alternate" hreflang="zh-CN" href="https://tabi.example/guides/${guideId}?lang=zh-CN">`);
+    expect(html).toContain(
+      `<link rel="alternate" hreflang="zh-CN" href="https://tabi.example/guides/${guideId}?lang=zh-CN">`,
+    );
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="https://tabi.example/guides/${guideId}">`);
     expect(html).toMatch(/<meta property="og:image" content="https:\/\/tabi\.example\/[^"]+">/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
@@ -83,10 +90,18 @@ describe('server-rendered public pages', () => {
     expect(ld.offers.offeredBy).toMatchObject({
       '@type': 'Person',
       name: 'Kei Licensed',
-      hasCredential: { '@type': 'EducationalOccupationalCredential', credentialCategory: 'license', name: '全国通訳案内士', identifier: '京都府 第0001号', recognizedBy: { name: '京都府' } },
+      hasCredential: {
+        '@type': 'EducationalOccupationalCredential',
+        credentialCategory: 'license',
+        name: '全国通訳案内士',
+        identifier: '京都府 第0001号',
+        recognizedBy: { name: '京都府' },
+      },
     });
     // An unlicensed guide is a Person without a credential.
-    const plain = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec((await page(`/guides/${guideId}`)).body)![1]!);
+    const plain = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/.exec((await page(`/guides/${guideId}`)).body)![1]!,
+    );
     expect(plain.offers.offeredBy).toEqual({ '@type': 'Person', name: 'Haruka Sato' });
   });
 
@@ -104,7 +119,9 @@ describe('server-rendered public pages', () => {
     const data = JSON.parse(/<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
       queries: { queries: { queryKey: unknown[]; state: { status: string; data: unknown } }[] };
     };
-    const slots = data.queries.queries.find((q) => q.queryKey[0] === 'bookings' && q.queryKey[1] === 'slots' && q.queryKey[2] === guideId);
+    const slots = data.queries.queries.find(
+      (q) => q.queryKey[0] === 'bookings' && q.queryKey[1] === 'slots' && q.queryKey[2] === guideId,
+    );
     expect(slots?.state.status).toBe('success');
     const times = (slots!.state.data as { slots: { startTime: string }[] }).slots.map((s) => s.startTime);
     expect(times.length).toBeGreaterThan(0);
@@ -116,11 +133,21 @@ describe('server-rendered public pages', () => {
   it('the hydration data names the date formats the page used, for the browser to build first', async () => {
     const formats = async (url: string) => {
       const html = (await page(url)).body;
-      return (JSON.parse(/<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { dateFormats: [string, object][] }).dateFormats;
+      return (
+        JSON.parse(/<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+          dateFormats: [string, object][];
+        }
+      ).dateFormats;
     };
     // The profile's calendar: weekday names and dates with weekdays, in the page's language.
-    expect(await formats(`/guides/${guideId}?lang=zh-CN`)).toContainEqual(['zh-CN', { weekday: 'short', timeZone: 'UTC' }]);
-    expect(await formats(`/guides/${guideId}?lang=en`)).toContainEqual(['en-US', { weekday: 'short', timeZone: 'UTC' }]);
+    expect(await formats(`/guides/${guideId}?lang=zh-CN`)).toContainEqual([
+      'zh-CN',
+      { weekday: 'short', timeZone: 'UTC' },
+    ]);
+    expect(await formats(`/guides/${guideId}?lang=en`)).toContainEqual([
+      'en-US',
+      { weekday: 'short', timeZone: 'UTC' },
+    ]);
     // The landing page shows no dates: nothing to build.
     expect(await formats('/')).toEqual([]);
   });
@@ -138,8 +165,12 @@ describe('server-rendered public pages', () => {
     const zh = '<html lang="zh-CN">';
     expect((await page(`/guides/${guideId}?lang=zh-CN`)).body).toContain(zh);
     expect((await page(`/guides/${guideId}`, { cookie: 'a=1; tabi_locale=zh-CN' })).body).toContain(zh);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ko;q=1, zh-TW;q=0.8, en;q=0.5' })).body).toContain(zh);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' })).body).toContain('<html lang="en">');
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ko;q=1, zh-TW;q=0.8, en;q=0.5' })).body).toContain(
+      zh,
+    );
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' })).body).toContain(
+      '<html lang="en">',
+    );
     expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en">');
     const chinese = (await page(`/guides/${guideId}?lang=zh-CN`)).body;
     expect(chinese).toContain('380 元');
@@ -151,11 +182,19 @@ describe('server-rendered public pages', () => {
     const byHeader = (await page(`/guides/${guideId}`, { 'accept-language': 'ja' })).body;
     expect(byHeader).toContain(ja);
     expect(byHeader).toContain('<link rel="manifest" href="/manifest.ja.webmanifest" />');
-    expect(byHeader).toContain(`<link rel="alternate" hreflang="ja" href="https://tabi.example/guides/${guideId}?lang=ja">`);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7' })).body).toContain(ja);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr;q=1, ja;q=0.8, zh-CN;q=0.5' })).body).toContain(ja);
+    expect(byHeader).toContain(
+      `<link rel="alternate" hreflang="ja" href="https://tabi.example/guides/${guideId}?lang=ja">`,
+    );
+    expect(
+      (await page(`/guides/${guideId}`, { 'accept-language': 'ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7' })).body,
+    ).toContain(ja);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr;q=1, ja;q=0.8, zh-CN;q=0.5' })).body).toContain(
+      ja,
+    );
     expect((await page(`/guides/${guideId}?lang=ja`, { 'accept-language': 'zh-CN' })).body).toContain(ja);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=ja' })).body).toContain(ja);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=ja' })).body).toContain(
+      ja,
+    );
     // Private pages: the shell, in Japanese too.
     expect((await page('/dashboard', { 'accept-language': 'ja' })).body).toContain(ja);
   });
@@ -211,8 +250,12 @@ describe('server-rendered public pages', () => {
 
   it('pages link the web app manifest in the reader’s language, served as a manifest', async () => {
     for (const url of ['/dashboard', `/guides/${guideId}`]) {
-      expect((await page(url, { 'accept-language': 'zh-CN' })).body, url).toContain('<link rel="manifest" href="/manifest.zh-CN.webmanifest" />');
-      expect((await page(url, { 'accept-language': 'en' })).body, url).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+      expect((await page(url, { 'accept-language': 'zh-CN' })).body, url).toContain(
+        '<link rel="manifest" href="/manifest.zh-CN.webmanifest" />',
+      );
+      expect((await page(url, { 'accept-language': 'en' })).body, url).toContain(
+        '<link rel="manifest" href="/manifest.webmanifest" />',
+      );
     }
     const manifest = await page('/manifest.webmanifest');
     expect(manifest.statusCode).toBe(200);

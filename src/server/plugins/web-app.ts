@@ -45,8 +45,15 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const locale = readerLocale(request);
     const origin = app.ctx.config.appUrl;
-    const page = renderer ? await renderer.render({ url: request.url, origin, locale, currency: chosenCurrency(request), fetch: fetchApi }) : null;
-    const html = withManifest(page ? fillTemplate(template!, locale, page) : template!.replace('<html lang="en">', () => `<html lang="${locale}">`), locale);
+    const page = renderer
+      ? await renderer.render({ url: request.url, origin, locale, currency: chosenCurrency(request), fetch: fetchApi })
+      : null;
+    const html = withManifest(
+      page
+        ? fillTemplate(template!, locale, page)
+        : template!.replace('<html lang="en">', () => `<html lang="${locale}">`),
+      locale,
+    );
     return reply
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
@@ -57,7 +64,12 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
 
   const isPage = (request: FastifyRequest) => {
     const url = request.url.split('?')[0]!;
-    return (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/assets/') && !path.extname(url);
+    return (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/assets/') &&
+      !path.extname(url)
+    );
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -73,7 +85,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
     // Pages are routes (not the not-found handler) so their HTML is compressed like any reply; "/"
     // is one of its own so the static plugin's directory handling never answers it.
     app.get('/', { schema: { hide: true } }, sendPage);
-    app.get('/*', { schema: { hide: true } }, (request, reply) => (isPage(request) ? sendPage(request, reply) : reply.callNotFound()));
+    app.get('/*', { schema: { hide: true } }, (request, reply) =>
+      isPage(request) ? sendPage(request, reply) : reply.callNotFound(),
+    );
   }
 }
 
@@ -91,7 +105,9 @@ async function serveBuiltFiles(app: FastifyInstance, webRoot: string): Promise<v
   });
 }
 
-/** The API as a visitor sees it, reached in-process: no network, no session (what the server's renderer fetches with). */
+/**
+ * The API as a visitor sees it, reached in-process: no network, no session (what the server's renderer fetches with).
+ */
 function visitorFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -104,14 +120,19 @@ function visitorFetch(app: FastifyInstance): typeof fetch {
     const bodyless = res.statusCode === 204 || res.statusCode === 304;
     return new Response(bodyless ? null : res.rawPayload, {
       status: res.statusCode,
-      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+      headers: Object.entries(res.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, String(v)] as [string, string]],
+      ),
     });
   };
 }
 
 const CURRENCY_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CURRENCY_COOKIE}=([^;]+)`);
 
-/** The display currency the reader chose, from the cookie the app writes with it (decision 168); none: the page's language decides. */
+/**
+ * The display currency the reader chose, from the cookie the app writes with it (decision 168); none: the page's
+ * language decides.
+ */
 function chosenCurrency(request: FastifyRequest): Currency | undefined {
   const value = CURRENCY_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
   return isCurrency(value) ? value : undefined;
@@ -119,18 +140,26 @@ function chosenCurrency(request: FastifyRequest): Currency | undefined {
 
 /** The web app manifest in the page's language: the name a phone puts under the home-screen icon (decision 095). */
 function withManifest(html: string, locale: Locale): string {
-  return locale === 'en' ? html : html.replace('href="/manifest.webmanifest"', `href="/manifest.${locale}.webmanifest"`);
+  return locale === 'en'
+    ? html
+    : html.replace('href="/manifest.webmanifest"', `href="/manifest.${locale}.webmanifest"`);
 }
 
 /** The built index.html with the page's language, head, content and hydration data in place. */
 function fillTemplate(template: string, locale: Locale, page: { head: string; html: string; data: string }): string {
   // Replacer functions: a `$` in a guide's text must not be read as a replacement pattern.
-  return template
-    .replace('<html lang="en">', () => `<html lang="${locale}">`)
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    // The first paint waits until the page is parsed to its data block: painting the top of a long
-    // page first means laying it all out again a moment later, a second long task on a phone.
-    .replace('</head>', () => `${page.head}<link rel="expect" href="#${SSR_DATA_ID}" blocking="render"></head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${SSR_DATA_ID}" type="application/json">${page.data}</script>`);
+  return (
+    template
+      .replace('<html lang="en">', () => `<html lang="${locale}">`)
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      // The first paint waits until the page is parsed to its data block: painting the top of a long
+      // page first means laying it all out again a moment later, a second long task on a phone.
+      .replace('</head>', () => `${page.head}<link rel="expect" href="#${SSR_DATA_ID}" blocking="render"></head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div><script id="${SSR_DATA_ID}" type="application/json">${page.data}</script>`,
+      )
+  );
 }

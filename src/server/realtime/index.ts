@@ -73,7 +73,12 @@ export async function registerRealtime(app: AppInstance): Promise<Realtime> {
 function hubFor(app: AppInstance): Hub {
   const config = app.ctx.config;
   return config.redisUrl
-    ? new RedisHub(config.redisUrl, (err) => app.log.warn({ err }, 'redis hub error'), realtimeChannel(config.redisKeyPrefix), app.redisGuard)
+    ? new RedisHub(
+        config.redisUrl,
+        (err) => app.log.warn({ err }, 'redis hub error'),
+        realtimeChannel(config.redisKeyPrefix),
+        app.redisGuard,
+      )
     : new MemoryHub();
 }
 
@@ -94,13 +99,16 @@ async function closeEndedSessions(db: Database, conns: Connection[]): Promise<vo
 /** What the hub brings: a session re-check for a user, or an event for the sockets connected here. */
 function deliverHere(app: AppInstance, db: Database, byUser: SocketsByUser, message: HubMessage): void {
   if ('revalidate' in message) {
-    closeEndedSessions(db, [...(byUser.get(message.revalidate) ?? [])]).catch((err) => app.log.warn({ err }, 'socket session check failed'));
+    closeEndedSessions(db, [...(byUser.get(message.revalidate) ?? [])]).catch((err) =>
+      app.log.warn({ err }, 'socket session check failed'),
+    );
     return;
   }
   // Every instance hears every event, and most name no one connected here: serialize only for a socket.
   let data: string | undefined;
   for (const userId of message.to) {
-    for (const c of byUser.get(userId) ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send((data ??= JSON.stringify(message.event)));
+    for (const c of byUser.get(userId) ?? [])
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send((data ??= JSON.stringify(message.event)));
   }
 }
 
@@ -136,14 +144,26 @@ async function registerSocketServer(app: AppInstance): Promise<void> {
 /** Every SWEEP_MS, re-checks the session of every socket here; the timer does not keep the process alive. */
 function sweepSessions(app: AppInstance, db: Database, byUser: SocketsByUser): NodeJS.Timeout {
   const sweep = setInterval(() => {
-    closeEndedSessions(db, [...byUser.values()].flatMap((s) => [...s])).catch((err) => app.log.warn({ err }, 'socket sweep failed'));
+    closeEndedSessions(
+      db,
+      [...byUser.values()].flatMap((s) => [...s]),
+    ).catch((err) => app.log.warn({ err }, 'socket sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
   return sweep;
 }
 
-/** The hub opens with the app and closes with it, after the sockets; a SESSION_ENDING request re-checks its caller's sockets. */
-function addLifecycleHooks(app: AppInstance, hub: Hub, byUser: SocketsByUser, sweep: NodeJS.Timeout, realtime: Realtime): void {
+/**
+ * The hub opens with the app and closes with it, after the sockets; a SESSION_ENDING request re-checks its caller's
+ * sockets.
+ */
+function addLifecycleHooks(
+  app: AppInstance,
+  hub: Hub,
+  byUser: SocketsByUser,
+  sweep: NodeJS.Timeout,
+  realtime: Realtime,
+): void {
   app.addHook('onReady', async () => hub.ready());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -159,7 +179,8 @@ function addLifecycleHooks(app: AppInstance, hub: Hub, byUser: SocketsByUser, sw
 
 async function authenticateSocket(app: AppInstance, db: Database, request: FastifyRequest) {
   const token = (request.query as { token?: unknown }).token;
-  if (typeof token !== 'string' || !token || token.length > 4096) throw new AppError('unauthorized', 'A token is required');
+  if (typeof token !== 'string' || !token || token.length > 4096)
+    throw new AppError('unauthorized', 'A token is required');
   const claims = await verifyAccessToken(token, app.ctx.jwtSecret);
   // The same session check as REST's (`live-session.ts`): a suspended user connects no more than they call.
   const live = await findLiveSession(db, claims);

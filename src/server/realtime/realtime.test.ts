@@ -31,9 +31,19 @@ describe('WebSocket /ws', () => {
     await say(t, a, c, '您好，11月22日有空吗？');
     const got = await guideSock.next('new_message');
     // The recipient's unread count in the conversation comes with the message, from the send's own write.
-    expect(got.payload).toMatchObject({ conversationId: c, senderId: a.id, body: '您好，11月22日有空吗？', credits: null, unreadCount: 1 });
+    expect(got.payload).toMatchObject({
+      conversationId: c,
+      senderId: a.id,
+      body: '您好，11月22日有空吗？',
+      credits: null,
+      unreadCount: 1,
+    });
     expect((await travelerSock.next('new_message')).payload).toMatchObject({ credits: 2, unreadCount: 0 });
-    expect((await travelerSock.next('credits_update')).payload).toEqual({ conversationId: c, userId: a.id, credits: 2 });
+    expect((await travelerSock.next('credits_update')).payload).toEqual({
+      conversationId: c,
+      userId: a.id,
+      credits: 2,
+    });
     expect((await guideSock.next('conversation_update')).payload).toEqual({ conversationId: c, credits: 2 });
 
     await say(t, g, c, 'Yes, I am free!');
@@ -48,11 +58,26 @@ describe('WebSocket /ws', () => {
     expect(read.payload).toMatchObject({ conversationId: c, readerId: g.id, readAll: true });
 
     const [m] = await t.app.notifications.create([
-      { userId: a.id, type: 'system', text: { en: { title: 'Hi', message: 'x' }, 'zh-CN': { title: '嗨', message: 'x' }, ja: { title: 'こんにちは', message: 'x' } } },
+      {
+        userId: a.id,
+        type: 'system',
+        text: {
+          en: { title: 'Hi', message: 'x' },
+          'zh-CN': { title: '嗨', message: 'x' },
+          ja: { title: 'こんにちは', message: 'x' },
+        },
+      },
     ]);
-    expect((await travelerSock.next('system_message')).payload).toMatchObject({ action: 'created', message: { id: m!.id } });
+    expect((await travelerSock.next('system_message')).payload).toMatchObject({
+      action: 'created',
+      message: { id: m!.id },
+    });
     await call(t, a, 'PATCH', `/api/v2/system-messages/${m!.id}/read`);
-    expect((await travelerSock.next('system_message_read')).payload).toMatchObject({ action: 'marked_read', message: { id: m!.id, status: 'read' }, unreadCount: 0 });
+    expect((await travelerSock.next('system_message_read')).payload).toMatchObject({
+      action: 'marked_read',
+      message: { id: m!.id, status: 'read' },
+      unreadCount: 0,
+    });
     // The guide never sees the traveler's system messages.
     expect(guideSock.events.some((e) => e.type === 'system_message')).toBe(false);
     guideSock.ws.close();
@@ -65,7 +90,11 @@ describe('WebSocket /ws', () => {
     const sock = connect(`${base}/ws?token=${a.token}`);
     const otherSock = connect(`${base}/ws?token=${other.token}`);
     await Promise.all([sock.opened, otherSock.opened]);
-    const text = (title: string) => ({ en: { title, message: 'x' }, 'zh-CN': { title, message: 'x' }, ja: { title, message: 'x' } });
+    const text = (title: string) => ({
+      en: { title, message: 'x' },
+      'zh-CN': { title, message: 'x' },
+      ja: { title, message: 'x' },
+    });
     const made = await t.app.notifications.create([
       { userId: a.id, type: 'booking', text: text('one') },
       { userId: other.id, type: 'booking', text: text('alone') },
@@ -73,7 +102,10 @@ describe('WebSocket /ws', () => {
     ]);
     const bulk = await sock.next('system_message');
     expect(bulk.payload).toMatchObject({ action: 'bulk_created', messages: [{ title: 'one' }, { title: 'two' }] });
-    expect((await otherSock.next('system_message')).payload).toMatchObject({ action: 'created', message: { title: 'alone' } });
+    expect((await otherSock.next('system_message')).payload).toMatchObject({
+      action: 'created',
+      message: { title: 'alone' },
+    });
     expect(made).toHaveLength(3);
     sock.ws.close();
     otherSock.ws.close();
@@ -83,7 +115,11 @@ describe('WebSocket /ws', () => {
     const a = await traveler(t);
     await expect(connect(`${base}/ws`).opened).rejects.toThrow('HTTP 401');
     await expect(connect(`${base}/ws?token=nonsense`).opened).rejects.toThrow('HTTP 401');
-    const expired = await signAccessToken({ userId: a.id, sessionId: '00000000-0000-0000-0000-000000000000' }, TEST_SECRET, new Date(Date.now() - 60_000));
+    const expired = await signAccessToken(
+      { userId: a.id, sessionId: '00000000-0000-0000-0000-000000000000' },
+      TEST_SECRET,
+      new Date(Date.now() - 60_000),
+    );
     await expect(connect(`${base}/ws?token=${expired}`).opened).rejects.toThrow('HTTP 401');
   });
 

@@ -23,7 +23,10 @@ export function connect(url: string) {
     new Promise<Extract<RealtimeEvent, { type: T }>>((resolve, reject) => {
       const i = events.findIndex((e) => e.type === type);
       if (i >= 0) return resolve(events.splice(i, 1)[0] as Extract<RealtimeEvent, { type: T }>);
-      const waiter = { type, resolve: (e: RealtimeEvent) => (clearTimeout(timer), resolve(e as Extract<RealtimeEvent, { type: T }>)) };
+      const waiter = {
+        type,
+        resolve: (e: RealtimeEvent) => (clearTimeout(timer), resolve(e as Extract<RealtimeEvent, { type: T }>)),
+      };
       // A waiter that gave up leaves: the next event of its type is kept for the next call, not lost.
       const timer = setTimeout(() => {
         waiters.splice(waiters.indexOf(waiter), 1);

@@ -36,7 +36,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The type a key's extension names (the server chose both when it stored the file). */
-export const contentTypeOfKey = (key: string) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+export const contentTypeOfKey = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /** Folders named private-… hold files only their modules serve, to authorized people; /uploads/ refuses them. */
 export const PRIVATE_FOLDER_PREFIX = 'private-';

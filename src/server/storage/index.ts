@@ -9,9 +9,24 @@ import { LocalFileStorage } from './local-storage';
 import { S3FileStorage } from './s3-storage';
 import { reencodeImage, STORED_IMAGE_TYPE, type ImageBox } from './reencode-image';
 
-export { isPrivateKey, keyFromPublicUrl, PRIVATE_FOLDER_PREFIX, publicUrl, PUBLIC_FILES_PREFIX, type FileStorage, type StoredFile } from './file-storage';
+export {
+  isPrivateKey,
+  keyFromPublicUrl,
+  PRIVATE_FOLDER_PREFIX,
+  publicUrl,
+  PUBLIC_FILES_PREFIX,
+  type FileStorage,
+  type StoredFile,
+} from './file-storage';
 export { sniffImageType, type ImageType } from './image-type';
-export { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, reencodeImage, STORED_IMAGE_TYPE, type ImageBox } from './reencode-image';
+export {
+  AVATAR_BOX,
+  BACKGROUND_BOX,
+  MAX_INPUT_PIXELS,
+  reencodeImage,
+  STORED_IMAGE_TYPE,
+  type ImageBox,
+} from './reencode-image';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +64,8 @@ export function registerStorage(app: AppInstance, storage?: FileStorage): FileSt
     const key = (request.params as { '*': string })['*'];
     // Private folders (payment proofs, evidence) are never public: their own modules serve them after authorization.
     if (isPrivateKey(key) || !isStorageKey(key)) throw new AppError('not_found', 'File not found');
-    if (redirectTo) return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(`${redirectTo}/${key}`, 301);
+    if (redirectTo)
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(`${redirectTo}/${key}`, 301);
     const file = await store.get(key);
     if (!file) throw new AppError('not_found', 'File not found');
     return reply

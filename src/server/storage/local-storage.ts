@@ -44,7 +44,10 @@ export class LocalFileStorage implements FileStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    return names.map((n) => n.split(path.sep).join('/')).filter(isStorageKey).sort();
+    return names
+      .map((n) => n.split(path.sep).join('/'))
+      .filter(isStorageKey)
+      .sort();
   }
 
   private async sizeOf(key: string): Promise<number | undefined> {

@@ -11,14 +11,18 @@ import { S3FileStorage } from './s3-storage';
 
 const config = loadConfig();
 if (config.storage.kind !== 's3') {
-  console.error('S3_BUCKET is not set: set the S3_* settings of the bucket to copy DATA_DIR/uploads into (see README, Settings).');
+  console.error(
+    'S3_BUCKET is not set: set the S3_* settings of the bucket to copy DATA_DIR/uploads into (see README, Settings).',
+  );
   process.exit(1);
 }
 const source = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
 const target = new S3FileStorage(config.storage);
 try {
   const { copied, present } = await copyLocalFiles(source, target, (line) => console.log(line));
-  console.log(`${copied.length} file(s) copied from ${source.root} to bucket ${target.bucket}; ${present.length} already there.`);
+  console.log(
+    `${copied.length} file(s) copied from ${source.root} to bucket ${target.bucket}; ${present.length} already there.`,
+  );
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;

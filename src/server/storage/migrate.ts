@@ -14,7 +14,11 @@ export interface MigrationResult {
  * target already has, so running it again copies only what is new. The database keeps its keys
  * (and /uploads/… URLs), so nothing else changes. Local files are left in place.
  */
-export async function copyLocalFiles(source: LocalFileStorage, target: FileStorage, log: (line: string) => void = () => {}): Promise<MigrationResult> {
+export async function copyLocalFiles(
+  source: LocalFileStorage,
+  target: FileStorage,
+  log: (line: string) => void = () => {},
+): Promise<MigrationResult> {
   const result: MigrationResult = { copied: [], present: [] };
   for (const key of await source.keys()) {
     if (await target.exists(key)) {

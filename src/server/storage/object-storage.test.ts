@@ -33,7 +33,10 @@ const tempDir = () => {
   return dir;
 };
 let PNG: Buffer;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 /** Another instance on the same database, with its own DATA_DIR and these settings. */
 async function instance(env: Record<string, string>): Promise<AppInstance> {
@@ -49,7 +52,9 @@ beforeAll(async () => {
   b = await instance(s3.env);
   local = await instance({});
   bucket = new S3FileStorage(s3.settings);
-  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   bucket?.close();
@@ -62,7 +67,13 @@ afterAll(async () => {
 
 const upload = (app: AppInstance, who: Person, url: string, parts: Part[]) => {
   const { payload, headers } = multipartBody(parts);
-  return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...auth(who.token) }, remoteAddress: nextAddress() });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...auth(who.token) },
+    remoteAddress: nextAddress(),
+  });
 };
 
 describe('files on object storage, served by every instance', () => {
@@ -124,7 +135,10 @@ describe('files on object storage, served by every instance', () => {
     const other = await person(t);
     expect((await t.app.inject({ url: document.fileUrl, headers: auth(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: document.fileUrl })).statusCode).toBe(401);
-    const [row] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.userId, p.id));
+    const [row] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, p.id));
     const key = row!.documentKey!;
     expect(key).toMatch(/^private-identity\//);
     expect(await bucket.exists(key)).toBe(true);
@@ -132,7 +146,11 @@ describe('files on object storage, served by every instance', () => {
   });
 
   it('answers /uploads/ for a missing key, or one this app never makes, with 404', async () => {
-    for (const url of ['/uploads/avatars/missing-but-well-formed-key.webp', '/uploads/../config.ts', '/uploads/avatars/x.webp']) {
+    for (const url of [
+      '/uploads/avatars/missing-but-well-formed-key.webp',
+      '/uploads/../config.ts',
+      '/uploads/avatars/x.webp',
+    ]) {
       expect((await b.inject({ url })).statusCode).toBe(404);
     }
   });
@@ -146,7 +164,9 @@ describe('S3_PUBLIC_URL', () => {
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe('https://cdn.example.com/tabi/avatars/abcdefghijklmnopqrstuvwx.webp');
       expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
-      expect((await cdn.inject({ url: '/uploads/private-identity/abcdefghijklmnopqrstuvwx.pdf' })).statusCode).toBe(404);
+      expect((await cdn.inject({ url: '/uploads/private-identity/abcdefghijklmnopqrstuvwx.pdf' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await cdn.close();
     }

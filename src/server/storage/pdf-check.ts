@@ -14,7 +14,8 @@ const ACTIVE_NAMES = ['/JavaScript', '/JS', '/Launch', '/EmbeddedFile', '/Embedd
 
 export type PdfVerdict = 'ok' | 'not_pdf' | 'active_content';
 
-const unescapeNames = (text: string) => text.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const unescapeNames = (text: string) =>
+  text.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 export function checkPdf(data: Buffer): PdfVerdict {
   const head = data.subarray(0, 8).toString('latin1');

@@ -17,11 +17,14 @@ import type { ImageBox } from './reencode-image';
  * without metadata; a PDF must be a PDF without active content. Stored under a private-… folder,
  * which /uploads/ never serves.
  */
-export const INVALID_DOCUMENT_MESSAGE = 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
-export const ACTIVE_PDF_MESSAGE = 'A PDF with scripts, launch actions or embedded files is not accepted: upload a photo or a plain PDF.';
+export const INVALID_DOCUMENT_MESSAGE =
+  'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
+export const ACTIVE_PDF_MESSAGE =
+  'A PDF with scripts, launch actions or embedded files is not accepted: upload a photo or a plain PDF.';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-const invalid = (message = INVALID_DOCUMENT_MESSAGE) => new AppError('invalid_file_type', message, [{ path: 'body.file', message }]);
+const invalid = (message = INVALID_DOCUMENT_MESSAGE) =>
+  new AppError('invalid_file_type', message, [{ path: 'body.file', message }]);
 
 export interface StoredDocument {
   key: string;
@@ -29,8 +32,14 @@ export interface StoredDocument {
   size: number;
 }
 
-export async function storePrivateDocument(storage: FileStorage, folder: string, data: Buffer, box: ImageBox): Promise<StoredDocument> {
-  if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', [{ path: 'body.file', message: 'The file is empty' }]);
+export async function storePrivateDocument(
+  storage: FileStorage,
+  folder: string,
+  data: Buffer,
+  box: ImageBox,
+): Promise<StoredDocument> {
+  if (data.length === 0)
+    throw new AppError('validation_failed', 'The file is empty', [{ path: 'body.file', message: 'The file is empty' }]);
   const detected = await fileTypeFromBuffer(data);
   if (detected && IMAGE_TYPES.has(detected.mime)) {
     try {
@@ -52,7 +61,12 @@ export async function storePrivateDocument(storage: FileStorage, folder: string,
   throw invalid();
 }
 
-const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const MULTIPART_TOO_LARGE = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
 
 /**
  * The file of a multipart part, read whole. @fastify/multipart's toBuffer() checks for a file cut at
@@ -77,7 +91,8 @@ export async function readSingleUpload(
 ): Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }> {
   const { files, fields } = await readUploads(request, maxBytes, ['file']);
   const file = files.file;
-  if (!file) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  if (!file)
+    throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
   return { data: file.data, fileName: file.fileName, fields };
 }
 
@@ -92,15 +107,23 @@ export async function readUploads<N extends string>(
   names: readonly N[],
 ): Promise<{ files: Partial<Record<N, { data: Buffer; fileName?: string }>>; fields: Record<string, string> }> {
   const list = names.map((n) => `"${n}"`).join(' and ');
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field ${list}`);
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field ${list}`);
   const files: Partial<Record<N, { data: Buffer; fileName?: string }>> = {};
   const fields: Record<string, string> = {};
-  const malformed = () => new AppError('bad_request', `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`);
+  const malformed = () =>
+    new AppError(
+      'bad_request',
+      `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`,
+    );
   try {
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
       // Logged as every malformed upload is (the error and one message), so one search finds them all.
-      request.log.info({ err: new Error('The connection closed before the upload was read') }, 'malformed multipart upload');
+      request.log.info(
+        { err: new Error('The connection closed before the upload was read') },
+        'malformed multipart upload',
+      );
       throw malformed();
     }
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: names.length } })) {
@@ -120,7 +143,12 @@ export async function readUploads<N extends string>(
     if (err instanceof AppError) throw err;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
-      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : `Too many parts: send one file in the field ${list}`);
+      throw new AppError(
+        'payload_too_large',
+        code === 'FST_REQ_FILE_TOO_LARGE'
+          ? `The file is larger than ${maxBytes / 1024 / 1024} MB`
+          : `Too many parts: send one file in the field ${list}`,
+      );
     }
     request.log.info({ err }, 'malformed multipart upload');
     throw malformed();
@@ -171,7 +199,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   const plain = fileName.replace(PLAIN_FILE_NAME, '_');
   if (plain === fileName) return `${kind}; filename="${plain}"`;
   // encodeURIComponent leaves ' ( ) * as they are; RFC 5987's value allows none of them.
-  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${plain}"; filename*=UTF-8''${exact}`;
 }
 
@@ -192,7 +223,10 @@ export function sendPrivateFile(reply: FastifyReply, file: PrivateFileReply) {
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store');
-  if (file.preview) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN');
+  if (file.preview)
+    reply
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN');
   else reply.header('content-security-policy', "default-src 'none'; sandbox");
   return reply.send(file.body);
 }

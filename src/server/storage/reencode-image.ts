@@ -11,7 +11,9 @@ export interface ImageBox {
 
 /** Avatars are shown at most about 200 px wide; 1024 × 1024 covers that on 3× screens with room to crop. */
 export const AVATAR_BOX: ImageBox = { width: 1024, height: 1024 };
-/** Profile backgrounds fill a banner up to about 1200 px wide: 2400 px wide covers 2×; the height cap stops tall strips. */
+/**
+ * Profile backgrounds fill a banner up to about 1200 px wide: 2400 px wide covers 2×; the height cap stops tall strips.
+ */
 export const BACKGROUND_BOX: ImageBox = { width: 2400, height: 2400 };
 
 /**
@@ -71,9 +73,11 @@ export async function reencodeImage(data: Buffer, box: ImageBox): Promise<Buffer
   }
   if (meta.format !== SHARP_FORMAT[type] || !meta.width || !meta.height) throw invalidImage();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new AppError('validation_failed', `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`, [
-      { path: 'body.file', message: `At most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` },
-    ]);
+    throw new AppError(
+      'validation_failed',
+      `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+      [{ path: 'body.file', message: `At most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` }],
+    );
   }
 
   try {

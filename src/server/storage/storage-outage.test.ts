@@ -18,20 +18,28 @@ import type { TestS3 } from '../test/s3-server';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { S3FileStorage } from './s3-storage';
 
-/** "Within a few seconds": a connection and an idle limit, one retry (S3_TIMEOUTS, about 4 s), and room for a loaded machine. */
+/**
+ * "Within a few seconds": a connection and an idle limit, one retry (S3_TIMEOUTS, about 4 s), and room for a loaded
+ * machine.
+ */
 const PROMPT_MS = 6_500;
 
 let s3: ServiceProcess & Pick<TestS3, 'env' | 'settings'>;
 let t: TestApp;
 let bucket: S3FileStorage;
 let PNG: Buffer;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 beforeAll(async () => {
   s3 = await startS3Process();
   t = await createTestApp({ env: s3.env });
   bucket = new S3FileStorage(s3.settings);
-  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#37a' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#37a' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   s3?.resume();
@@ -42,7 +50,13 @@ afterAll(async () => {
 
 const upload = (app: AppInstance, who: Person, url: string, parts: Part[]) => {
   const { payload, headers } = multipartBody(parts);
-  return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...auth(who.token) }, remoteAddress: nextAddress() });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...auth(who.token) },
+    remoteAddress: nextAddress(),
+  });
 };
 const avatar = (who: Person) => upload(t.app, who, '/api/me/avatar', [{ field: 'file', data: PNG, name: 'me.png' }]);
 const identityDocument = (who: Person) =>
@@ -55,9 +69,15 @@ const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const value = await work();
   return [value, performance.now() - started];
 };
-const profilePicture = async (who: Person) => (await t.database.db.select({ url: users.profilePicture }).from(users).where(eq(users.id, who.id)))[0]!.url;
+const profilePicture = async (who: Person) =>
+  (await t.database.db.select({ url: users.profilePicture }).from(users).where(eq(users.id, who.id)))[0]!.url;
 const documentKey = async (who: Person) =>
-  (await t.database.db.select({ key: identityVerifications.documentKey }).from(identityVerifications).where(eq(identityVerifications.userId, who.id)))[0]?.key ?? null;
+  (
+    await t.database.db
+      .select({ key: identityVerifications.documentKey })
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, who.id))
+  )[0]?.key ?? null;
 
 /** The refusal a client sees: 503, the stable code, and when to try again. */
 function expectRefused(res: Awaited<ReturnType<typeof avatar>>, ms: number) {
@@ -75,7 +95,10 @@ describe('the file store hanging or refusing', () => {
     const before = first.json().profilePicture as string;
 
     s3.hang();
-    const [[pictureRes, pictureMs], [documentRes, documentMs]] = await Promise.all([timed(() => avatar(p)), timed(() => identityDocument(p))]);
+    const [[pictureRes, pictureMs], [documentRes, documentMs]] = await Promise.all([
+      timed(() => avatar(p)),
+      timed(() => identityDocument(p)),
+    ]);
     expectRefused(pictureRes, pictureMs);
     expectRefused(documentRes, documentMs);
     // The database still names the avatar that is stored, and no identity document.

@@ -28,17 +28,34 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
     emailUpdates: false,
     ...overrides,
   };
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: body,
+    remoteAddress: nextAddress(),
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const reply = res.json();
-  return { token: reply.token, id: reply.id, username: reply.username, password: String(body.password), email: reply.email };
+  return {
+    token: reply.token,
+    id: reply.id,
+    username: reply.username,
+    password: String(body.password),
+    email: reply.email,
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Moves the proof of every session of the account 11 minutes back: as a session stolen after its sign-in would be (decision 183). */
+/**
+ * Moves the proof of every session of the account 11 minutes back: as a session stolen after its sign-in would be
+ * (decision 183).
+ */
 export async function staleProof(t: TestApp, userId: number): Promise<void> {
-  await t.database.db.update(sessions).set({ provenAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, userId));
+  await t.database.db
+    .update(sessions)
+    .set({ provenAt: new Date(Date.now() - 11 * 60_000) })
+    .where(eq(sessions.userId, userId));
 }
 
 /** A fresh session for an existing account (a demo account of the seed, say), by username. */
@@ -53,7 +70,13 @@ export async function sessionFor(t: TestApp, username: string): Promise<{ id: nu
  * the first upload: identity uploads and submissions are refused without it (decision 131).
  */
 export async function consentToSensitiveData<P extends { token: string }>(t: TestApp, who: P): Promise<P> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/me/consents', headers: bearer(who.token), payload: { consents: currentConsents(['sensitive_data']) }, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/consents',
+    headers: bearer(who.token),
+    payload: { consents: currentConsents(['sensitive_data']) },
+    remoteAddress: nextAddress(),
+  });
   if (res.statusCode !== 200) throw new Error(`consent failed: ${res.statusCode} ${res.body}`);
   return who;
 }

@@ -54,7 +54,10 @@ export async function cloneTemplateDatabase(serverUrl: string, template: string)
   // crash of the server is not what these tests are about, and locks, visibility and constraints work
   // the same (scripts/crash-test.ts, which is about crashes, keeps the flush). Not copied by TEMPLATE.
   await adminQuery(serverUrl, `ALTER DATABASE ${name} SET synchronous_commit = off`);
-  return { url: withDatabase(serverUrl, name), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 export async function adminQuery(serverUrl: string, statement: string) {

@@ -32,14 +32,17 @@ function folderOf(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
-afterEach(() => { for (const d of folders.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of folders.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 const record = (n: string, status: string) => `# ${n} — Title ${n}\n\nStatus: ${status}\n\n## Context\nWhy.\n`;
 const good = {
   '001-first.md': record('001', 'superseded by 003'),
   '002-second.md': record('002', 'accepted, amended by 003'),
   '003-third.md': record('003', 'accepted'),
-  'README.md': '# Records\n\n## Area\n\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n',
+  'README.md':
+    '# Records\n\n## Area\n\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n',
 };
 
 describe('check-decisions', () => {
@@ -54,7 +57,12 @@ describe('check-decisions', () => {
   });
 
   it('fails a record without a status line, or with one of another shape', async () => {
-    for (const text of ['# 003 — Title\n\n## Context\n', '# 003 — Title\nStatus: accepted\n', record('003', 'in force'), record('003', 'amended by 004')]) {
+    for (const text of [
+      '# 003 — Title\n\n## Context\n',
+      '# 003 — Title\nStatus: accepted\n',
+      record('003', 'in force'),
+      record('003', 'amended by 004'),
+    ]) {
       const { ok, out } = await check(folderOf({ ...good, '003-third.md': text }));
       expect(ok).toBe(false);
       expect(out).toContain('003-third.md:3: no status line');
@@ -69,9 +77,17 @@ describe('check-decisions', () => {
   });
 
   it('fails an index line that says another status than its record', async () => {
-    const index = (line2: string) => check(folderOf({ ...good, 'README.md': `- ${line2}\n- [003](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n` }));
+    const index = (line2: string) =>
+      check(
+        folderOf({
+          ...good,
+          'README.md': `- ${line2}\n- [003](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n`,
+        }),
+      );
     expect((await index('[002](002-second.md)')).out).toContain("002 reads 'no change', its status 'amended by 003'");
-    expect((await index('[002](002-second.md) — amended by 001')).out).toContain("002 reads 'amended by 001', its status 'amended by 003'");
+    expect((await index('[002](002-second.md) — amended by 001')).out).toContain(
+      "002 reads 'amended by 001', its status 'amended by 003'",
+    );
     expect((await index('[002](002-second.md) — amended by 003')).ok).toBe(true);
   });
 
@@ -83,15 +99,40 @@ describe('check-decisions', () => {
 
   it('fails an index that misses a record, lists one twice, on the wrong side, or links nothing', async () => {
     const index = (body: string) => check(folderOf({ ...good, 'README.md': body }));
-    expect((await index('## Area\n\n- [002](002-second.md) — amended by 003\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n')).out)
-      .toContain('003-third.md is not listed');
-    expect((await index('- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [3](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n')).out)
-      .toContain('003 is listed again');
-    expect((await index('- [001](001-first.md) — superseded by 003\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n## Superseded\n')).out)
-      .toContain('001 is superseded but listed among the records in force');
-    expect((await index('- [002](002-second.md) — amended by 003\n## Superseded\n- [001](001-first.md) — superseded by 003\n- [003](003-third.md)\n')).out)
-      .toContain('003 is in force but listed under Superseded');
-    expect((await index('- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [004](004-gone.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n')).out)
-      .toContain('004-gone.md does not exist');
+    expect(
+      (
+        await index(
+          '## Area\n\n- [002](002-second.md) — amended by 003\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n',
+        )
+      ).out,
+    ).toContain('003-third.md is not listed');
+    expect(
+      (
+        await index(
+          '- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [3](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n',
+        )
+      ).out,
+    ).toContain('003 is listed again');
+    expect(
+      (
+        await index(
+          '- [001](001-first.md) — superseded by 003\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n## Superseded\n',
+        )
+      ).out,
+    ).toContain('001 is superseded but listed among the records in force');
+    expect(
+      (
+        await index(
+          '- [002](002-second.md) — amended by 003\n## Superseded\n- [001](001-first.md) — superseded by 003\n- [003](003-third.md)\n',
+        )
+      ).out,
+    ).toContain('003 is in force but listed under Superseded');
+    expect(
+      (
+        await index(
+          '- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [004](004-gone.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n',
+        )
+      ).out,
+    ).toContain('004-gone.md does not exist');
   });
 });

@@ -31,7 +31,8 @@ export interface TestDeepL {
  * or JSON body with `text` (repeated, or a list), `target_lang` and `source_lang`, the
  * `Authorization: DeepL-Auth-Key …` header (another key is 403), and the answer
  * `{translations: [{detected_source_language, text}]}`. Its translation is recognisable rather than
- * real: `[ZH-HANS] original`, tags kept as they came, as DeepL keeps them with `tag_handling=xml`. `mode` makes it answer 456, 429, a 5xx, or hang (the 3 s deadline).
+ * real: `[ZH-HANS] original`, tags kept as they came, as DeepL keeps them with `tag_handling=xml`. `mode` makes it
+ * answer 456, 429, a 5xx, or hang (the 3 s deadline).
  */
 export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL> {
   const received: DeepLRequest[] = [];
@@ -43,14 +44,23 @@ export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    if (req.method !== 'POST' || !req.url?.startsWith('/v2/translate')) return sendJson(res, 404, { message: 'Not found' });
+    if (req.method !== 'POST' || !req.url?.startsWith('/v2/translate'))
+      return sendJson(res, 404, { message: 'Not found' });
     const header = req.headers.authorization ?? '';
     const key = header.startsWith('DeepL-Auth-Key ') ? header.slice('DeepL-Auth-Key '.length) : null;
     const body = parseBody(raw, req.headers['content-type'] ?? '');
-    const request: DeepLRequest = { authKey: key, texts: body.texts, sourceLang: body.sourceLang, targetLang: body.targetLang ?? '', tagHandling: body.tagHandling, ignoreTags: body.ignoreTags };
+    const request: DeepLRequest = {
+      authKey: key,
+      texts: body.texts,
+      sourceLang: body.sourceLang,
+      targetLang: body.targetLang ?? '',
+      tagHandling: body.tagHandling,
+      ignoreTags: body.ignoreTags,
+    };
     received.push(request);
     if (key !== authKey) return sendJson(res, 403, { message: 'Wrong endpoint or authentication key' });
-    if (!request.targetLang || request.texts.length === 0) return sendJson(res, 400, { message: 'Parameter text or target_lang not specified' });
+    if (!request.targetLang || request.texts.length === 0)
+      return sendJson(res, 400, { message: 'Parameter text or target_lang not specified' });
     if (state.mode === 'hang') {
       hanging.hold(res);
       return;
@@ -84,13 +94,45 @@ export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL
 }
 
 /** DeepL takes the same fields form-encoded (`text` repeated) or as JSON (`text` a list). */
-function parseBody(raw: string, contentType: string): { texts: string[]; sourceLang: string | null; targetLang: string | null; tagHandling: string | null; ignoreTags: string | null } {
+function parseBody(
+  raw: string,
+  contentType: string,
+): {
+  texts: string[];
+  sourceLang: string | null;
+  targetLang: string | null;
+  tagHandling: string | null;
+  ignoreTags: string | null;
+} {
   if (contentType.includes('application/json')) {
-    const json = JSON.parse(raw || '{}') as { text?: string | string[]; source_lang?: string; target_lang?: string; tag_handling?: string; ignore_tags?: string | string[] };
+    const json = JSON.parse(raw || '{}') as {
+      text?: string | string[];
+      source_lang?: string;
+      target_lang?: string;
+      tag_handling?: string;
+      ignore_tags?: string | string[];
+    };
     const texts = json.text === undefined ? [] : Array.isArray(json.text) ? json.text : [json.text];
-    const ignoreTags = json.ignore_tags === undefined ? null : Array.isArray(json.ignore_tags) ? json.ignore_tags.join(',') : json.ignore_tags;
-    return { texts, sourceLang: json.source_lang ?? null, targetLang: json.target_lang ?? null, tagHandling: json.tag_handling ?? null, ignoreTags };
+    const ignoreTags =
+      json.ignore_tags === undefined
+        ? null
+        : Array.isArray(json.ignore_tags)
+          ? json.ignore_tags.join(',')
+          : json.ignore_tags;
+    return {
+      texts,
+      sourceLang: json.source_lang ?? null,
+      targetLang: json.target_lang ?? null,
+      tagHandling: json.tag_handling ?? null,
+      ignoreTags,
+    };
   }
   const form = new URLSearchParams(raw);
-  return { texts: form.getAll('text'), sourceLang: form.get('source_lang'), targetLang: form.get('target_lang'), tagHandling: form.get('tag_handling'), ignoreTags: form.get('ignore_tags') };
+  return {
+    texts: form.getAll('text'),
+    sourceLang: form.get('source_lang'),
+    targetLang: form.get('target_lang'),
+    tagHandling: form.get('tag_handling'),
+    ignoreTags: form.get('ignore_tags'),
+  };
 }

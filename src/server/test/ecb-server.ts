@@ -43,7 +43,16 @@ ${cubes}
 }
 
 /** A part of a real day's file (USD, JPY, CNY, GBP and others as the ECB lists them). */
-export const ECB_RATES = { USD: '1.0866', JPY: '169.03', BGN: '1.9558', CZK: '24.731', GBP: '0.85525', CNY: '7.8500', HKD: '8.4825', KRW: '1471.06' };
+export const ECB_RATES = {
+  USD: '1.0866',
+  JPY: '169.03',
+  BGN: '1.9558',
+  CZK: '24.731',
+  GBP: '0.85525',
+  CNY: '7.8500',
+  HKD: '8.4825',
+  KRW: '1471.06',
+};
 
 /**
  * A local server that speaks the ECB's euro foreign exchange reference rates
@@ -69,7 +78,12 @@ export async function startTestEcb(day: string, rates: Record<string, string> = 
     const body =
       state.mode === 'broken'
         ? '<html><head><title>Maintenance</title></head><body>The service is under maintenance.</body></html>'
-        : ecbXml(state.day, state.mode === 'missing' ? Object.fromEntries(Object.entries(state.rates).filter(([c]) => c !== 'CNY')) : state.rates);
+        : ecbXml(
+            state.day,
+            state.mode === 'missing'
+              ? Object.fromEntries(Object.entries(state.rates).filter(([c]) => c !== 'CNY'))
+              : state.rates,
+          );
     res.writeHead(200, { 'content-type': state.mode === 'broken' ? 'text/html' : 'application/xml' }).end(body);
   }
 

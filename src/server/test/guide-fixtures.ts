@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { addDays, isoWeekday, todayInZone } from '../../shared/availability';
 import type { Database } from '../db/client';
-import { guideAvailabilityExceptions, guideItineraries, guides, reviews, serviceSubcategories, users } from '../db/schema/index';
+import {
+  guideAvailabilityExceptions,
+  guideItineraries,
+  guides,
+  reviews,
+  serviceSubcategories,
+  users,
+} from '../db/schema/index';
 import { createSession } from '../modules/auth/index';
 import { setGuideServices, setWeeklyAvailability } from '../modules/guides/index';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 let counter = 0;
 
-export async function makeUser(db: Database, fields: { role?: 'traveler' | 'guide'; isGuide?: boolean; fullName?: string; identityVerified?: boolean } = {}) {
+export async function makeUser(
+  db: Database,
+  fields: { role?: 'traveler' | 'guide'; isGuide?: boolean; fullName?: string; identityVerified?: boolean } = {},
+) {
   const n = ++counter;
   const [u] = await db
     .insert(users)
@@ -32,7 +42,10 @@ export async function tokenFor(db: Database, userId: number): Promise<string> {
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function subcategoryIdBySlug(db: Database, slug: string): Promise<number> {
-  const [row] = await db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(eq(serviceSubcategories.slug, slug));
+  const [row] = await db
+    .select({ id: serviceSubcategories.id })
+    .from(serviceSubcategories)
+    .where(eq(serviceSubcategories.slug, slug));
   return row!.id;
 }
 
@@ -62,7 +75,12 @@ export interface GuideSpec {
  * approved guide that is not listed.
  */
 export async function makeGuide(db: Database, spec: GuideSpec = {}) {
-  const user = await makeUser(db, { role: 'guide', isGuide: true, fullName: spec.name, identityVerified: spec.identityVerified ?? true });
+  const user = await makeUser(db, {
+    role: 'guide',
+    isGuide: true,
+    fullName: spec.name,
+    identityVerified: spec.identityVerified ?? true,
+  });
   const [g] = await db
     .insert(guides)
     .values({
@@ -85,7 +103,11 @@ export async function makeGuide(db: Database, spec: GuideSpec = {}) {
       ...(spec.instantBook !== undefined && { instantBook: spec.instantBook }),
     })
     .returning();
-  await setGuideServices(db, g!.id, (spec.services ?? []).map((id) => ({ subcategoryId: id, priceCents: null })));
+  await setGuideServices(
+    db,
+    g!.id,
+    (spec.services ?? []).map((id) => ({ subcategoryId: id, priceCents: null })),
+  );
   await setWeeklyAvailability(
     db,
     g!.id,
@@ -107,12 +129,26 @@ export async function addException(db: Database, guideId: number, date: string, 
 export async function addItinerary(db: Database, guideId: number) {
   const [row] = await db
     .insert(guideItineraries)
-    .values({ guideId, title: 'Old Tokyo walk', summary: 'Asakusa and Yanaka', durationHours: 4, stops: [{ time: '10:00', title: 'Senso-ji', description: 'Temple' }] })
+    .values({
+      guideId,
+      title: 'Old Tokyo walk',
+      summary: 'Asakusa and Yanaka',
+      durationHours: 4,
+      stops: [{ time: '10:00', title: 'Senso-ji', description: 'Temple' }],
+    })
     .returning();
   return row!;
 }
 
-export async function addReview(db: Database, guideId: number, guideUserId: number, fromUserId: number, rating: number, published: boolean, daysAgo = 1) {
+export async function addReview(
+  db: Database,
+  guideId: number,
+  guideUserId: number,
+  fromUserId: number,
+  rating: number,
+  published: boolean,
+  daysAgo = 1,
+) {
   await db.insert(reviews).values({
     type: 'traveler_to_guide',
     fromUserId,

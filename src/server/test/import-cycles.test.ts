@@ -27,15 +27,30 @@ it('has no import circles in src/, type imports included', () => {
   expect(graph.size).toBeGreaterThan(300);
   const found = circles(graph).map((c) => c.map((f) => path.relative(src, f)).sort());
   expect(found).toEqual([]);
-  // It parses every source file: about 4 s alone, past 30 s once when the PostgreSQL pass shared two cores with browser tests.
+  // It parses every source file: about 4 s alone, past 30 s once when the PostgreSQL pass shared two cores with browser
+  // tests.
 }, 120_000);
 
 it('sees a circle when there is one', () => {
-  expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])).map((c) => c.sort())).toEqual([['a', 'b', 'c']]);
+  expect(
+    circles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', ['a']],
+        ['d', ['a']],
+      ]),
+    ).map((c) => c.sort()),
+  ).toEqual([['a', 'b', 'c']]);
 });
 
 it('prints a circle in import order, each file importing the next, and the files of circles beside it', () => {
-  const graph = new Map([['a', ['b']], ['b', ['c', 'd']], ['c', ['a']], ['d', ['b']]]);
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c', 'd']],
+    ['c', ['a']],
+    ['d', ['b']],
+  ]);
   const [component] = circles(graph);
   expect(inImportOrder(graph, component!)).toEqual({ circle: ['a', 'b', 'c'], others: ['d'] });
 });

@@ -7,7 +7,11 @@ export function multipartBody(parts: Part[]): { payload: Buffer; headers: { 'con
   const payload = Buffer.concat([
     ...parts.flatMap((part) =>
       'value' in part
-        ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`)]
+        ? [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+            ),
+          ]
         : [
             Buffer.from(
               `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name ?? `${part.field}.png`}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`,

@@ -1,6 +1,9 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** A piece of text as a PDF draws it: the font it is set in (without the subset's tag) and how many of its glyphs are the font's .notdef. */
+/**
+ * A piece of text as a PDF draws it: the font it is set in (without the subset's tag) and how many of its glyphs are
+ * the font's .notdef.
+ */
 export interface DrawnText {
   font: string;
   text: string;
@@ -21,18 +24,29 @@ export async function drawnTexts(data: Buffer): Promise<DrawnText[]> {
     let font = '';
     fnArray.forEach((fn, op) => {
       const args = argsArray[op] as unknown[];
-      if (fn === OPS.setFont) font = (page.commonObjs.get(args[0] as string) as { name: string }).name.replace(/^[A-Z]{6}\+/, '');
+      if (fn === OPS.setFont)
+        font = (page.commonObjs.get(args[0] as string) as { name: string }).name.replace(/^[A-Z]{6}\+/, '');
       if (fn !== OPS.showText) return;
-      const glyphs = (args[0] as unknown[]).filter((g): g is { unicode: string; originalCharCode: number } => typeof g === 'object' && g !== null);
-      drawn.push({ font, text: glyphs.map((g) => g.unicode).join(''), notdef: glyphs.filter((g) => g.originalCharCode === 0).length });
+      const glyphs = (args[0] as unknown[]).filter(
+        (g): g is { unicode: string; originalCharCode: number } => typeof g === 'object' && g !== null,
+      );
+      drawn.push({
+        font,
+        text: glyphs.map((g) => g.unicode).join(''),
+        notdef: glyphs.filter((g) => g.originalCharCode === 0).length,
+      });
     });
   }
   await doc.destroy();
   return drawn;
 }
 
-/** The fonts a PDF embeds, by their /BaseFont names without the subset's tag, sorted (pdfkit writes its font dictionaries uncompressed). */
-export const embeddedFonts = (data: Buffer) => [...new Set([...data.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1]!))].sort();
+/**
+ * The fonts a PDF embeds, by their /BaseFont names without the subset's tag, sorted (pdfkit writes its font
+ * dictionaries uncompressed).
+ */
+export const embeddedFonts = (data: Buffer) =>
+  [...new Set([...data.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1]!))].sort();
 
 /** The font each character of `chars` is drawn in, wherever it appears. */
 export function fontsOfChars(drawn: DrawnText[], chars: string): Record<string, string[]> {

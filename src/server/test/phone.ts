@@ -4,7 +4,8 @@ import type { TestApp } from './test-app';
 
 let counter = 0;
 /** A fresh mainland China mobile number per call, so one test's codes and counts never meet another's. */
-export const nextPhone = () => `+86139${String(Date.now() % 1e5).padStart(5, '0')}${String(++counter).padStart(3, '0')}`;
+export const nextPhone = () =>
+  `+86139${String(Date.now() % 1e5).padStart(5, '0')}${String(++counter).padStart(3, '0')}`;
 
 /** Asks for a code as the web app does, from its own client address unless one is given. */
 export function startPhone(t: TestApp, phone: string, opts: { address?: string; lang?: string; token?: string } = {}) {
@@ -13,7 +14,10 @@ export function startPhone(t: TestApp, phone: string, opts: { address?: string; 
     url: opts.token ? '/api/me/phone/start' : '/api/auth/phone/start',
     payload: { phone },
     remoteAddress: opts.address ?? nextAddress(),
-    headers: { ...(opts.lang && { 'accept-language': opts.lang }), ...(opts.token && { authorization: `Bearer ${opts.token}` }) },
+    headers: {
+      ...(opts.lang && { 'accept-language': opts.lang }),
+      ...(opts.token && { authorization: `Bearer ${opts.token}` }),
+    },
   });
 }
 
@@ -27,7 +31,12 @@ export async function lastCode(t: TestApp, phone: string): Promise<{ code: strin
 }
 
 export function verifyPhone(t: TestApp, phone: string, code: string, extra: Record<string, unknown> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/phone/verify', payload: { phone, code, ...extra }, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone/verify',
+    payload: { phone, code, ...extra },
+    remoteAddress: nextAddress(),
+  });
 }
 
 /** What a new number's account is made with: the sign-up documents and the name other people see. */

@@ -54,7 +54,8 @@ async function service(name: string, start: (port: number, dir: string) => Child
     child.stderr?.on('data', (d) => (output += String(d)));
     const until = Date.now() + 15_000;
     while (!(await accepts(port))) {
-      if (child.exitCode !== null || Date.now() > until) throw new Error(`${name} did not start on port ${port}: ${output}`);
+      if (child.exitCode !== null || Date.now() > until)
+        throw new Error(`${name} did not start on port ${port}: ${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -81,7 +82,11 @@ async function service(name: string, start: (port: number, dir: string) => Child
 /** redis-server on a free port, nothing saved to disk. */
 export async function startRedisProcess(): Promise<ServiceProcess & { url: string }> {
   const redis = await service('redis', (port, dir) =>
-    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    ),
   );
   return { ...redis, url: `redis://127.0.0.1:${redis.port}` };
 }

@@ -11,14 +11,24 @@ import { createTestApp, type TestApp } from './test-app';
  * together (decision 101). Call inside a `describe` that runs only with REDIS_URL; the keys of the run
  * have their own prefix and go with it.
  */
-export function twoInstancesOnRedis(redisUrl: string, extraEnv: Record<string, string> | (() => Record<string, string>) = {}) {
+export function twoInstancesOnRedis(
+  redisUrl: string,
+  extraEnv: Record<string, string> | (() => Record<string, string>) = {},
+) {
   const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `tabi-test-${randomBytes(6).toString('hex')}:` };
   const made: { t?: TestApp; b?: AppInstance } = {};
   beforeAll(async () => {
     // Settings both instances share (a function: read once the suite's own servers have started).
     Object.assign(env, typeof extraEnv === 'function' ? extraEnv() : extraEnv);
     made.t = await createTestApp({ env });
-    made.b = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), database: made.t.database, jwtSecret: TEST_SECRET }, { logger: false });
+    made.b = await buildApp(
+      {
+        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+        database: made.t.database,
+        jwtSecret: TEST_SECRET,
+      },
+      { logger: false },
+    );
     await made.b.ready();
   });
   afterAll(async () => {

@@ -18,7 +18,13 @@ export interface TestS3 {
  */
 export async function startTestS3(bucket = 'tabi-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'tabi-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   return {
     ...s3rverSettings(`http://127.0.0.1:${port}`, bucket),
@@ -29,10 +35,20 @@ export async function startTestS3(bucket = 'tabi-test'): Promise<TestS3> {
   };
 }
 
-/** The settings of an s3rver at `endpoint` (it accepts its own fixed credentials), for an app and for a test's own client. */
+/**
+ * The settings of an s3rver at `endpoint` (it accepts its own fixed credentials), for an app and for a test's own
+ * client.
+ */
 export function s3rverSettings(endpoint: string, bucket: string): Pick<TestS3, 'env' | 'settings'> {
   return {
-    settings: { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    settings: {
+      bucket,
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     env: {
       S3_BUCKET: bucket,
       S3_REGION: 'us-east-1',

@@ -27,7 +27,11 @@ export function statementCounter(width = 200) {
         const text = typeof first === 'string' ? first : first?.text;
         if (counter.on && text) {
           const store = background.getStore();
-          seen.push({ sql: text.replace(/\s+/g, ' ').slice(0, width), background: store !== undefined, bookkeeping: store === BOOKKEEPING });
+          seen.push({
+            sql: text.replace(/\s+/g, ' ').slice(0, width),
+            background: store !== undefined,
+            bookkeeping: store === BOOKKEEPING,
+          });
         }
         return original.apply(this, args);
       };

@@ -52,7 +52,10 @@ export interface TestStripe {
  * zero-decimal jpy), at most eight digits, in a currency it knows. It does not model Stripe's minimum
  * charge amounts, captures or disputes.
  */
-export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhookSecret = 'whsec_test_local_stripe_0123456789abcdef'): Promise<TestStripe> {
+export async function startTestStripe(
+  secretKey = 'sk_test_local_stripe',
+  webhookSecret = 'whsec_test_local_stripe_0123456789abcdef',
+): Promise<TestStripe> {
   const received: StripeRequest[] = [];
   const intents: StripeIntent[] = [];
   const refunds: StripeRefund[] = [];
@@ -69,7 +72,14 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
-    const request: StripeRequest = { method, path: url.pathname, idempotencyKey: key, params: decode(method === 'GET' ? url.search.slice(1) : raw), status: 0, replayed: false };
+    const request: StripeRequest = {
+      method,
+      path: url.pathname,
+      idempotencyKey: key,
+      params: decode(method === 'GET' ? url.search.slice(1) : raw),
+      status: 0,
+      replayed: false,
+    };
     received.push(request);
     const send = ([status, body]: Answer) => {
       request.status = status;
@@ -81,7 +91,13 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
     const fingerprint = `${url.pathname} ${raw}`;
     const before = kept.get(key);
     if (before && before.fingerprint !== fingerprint) {
-      return send(refuse(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`, { type: 'idempotency_error' }));
+      return send(
+        refuse(
+          400,
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          { type: 'idempotency_error' },
+        ),
+      );
     }
     request.replayed = !!before;
     const answer = before?.answer ?? route(method, url.pathname, request.params);
@@ -103,7 +119,8 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
     if (one) {
       const intent = intentById(decodeURIComponent(one[1]!));
-      if (!intent) return refuse(404, `No such payment_intent: '${one[1]}'`, { code: 'resource_missing', param: 'intent' });
+      if (!intent)
+        return refuse(404, `No such payment_intent: '${one[1]}'`, { code: 'resource_missing', param: 'intent' });
       if (method === 'GET' && !one[2]) return [200, intent];
       if (method === 'POST' && one[2]) return cancelIntent(intent);
     }
@@ -117,7 +134,13 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
   };
   state.origin = `http://127.0.0.1:${await listenLocal(server)}`;
   return {
-    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stripe', STRIPE_API_URL: state.origin },
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stripe',
+      STRIPE_API_URL: state.origin,
+    },
     secretKey,
     webhookSecret,
     url: state.origin,
@@ -131,13 +154,29 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
       state.dropNext = n;
     },
     succeed(intentId) {
-      return Object.assign(known(intentId), { status: 'succeeded', next_action: null, last_payment_error: null, amount_received: known(intentId).amount });
+      return Object.assign(known(intentId), {
+        status: 'succeeded',
+        next_action: null,
+        last_payment_error: null,
+        amount_received: known(intentId).amount,
+      });
     },
     decline(intentId, code = 'card_declined', message = 'Your card was declined.') {
-      return Object.assign(known(intentId), { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code, message } });
+      return Object.assign(known(intentId), {
+        status: 'requires_payment_method',
+        next_action: null,
+        last_payment_error: { type: 'card_error', code, message },
+      });
     },
     event(type, intentId) {
-      return JSON.stringify({ id: objectId('evt'), object: 'event', type, api_version: '2025-01-01', created: unixTime(), data: { object: known(intentId) } });
+      return JSON.stringify({
+        id: objectId('evt'),
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: unixTime(),
+        data: { object: known(intentId) },
+      });
     },
     close: () => closeLocal(server),
   };

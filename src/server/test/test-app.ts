@@ -20,13 +20,23 @@ export interface TestApp {
  * brand-new database on the PostgreSQL server named by DATABASE_URL (dropped again on close), so
  * the same suite proves both drivers and files never see each other's rows.
  */
-export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions; now?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions; now?: Date } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await runSeed(database.db, opts.seed ?? 'none', opts.now);
   // Uploads go to a folder of the test's own (removed on close), never the developer's ./data.
   const ownDir = opts.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'tabi-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(ownDir && { DATA_DIR: ownDir }), ...opts.env });
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false, ...opts.build });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(ownDir && { DATA_DIR: ownDir }),
+    ...opts.env,
+  });
+  const app = await buildApp(
+    { config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' },
+    { logger: false, ...opts.build },
+  );
   await app.ready();
   // A fixed clock (for tests at a given hour): the seed was placed around it and the bookings'
   // clock, which the overview and the wallet read, stands still at it.
@@ -62,10 +72,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!template) throw new Error('The API tests on PostgreSQL need the template database of global-setup.ts');
   const copy = await cloneTemplateDatabase(serverUrl, template);
   const database = await openDatabase({ databaseUrl: copy.url });
-  return { ...database, close: async () => {
-    await database.close();
-    await copy.drop();
-  } };
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await copy.drop();
+    },
+  };
 }
 
 /**

@@ -12,7 +12,10 @@ export interface TwilioMessage {
   body: string;
 }
 
-/** How the server answers the next requests: accept, refuse with Twilio's error for a bad number, a 5xx, or never answer. */
+/**
+ * How the server answers the next requests: accept, refuse with Twilio's error for a bad number, a 5xx, or never
+ * answer.
+ */
 export type TwilioMode = 'ok' | 'invalid_to' | 500 | 'hang';
 
 export interface TestTwilio {
@@ -33,7 +36,10 @@ export interface TestTwilio {
  * 401 with Twilio's code 20003), answering 201 with the message resource (`sid` `SM…`, `status`
  * `queued`). `mode` makes it refuse the number (400, code 21211), answer 500, or hang.
  */
-export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authToken = 'test-twilio-token'): Promise<TestTwilio> {
+export async function startTestTwilio(
+  accountSid = `AC${'0'.repeat(32)}`,
+  authToken = 'test-twilio-token',
+): Promise<TestTwilio> {
   const state = { mode: 'ok' as TwilioMode, unauthorized: 0 };
   const messages: TwilioMessage[] = [];
   const hanging = new HeldAnswers();
@@ -43,11 +49,17 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
-    if (req.method !== 'POST' || !match) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    if (req.method !== 'POST' || !match)
+      return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected || match[1] !== accountSid) {
       state.unauthorized++;
-      return sendJson(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+      return sendJson(res, 401, {
+        code: 20003,
+        message: 'Authenticate',
+        more_info: 'https://www.twilio.com/docs/errors/20003',
+        status: 401,
+      });
     }
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const to = form.get('To') ?? '';
@@ -60,8 +72,20 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
       return;
     }
     if (state.mode === 500) return sendJson(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 });
-    if (state.mode === 'invalid_to') return sendJson(res, 400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
-    const message: TwilioMessage = { sid: `SM${randomBytes(16).toString('hex')}`, accountSid, to, from: form.get('From'), messagingServiceSid: form.get('MessagingServiceSid'), body };
+    if (state.mode === 'invalid_to')
+      return sendJson(res, 400, {
+        code: 21211,
+        message: `The 'To' number ${to} is not a valid phone number.`,
+        status: 400,
+      });
+    const message: TwilioMessage = {
+      sid: `SM${randomBytes(16).toString('hex')}`,
+      accountSid,
+      to,
+      from: form.get('From'),
+      messagingServiceSid: form.get('MessagingServiceSid'),
+      body,
+    };
     messages.push(message);
     sendJson(res, 201, {
       sid: message.sid,
@@ -81,7 +105,13 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
 
   const port = await listenLocal(server);
   return {
-    env: { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: '+15005550006', TWILIO_API_URL: `http://127.0.0.1:${port}` },
+    env: {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: `http://127.0.0.1:${port}`,
+    },
     messages,
     get unauthorized() {
       return state.unauthorized;
@@ -100,4 +130,3 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
     },
   };
 }
-

@@ -67,13 +67,21 @@ const CODE_TTL_MS = 5 * 60_000;
  * `/sns/userinfo` answers the profile of the token's person, `headimgurl` pointing back at this
  * server's `/avatar/{key}.png`. Errors are HTTP 200 with `{errcode, errmsg}`, as WeChat answers them.
  */
-export async function startTestWeChat(opts: { port?: number; app?: { appId: string; appSecret: string } } = {}): Promise<TestWeChat> {
+export async function startTestWeChat(
+  opts: { port?: number; app?: { appId: string; appSecret: string } } = {},
+): Promise<TestWeChat> {
   const app = opts.app ?? WECHAT_TEST_APP;
   const received: WeChatRequest[] = [];
   const codes = new Map<string, { person: WeChatPerson; at: number; used: boolean }>();
   const tokens = new Map<string, WeChatPerson>();
-  const state = { person: WECHAT_PEOPLE.mei as WeChatPerson, exchangeFault: null as WeChatFault | null, userinfoFault: null as WeChatFault | null };
-  const avatar = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 7, g: 193, b: 96 } } }).png().toBuffer();
+  const state = {
+    person: WECHAT_PEOPLE.mei as WeChatPerson,
+    exchangeFault: null as WeChatFault | null,
+    userinfoFault: null as WeChatFault | null,
+  };
+  const avatar = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 7, g: 193, b: 96 } } })
+    .png()
+    .toBuffer();
   const openidOf = (p: WeChatPerson) => `o${app.appId.slice(2, 8)}_${p.key}`;
   const unionidOf = (p: WeChatPerson) => `u_${p.key}`;
   const issueCode = (person: WeChatPerson = state.person) => {

@@ -3,11 +3,20 @@
  * of a deposit each refunds and keeps, and when a refund arrives. Apart from the money rules
  * (money-rules.ts), which they are read from: the split itself is `cancellationSplit` there.
  */
-import { CANCELLATION_REFUND_RATES, cancellationSplit, EMERGENCY_REFUND_RATE, type CancellationTier, type RefundSplit } from './money-rules';
+import {
+  CANCELLATION_REFUND_RATES,
+  cancellationSplit,
+  EMERGENCY_REFUND_RATE,
+  type CancellationTier,
+  type RefundSplit,
+} from './money-rules';
 
 export type PaymentMethod = 'card' | 'alipay' | 'wechat' | 'bank_transfer';
 
-/** When a refund reaches the traveler, in business days (docs/rules/money-and-cancellation.md, docs/rules/money-and-cancellation.md). */
+/**
+ * When a refund reaches the traveler, in business days (docs/rules/money-and-cancellation.md,
+ * docs/rules/money-and-cancellation.md).
+ */
 export function refundArrival(method: PaymentMethod): { minBusinessDays: number; maxBusinessDays: number } {
   if (method === 'card') return { minBusinessDays: 3, maxBusinessDays: 5 };
   if (method === 'bank_transfer') return { minBusinessDays: 5, maxBusinessDays: 7 };
@@ -15,7 +24,13 @@ export function refundArrival(method: PaymentMethod): { minBusinessDays: number;
 }
 
 /** The traveler's cancellation tiers, earliest first: the order every table of them reads in. */
-export const CANCELLATION_TIERS = ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const satisfies readonly CancellationTier[];
+export const CANCELLATION_TIERS = [
+  'more_than_7_days',
+  'days_3_to_7',
+  'days_1_to_3',
+  'under_24_hours',
+  'no_show',
+] as const satisfies readonly CancellationTier[];
 /** Every case of the cancellation terms, in the order they are listed. */
 export const CANCELLATION_CASES = [...CANCELLATION_TIERS, 'emergency', 'guide'] as const;
 
@@ -51,8 +66,13 @@ export function cancellationTerms(deposit: number): CancellationTerm[] {
     feeCents: deposit - split.refundCents,
   });
   return [
-    ...CANCELLATION_TIERS.map((tier) => term(tier, cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier }))),
-    term('emergency', cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true })),
+    ...CANCELLATION_TIERS.map((tier) =>
+      term(tier, cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier })),
+    ),
+    term(
+      'emergency',
+      cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true }),
+    ),
     term('guide', cancellationSplit({ depositCents: deposit, cancelledBy: 'guide', tier: 'under_24_hours' })),
   ];
 }

@@ -43,7 +43,12 @@ export function chargeColumns(own: Currency, depositCents: number, seen: Currenc
  * it), what is paid in person the rest, and the lines converted with the base line taking the
  * rounding, so the lines add up in both currencies.
  */
-export function inBothCurrencies(p: { totalCents: number; depositCents: number; lines: PriceLine[] }, own: Currency, seen: Currency, rate: FxRate) {
+export function inBothCurrencies(
+  p: { totalCents: number; depositCents: number; lines: PriceLine[] },
+  own: Currency,
+  seen: Currency,
+  rate: FxRate,
+) {
   const conv = (minor: number) => convertMinor(minor, own, seen, rate.jpyPerCny);
   const chargeTotal = conv(p.totalCents);
   const chargeDeposit = conv(p.depositCents);
@@ -71,7 +76,12 @@ export function inCurrency(b: ChargeTerms, ownCents: number, currency: Currency,
  * What one online payment of `ownCents` (in the booking's currency) charges with `method`: the amount
  * in the method's currency, and the booking-currency amount it stands for when they differ.
  */
-export function chargeFor(b: ChargeTerms, ownCents: number, method: OnlineMethod, isDeposit = false): { amountCents: number; currency: Currency; ownAmountCents: number | null } {
+export function chargeFor(
+  b: ChargeTerms,
+  ownCents: number,
+  method: OnlineMethod,
+  isDeposit = false,
+): { amountCents: number; currency: Currency; ownAmountCents: number | null } {
   const currency = chargeCurrencyOf(method, b.chargeCurrency);
   if (currency === b.currency) return { amountCents: ownCents, currency, ownAmountCents: null };
   return { amountCents: inCurrency(b, ownCents, currency, isDeposit), currency, ownAmountCents: ownCents };
@@ -123,7 +133,11 @@ export function ownLeftOf(p: RefundablePayment, own: Currency): number {
  * each, up to what is left of it, refunded in its own currency at its share of what was charged (all
  * that is left when the part takes the rest).
  */
-export function refundParts<P extends RefundablePayment>(ownCents: number, payments: readonly P[], own: Currency): { payment: P; ownCents: number; amountCents: number }[] {
+export function refundParts<P extends RefundablePayment>(
+  ownCents: number,
+  payments: readonly P[],
+  own: Currency,
+): { payment: P; ownCents: number; amountCents: number }[] {
   const parts: { payment: P; ownCents: number; amountCents: number }[] = [];
   let left = ownCents;
   for (const p of payments) {
@@ -132,7 +146,12 @@ export function refundParts<P extends RefundablePayment>(ownCents: number, payme
     const part = Math.min(left, ownLeft);
     if (part <= 0) continue;
     const rest = p.amountCents - p.refundedCents;
-    const amountCents = p.currency === own ? part : part === ownLeft ? rest : Math.min(rest, shareOfCharge(part, ownAmountOf(p), p.amountCents));
+    const amountCents =
+      p.currency === own
+        ? part
+        : part === ownLeft
+          ? rest
+          : Math.min(rest, shareOfCharge(part, ownAmountOf(p), p.amountCents));
     parts.push({ payment: p, ownCents: part, amountCents });
     left -= part;
   }
@@ -144,7 +163,11 @@ export function refundParts<P extends RefundablePayment>(ownCents: number, payme
  * the other currency for `parts`: that share of it moves through the exchange as what those payments
  * returned; the rest stays in the booking's currency.
  */
-export function refundedThroughExchange(postings: Posting[], own: Currency, parts: readonly { payment: PaidIn; ownCents: number; amountCents: number }[]): Posting[] {
+export function refundedThroughExchange(
+  postings: Posting[],
+  own: Currency,
+  parts: readonly { payment: PaidIn; ownCents: number; amountCents: number }[],
+): Posting[] {
   const other = parts.filter((x) => x.payment.currency !== own);
   if (other.length === 0) return postings;
   const currency = other[0]!.payment.currency;

@@ -14,14 +14,19 @@ export const TRAVEL_CREDIT_DAYS = 365;
  * What of a credit a booking of `totalCents` takes: at most half its total, so a deposit is still paid
  * and the booking is still a purchase; the credit is spent whole (a rest is not kept).
  */
-const appliedCredit = (totalCents: number, creditCents: number): number => Math.max(0, Math.min(creditCents, Math.floor(totalCents / 2)));
+const appliedCredit = (totalCents: number, creditCents: number): number =>
+  Math.max(0, Math.min(creditCents, Math.floor(totalCents / 2)));
 
 /**
  * What the traveler pays when a credit of `availableCreditCents` is spent on a booking priced
  * `totalCents`: the credit taken (`appliedCredit`), the total less it, and the deposit on that total.
  * The checkout charges it and its preview shows it; the commission stays on the guide's price.
  */
-export function priceWithCredit(totalCents: number, availableCreditCents: number, depositRate?: number): { creditCents: number; totalCents: number; depositCents: number } {
+export function priceWithCredit(
+  totalCents: number,
+  availableCreditCents: number,
+  depositRate?: number,
+): { creditCents: number; totalCents: number; depositCents: number } {
   const creditCents = appliedCredit(totalCents, availableCreditCents);
   const total = totalCents - creditCents;
   return { creditCents, totalCents: total, depositCents: depositCents(total, depositRate) };

@@ -38,7 +38,8 @@ export const refundableCents = (balance: Record<PartyAccount, number>) => Math.m
 
 export function disputeResolutionPostings(input: DisputeLedgerInput): Posting[] {
   const { balance, refundCents } = input;
-  if (!Number.isInteger(refundCents) || refundCents < 0) throw new RangeError('the refund must be a whole number of fen, at least 0');
+  if (!Number.isInteger(refundCents) || refundCents < 0)
+    throw new RangeError('the refund must be a whole number of fen, at least 0');
   if (refundCents > refundableCents(balance)) throw new RangeError('the refund exceeds what the traveler paid online');
   const postings: Posting[] = [];
   let left = refundCents;
@@ -46,7 +47,8 @@ export function disputeResolutionPostings(input: DisputeLedgerInput): Posting[] 
   if (input.settled) fromGuide = Math.min(left, Math.max(0, balance.guide));
   left -= fromGuide;
   const fromPlatform = left;
-  if (fromPlatform > Math.max(0, balance.platform)) throw new RangeError('the platform and the guide hold less than the refund');
+  if (fromPlatform > Math.max(0, balance.platform))
+    throw new RangeError('the platform and the guide hold less than the refund');
   postings.push(
     { account: 'traveler', kind: 'dispute_refund', amountCents: refundCents },
     { account: 'guide', kind: 'dispute_refund', amountCents: -fromGuide },
@@ -55,10 +57,15 @@ export function disputeResolutionPostings(input: DisputeLedgerInput): Posting[] 
   if (!input.settled) {
     // Settle the rest of the platform's hold now: the tour will not be completed by the parties.
     const rest = Math.max(0, balance.platform) - fromPlatform;
-    const adds = input.resolution === 'completed' ? (input.platformAdds ?? { coveredCents: 0, creditCents: 0 }) : { coveredCents: 0, creditCents: 0 };
+    const adds =
+      input.resolution === 'completed'
+        ? (input.platformAdds ?? { coveredCents: 0, creditCents: 0 })
+        : { coveredCents: 0, creditCents: 0 };
     const paid = rest + adds.coveredCents + adds.creditCents;
     const commission =
-      input.resolution === 'completed' ? Math.min(input.commissionCents, paid) : Math.min(rest, Math.round(rest * input.commissionRate));
+      input.resolution === 'completed'
+        ? Math.min(input.commissionCents, paid)
+        : Math.min(rest, Math.round(rest * input.commissionRate));
     postings.push(
       { account: 'platform', kind: 'dispute_settlement', amountCents: -rest },
       { account: 'platform', kind: 'replacement_cover', amountCents: -adds.coveredCents },

@@ -14,4 +14,3 @@ export function durationText(hours: number, locale: Locale): string {
   if (m === 0) return `${h} ${h === 1 ? 'hour' : 'hours'}`;
   return h > 0 ? `${h} h ${m} min` : `${m} min`;
 }
-

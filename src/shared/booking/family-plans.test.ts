@@ -25,7 +25,9 @@ describe('extras a family may tick', () => {
         { kind: 'other', priceCents: 2_000, currency: 'JPY', note: null },
       ],
     });
-    expect(chooseExtras(extras, ['meals', 'public_transport', 'guide_travel', 'overtime_hour'], 'CNY')).toEqual({ refused: ['public_transport', 'guide_travel', 'overtime_hour'] });
+    expect(chooseExtras(extras, ['meals', 'public_transport', 'guide_travel', 'overtime_hour'], 'CNY')).toEqual({
+      refused: ['public_transport', 'guide_travel', 'overtime_hour'],
+    });
     expect(chooseExtras(extras, [], 'CNY')).toEqual({ chosen: [] });
   });
 });
@@ -41,7 +43,10 @@ describe('the ages of a group', () => {
 
 describe('a dropped day takes its plan with it', () => {
   it('keeps the plans of the days left', () => {
-    const plans = [{ day: 1, plan: 'Kyoto' }, { day: 3, plan: 'Nara' }];
+    const plans = [
+      { day: 1, plan: 'Kyoto' },
+      { day: 3, plan: 'Nara' },
+    ];
     expect(dropDayPlans(plans, 2)).toEqual([{ day: 1, plan: 'Kyoto' }]);
     expect(dropDayPlans(plans, 3)).toEqual(plans);
     expect(dropDayPlans(null, 2)).toEqual([]);

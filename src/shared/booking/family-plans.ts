@@ -8,10 +8,19 @@ import type { ExtraKind, GuideExtra } from './money-rules';
  */
 
 /** The extras a traveler may tick: every declared kind but overtime, which is the on-tour extension (decision 152). */
-export const CHOOSABLE_EXTRA_KINDS = ['entrance_tickets', 'meals', 'public_transport', 'guide_travel', 'other'] as const satisfies readonly ExtraKind[];
+export const CHOOSABLE_EXTRA_KINDS = [
+  'entrance_tickets',
+  'meals',
+  'public_transport',
+  'guide_travel',
+  'other',
+] as const satisfies readonly ExtraKind[];
 export type ChoosableExtraKind = (typeof CHOOSABLE_EXTRA_KINDS)[number];
 
-/** A day's plan as a booking stores it: `day` 1..days, the place as the booking's own (typed, or a listed point's coordinates). */
+/**
+ * A day's plan as a booking stores it: `day` 1..days, the place as the booking's own (typed, or a listed point's
+ * coordinates).
+ */
 export interface StoredDayPlan {
   day: number;
   meetingAddress: string | null;
@@ -35,20 +44,33 @@ export interface ChosenExtra {
 }
 
 /** The guide's extras a traveler may tick: not included, with a typical price, and not overtime. */
-export function choosableExtras(extras: readonly GuideExtra[]): (GuideExtra & { kind: ChoosableExtraKind; priceCents: number })[] {
-  return extras.filter((e): e is GuideExtra & { kind: ChoosableExtraKind; priceCents: number } => e.kind !== 'overtime_hour' && !e.included && e.priceCents !== undefined);
+export function choosableExtras(
+  extras: readonly GuideExtra[],
+): (GuideExtra & { kind: ChoosableExtraKind; priceCents: number })[] {
+  return extras.filter(
+    (e): e is GuideExtra & { kind: ChoosableExtraKind; priceCents: number } =>
+      e.kind !== 'overtime_hour' && !e.included && e.priceCents !== undefined,
+  );
 }
 
 /**
  * The kinds chosen, as the guide declares them now, or the kinds the guide does not offer that way.
  * A kind declared more than once (`other` may repeat, decision 151) brings each declaration.
  */
-export function chooseExtras(extras: readonly GuideExtra[], kinds: readonly ExtraKind[], currency: Currency): { chosen: ChosenExtra[] } | { refused: ExtraKind[] } {
+export function chooseExtras(
+  extras: readonly GuideExtra[],
+  kinds: readonly ExtraKind[],
+  currency: Currency,
+): { chosen: ChosenExtra[] } | { refused: ExtraKind[] } {
   const offered = choosableExtras(extras);
   const refused = kinds.filter((k) => !offered.some((e) => e.kind === k));
   if (refused.length) return { refused };
   const wanted = new Set(kinds);
-  return { chosen: offered.filter((e) => wanted.has(e.kind)).map((e) => ({ kind: e.kind, priceCents: e.priceCents, currency, note: e.note?.trim() || null })) };
+  return {
+    chosen: offered
+      .filter((e) => wanted.has(e.kind))
+      .map((e) => ({ kind: e.kind, priceCents: e.priceCents, currency, note: e.note?.trim() || null })),
+  };
 }
 
 /** Children are 3–11 and infants 0–2 (decision 152). */
@@ -60,9 +82,11 @@ export const MAX_CHILD_AGE = 11;
  * 0–2 as infants. Null when they do, else why not.
  */
 export function childAgesRefusal(ages: readonly number[], group: { children: number; infants: number }): string | null {
-  if (ages.length !== group.children + group.infants) return `one age for each of the ${group.children + group.infants} children and infants`;
+  if (ages.length !== group.children + group.infants)
+    return `one age for each of the ${group.children + group.infants} children and infants`;
   const infants = ages.filter((a) => a < CHILD_MIN_AGE).length;
-  if (infants !== group.infants) return `${group.infants} ages under ${CHILD_MIN_AGE} (infants) and ${group.children} from ${CHILD_MIN_AGE} to ${MAX_CHILD_AGE} (children)`;
+  if (infants !== group.infants)
+    return `${group.infants} ages under ${CHILD_MIN_AGE} (infants) and ${group.children} from ${CHILD_MIN_AGE} to ${MAX_CHILD_AGE} (children)`;
   return null;
 }
 

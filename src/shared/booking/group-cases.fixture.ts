@@ -15,7 +15,13 @@ export function lcg(seed: number) {
 
 /** A guide's rates as the rates form stores them (PUT /api/v2/guides/me/rates), a family and a length. */
 export interface GroupCase {
-  rates: { basicPricePerHourCents: number; additionalPricePerPersonCents: number; includedPeople: number; childPriceRate: number; infantsFree: boolean };
+  rates: {
+    basicPricePerHourCents: number;
+    additionalPricePerPersonCents: number;
+    includedPeople: number;
+    childPriceRate: number;
+    infantsFree: boolean;
+  };
   group: { adults: number; children: number; infants: number };
   hours: number;
 }

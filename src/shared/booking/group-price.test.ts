@@ -43,7 +43,9 @@ describe('groupPrice: every pricing model (decision 151)', () => {
     // A child inside the included places pays nothing more.
     expect(groupPrice(family, { adults: 1, children: 1 }, { hours: 3 }).totalCents).toBe(90_000);
     // A child rate of 0: children go free.
-    expect(groupPrice({ ...rates, childPriceRate: 0 }, { adults: 1, children: 3 }, { hours: 1 }).totalCents).toBe(30_000);
+    expect(groupPrice({ ...rates, childPriceRate: 0 }, { adults: 1, children: 3 }, { hours: 1 }).totalCents).toBe(
+      30_000,
+    );
   });
 
   it('lets infants go free by default, filling no included place', () => {
@@ -56,7 +58,9 @@ describe('groupPrice: every pricing model (decision 151)', () => {
     const paying = { ...rates, infantsFree: false, childPriceRate: 0.5 };
     expect(groupPrice(paying, { adults: 1, infants: 2 }, { hours: 2 }).totalCents).toBe(60_000 + 2 * 5_000 * 2);
     // An included place left over takes a paying infant.
-    expect(groupPrice({ ...paying, includedPeople: 2 }, { adults: 1, infants: 1 }, { hours: 2 }).totalCents).toBe(60_000);
+    expect(groupPrice({ ...paying, includedPeople: 2 }, { adults: 1, infants: 1 }, { hours: 2 }).totalCents).toBe(
+      60_000,
+    );
   });
 
   it('counts infants toward the group size checked against maxPeople', () => {
@@ -83,7 +87,11 @@ describe('groupPrice: every pricing model (decision 151)', () => {
   });
 
   it('rounds the total once and lets the base line take the rounding, so the lines add up', () => {
-    const p = groupPrice({ basicPerHourCents: 30_001, additionalPerPersonCents: 3_333, childPriceRate: 0.33 }, { adults: 2, children: 3 }, { hours: 2.5 });
+    const p = groupPrice(
+      { basicPerHourCents: 30_001, additionalPerPersonCents: 3_333, childPriceRate: 0.33 },
+      { adults: 2, children: 3 },
+      { hours: 2.5 },
+    );
     expect(sum(p.lines)).toBe(p.totalCents);
     expect(p.totalCents).toBe(Math.round((30_001 + 3_333 + 3 * 3_333 * 0.33) * 2.5));
   });
@@ -91,9 +99,24 @@ describe('groupPrice: every pricing model (decision 151)', () => {
   it("labels the lines in the reader's language", () => {
     const p = groupPrice({ ...rates, includedPeople: 2 }, { adults: 3, children: 1, infants: 1 }, { hours: 2 });
     const labels = (locale: 'en' | 'zh-CN' | 'ja') => p.lines.map((l) => priceLineLabel(l, { hours: 2 }, locale));
-    expect(labels('en')).toEqual(['Guide for up to 2 people · 2 hours', '1 more adult', '1 child (3–11)', '1 infant (under 3)']);
-    expect(labels('zh-CN')).toEqual(['地陪费（2 人以内）· 2 小时', '另加成人 1 位', '儿童（3–11 岁）1 位', '婴儿（3 岁以下）1 位']);
-    expect(labels('ja')).toEqual(['ガイド料（2名まで）・2時間', '追加の大人 1名', 'お子さま（3〜11歳）1名', '乳幼児（3歳未満）1名']);
+    expect(labels('en')).toEqual([
+      'Guide for up to 2 people · 2 hours',
+      '1 more adult',
+      '1 child (3–11)',
+      '1 infant (under 3)',
+    ]);
+    expect(labels('zh-CN')).toEqual([
+      '地陪费（2 人以内）· 2 小时',
+      '另加成人 1 位',
+      '儿童（3–11 岁）1 位',
+      '婴儿（3 岁以下）1 位',
+    ]);
+    expect(labels('ja')).toEqual([
+      'ガイド料（2名まで）・2時間',
+      '追加の大人 1名',
+      'お子さま（3〜11歳）1名',
+      '乳幼児（3歳未満）1名',
+    ]);
     expect(priceLineLabel({ kind: 'base', people: 1, amountCents: 1 }, { days: 3 }, 'zh-CN')).toBe('地陪费 · 3 天');
     // Days with their hours (decision 179): never the hours of every day added up.
     const base = { kind: 'base', people: 4, amountCents: 1 } as const;
@@ -109,31 +132,67 @@ describe('bookingPrice charges a group as groupPrice prices it (decision 152)', 
     // [model, rates, group, length, total]
     ['per person', rates, { adults: 2, children: 1 }, { hours: 2 }, (30_000 + 2 * 10_000) * 2],
     ['a private group of 4', { ...rates, includedPeople: 4 }, { adults: 2, children: 2 }, { hours: 3 }, 90_000],
-    ['a child at half the additional price', { ...rates, childPriceRate: 0.5 }, { adults: 2, children: 1 }, { hours: 2 }, (30_000 + 10_000 + 5_000) * 2],
-    ['a child rate of 0.33, rounded once', { ...rates, childPriceRate: 0.33 }, { adults: 1, children: 1 }, { hours: 1.5 }, Math.round((30_000 + 3_300) * 1.5)],
+    [
+      'a child at half the additional price',
+      { ...rates, childPriceRate: 0.5 },
+      { adults: 2, children: 1 },
+      { hours: 2 },
+      (30_000 + 10_000 + 5_000) * 2,
+    ],
+    [
+      'a child rate of 0.33, rounded once',
+      { ...rates, childPriceRate: 0.33 },
+      { adults: 1, children: 1 },
+      { hours: 1.5 },
+      Math.round((30_000 + 3_300) * 1.5),
+    ],
     ['infants free', { ...rates, childPriceRate: 0.5 }, { adults: 2, infants: 2 }, { hours: 2 }, (30_000 + 10_000) * 2],
-    ['infants paying the child rate', { ...rates, childPriceRate: 0.5, infantsFree: false }, { adults: 2, infants: 2 }, { hours: 2 }, (30_000 + 10_000 + 2 * 5_000) * 2],
-    ['a service price with a family', { ...rates, servicePriceCents: 45_000, includedPeople: 2 }, { adults: 2, children: 1 }, { hours: 2 }, (45_000 + 10_000) * 2],
-  ] as [string, GroupRates, { adults: number; children?: number; infants?: number }, { hours: number }, number][])('%s', (_, r, group, length, total) => {
-    const quoted = groupPrice(r, group, length);
-    const booked = bookingPrice({
-      basicPerHourCents: r.basicPerHourCents,
-      additionalPerPersonCents: r.additionalPerPersonCents,
-      servicePriceCents: r.servicePriceCents,
-      includedPeople: r.includedPeople,
-      childPriceRate: r.childPriceRate,
-      infantsFree: r.infantsFree,
-      ...group,
-      hours: length.hours,
-    });
-    expect(quoted.totalCents).toBe(total);
-    expect([booked.totalCents, booked.depositCents, booked.balanceCents, booked.lines]).toEqual([total, quoted.depositCents, quoted.inPersonCents, quoted.lines]);
-    expect(sum(booked.lines)).toBe(total);
-  });
+    [
+      'infants paying the child rate',
+      { ...rates, childPriceRate: 0.5, infantsFree: false },
+      { adults: 2, infants: 2 },
+      { hours: 2 },
+      (30_000 + 10_000 + 2 * 5_000) * 2,
+    ],
+    [
+      'a service price with a family',
+      { ...rates, servicePriceCents: 45_000, includedPeople: 2 },
+      { adults: 2, children: 1 },
+      { hours: 2 },
+      (45_000 + 10_000) * 2,
+    ],
+  ] as [string, GroupRates, { adults: number; children?: number; infants?: number }, { hours: number }, number][])(
+    '%s',
+    (_, r, group, length, total) => {
+      const quoted = groupPrice(r, group, length);
+      const booked = bookingPrice({
+        basicPerHourCents: r.basicPerHourCents,
+        additionalPerPersonCents: r.additionalPerPersonCents,
+        servicePriceCents: r.servicePriceCents,
+        includedPeople: r.includedPeople,
+        childPriceRate: r.childPriceRate,
+        infantsFree: r.infantsFree,
+        ...group,
+        hours: length.hours,
+      });
+      expect(quoted.totalCents).toBe(total);
+      expect([booked.totalCents, booked.depositCents, booked.balanceCents, booked.lines]).toEqual([
+        total,
+        quoted.depositCents,
+        quoted.inPersonCents,
+        quoted.lines,
+      ]);
+      expect(sum(booked.lines)).toBe(total);
+    },
+  );
 
   it('prices a day rate by the day (quoted; a booking books hours until days are bookable)', () => {
-    expect(groupPrice(day, { adults: 2, children: 1 }, { days: 2 }).totalCents).toBe(2 * (200_000 + (10_000 + 10_000) * 8));
-    expect(groupPrice({ ...day, includedPeople: 4 }, { adults: 2, children: 1, infants: 1 }, { days: 1 }).totalCents).toBe(200_000);
+    expect(groupPrice(day, { adults: 2, children: 1 }, { days: 2 }).totalCents).toBe(
+      2 * (200_000 + (10_000 + 10_000) * 8),
+    );
+    expect(
+      groupPrice({ ...day, includedPeople: 4 }, { adults: 2, children: 1, infants: 1 }, { days: 1 }).totalCents,
+    ).toBe(200_000);
   });
 });
 
@@ -147,14 +206,39 @@ describe("groupPrice agrees with today's booking price", () => {
       const travelers = 1 + next(20);
       const hours = (1 + next(48)) / 2;
       const depositRate = [0.2, 0.3, 0.15][next(3)]!;
-      // Today's rule, as docs/rules/money-and-cancellation.md writes it and the bookings charged it before decision 151.
+      // Today's rule, as docs/rules/money-and-cancellation.md writes it and the bookings charged it before
+      // decision 151.
       const today = Math.round(((service ?? basic) + additional * (travelers - 1)) * hours);
-      const booked = bookingPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, adults: travelers, hours, depositRate });
-      const quoted = groupPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, includedPeople: 1, childPriceRate: 1 }, { adults: travelers }, { hours }, { depositRate });
-      expect([quoted.totalCents, quoted.depositCents, quoted.inPersonCents]).toEqual([booked.totalCents, booked.depositCents, booked.balanceCents]);
+      const booked = bookingPrice({
+        basicPerHourCents: basic,
+        additionalPerPersonCents: additional,
+        servicePriceCents: service,
+        adults: travelers,
+        hours,
+        depositRate,
+      });
+      const quoted = groupPrice(
+        {
+          basicPerHourCents: basic,
+          additionalPerPersonCents: additional,
+          servicePriceCents: service,
+          includedPeople: 1,
+          childPriceRate: 1,
+        },
+        { adults: travelers },
+        { hours },
+        { depositRate },
+      );
+      expect([quoted.totalCents, quoted.depositCents, quoted.inPersonCents]).toEqual([
+        booked.totalCents,
+        booked.depositCents,
+        booked.balanceCents,
+      ]);
       expect(quoted.totalCents).toBe(today);
       expect(quoted.depositCents).toBe(depositCents(today, depositRate));
-      expect(tourPriceCents({ basicPerHourCents: basic, additionalPerPersonCents: additional, travelers, hours })).toBe(Math.round((basic + additional * (travelers - 1)) * hours));
+      expect(tourPriceCents({ basicPerHourCents: basic, additionalPerPersonCents: additional, travelers, hours })).toBe(
+        Math.round((basic + additional * (travelers - 1)) * hours),
+      );
     }
   });
 });

@@ -12,13 +12,23 @@ export function groupWords(g: { travelers: number; children?: number; infants?: 
   const adults = g.travelers - children - infants;
   if (locale === 'zh-CN') {
     if (!children && !infants) return `${g.travelers} 人`;
-    return [`成人 ${adults} 位`, children && `儿童 ${children} 位`, infants && `婴儿 ${infants} 位`].filter(Boolean).join('、');
+    return [`成人 ${adults} 位`, children && `儿童 ${children} 位`, infants && `婴儿 ${infants} 位`]
+      .filter(Boolean)
+      .join('、');
   }
   if (locale === 'ja') {
     if (!children && !infants) return `${g.travelers}名`;
-    return [`大人 ${adults}名`, children && `お子さま ${children}名`, infants && `乳幼児 ${infants}名`].filter(Boolean).join('、');
+    return [`大人 ${adults}名`, children && `お子さま ${children}名`, infants && `乳幼児 ${infants}名`]
+      .filter(Boolean)
+      .join('、');
   }
   const n = (count: number, one: string, other: string) => `${count} ${count === 1 ? one : other}`;
   if (!children && !infants) return n(g.travelers, 'person', 'people');
-  return [n(adults, 'adult', 'adults'), children && n(children, 'child', 'children'), infants && n(infants, 'infant', 'infants')].filter(Boolean).join(', ');
+  return [
+    n(adults, 'adult', 'adults'),
+    children && n(children, 'child', 'children'),
+    infants && n(infants, 'infant', 'infants'),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -7,7 +7,10 @@ import { shareOfCharge } from '../currency';
 import { dayShares } from './money-rules';
 import { tourDates } from './tour-days';
 
-/** One tour day's share of what is paid in person: in the booking's currency, and in the one its traveler saw when that differs. */
+/**
+ * One tour day's share of what is paid in person: in the booking's currency, and in the one its traveler saw when that
+ * differs.
+ */
 export interface InPersonDay {
   /** 1..days. */
   day: number;
@@ -24,11 +27,20 @@ export interface InPersonDay {
  * so a day the guide does not give is never paid for. A tour of one day pays it all on its day. The
  * shares in the traveler's currency are the same split of that figure, so the days add up in both.
  */
-export function inPersonDays(b: { date: string; days: number }, cents: number, chargeCents: number | null): InPersonDay[] {
+export function inPersonDays(
+  b: { date: string; days: number },
+  cents: number,
+  chargeCents: number | null,
+): InPersonDay[] {
   if (cents <= 0) return [];
   const own = dayShares(cents, b.days);
   const charged = chargeCents === null ? null : dayShares(Math.max(0, chargeCents), b.days);
-  return tourDates(b.date, b.days).map((date, i) => ({ day: i + 1, date, cents: own[i]!, chargeCents: charged ? charged[i]! : null }));
+  return tourDates(b.date, b.days).map((date, i) => ({
+    day: i + 1,
+    date,
+    cents: own[i]!,
+    chargeCents: charged ? charged[i]! : null,
+  }));
 }
 
 /**
@@ -57,7 +69,10 @@ export function keptOwnCents(p: PaidIn & { refundedCents: number }, own: ChargeT
  * Consecutive days handed the same amount, each run in order: with `dayShares` only the last day can
  * differ, so a week reads in two lines (a receipt keeps to one page, decision 179).
  */
-export function sameShareRuns<D extends { cents: number }>(days: readonly D[], same: (a: D, b: D) => boolean = (a, b) => a.cents === b.cents): D[][] {
+export function sameShareRuns<D extends { cents: number }>(
+  days: readonly D[],
+  same: (a: D, b: D) => boolean = (a, b) => a.cents === b.cents,
+): D[][] {
   const runs: D[][] = [];
   for (const d of days) {
     const run = runs[runs.length - 1];

@@ -6,7 +6,9 @@ import { refundArrival } from './cancellation-terms';
 describe('booking price (decision 040)', () => {
   it('prices from the basic rate, or the chosen service’s price, plus each additional person', () => {
     // 300 RMB/h, +30 RMB per additional person, 3 people, 4 h → 1440 RMB; 20% deposit; 10% commission.
-    expect(bookingPrice({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, adults: 3, hours: 4 })).toMatchObject({
+    expect(
+      bookingPrice({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, adults: 3, hours: 4 }),
+    ).toMatchObject({
       unitPriceCents: 30_000,
       additionalPerPersonCents: 3_000,
       totalCents: 144_000,
@@ -14,11 +16,26 @@ describe('booking price (decision 040)', () => {
       balanceCents: 115_200,
       commissionCents: 14_400,
     });
-    const service = bookingPrice({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, servicePriceCents: 45_050, adults: 1, hours: 2.5 });
+    const service = bookingPrice({
+      basicPerHourCents: 30_000,
+      additionalPerPersonCents: 3_000,
+      servicePriceCents: 45_050,
+      adults: 1,
+      hours: 2.5,
+    });
     expect(service.totalCents).toBe(112_625);
     expect(service.depositCents).toBe(22_525);
     expect(service.depositCents + service.balanceCents).toBe(service.totalCents);
-    expect(bookingPrice({ basicPerHourCents: 33_333, additionalPerPersonCents: 0, adults: 1, hours: 1, depositRate: 0.3, commissionRate: 0.15 })).toMatchObject({
+    expect(
+      bookingPrice({
+        basicPerHourCents: 33_333,
+        additionalPerPersonCents: 0,
+        adults: 1,
+        hours: 1,
+        depositRate: 0.3,
+        commissionRate: 0.15,
+      }),
+    ).toMatchObject({
       depositCents: 10_000,
       commissionCents: 5_000,
     });

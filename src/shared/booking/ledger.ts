@@ -1,6 +1,6 @@
 /**
- * Ledger postings of a booking (docs/rules/money-and-cancellation.md): every movement of money is a set of entries over the
- * traveler, guide and platform accounts that sums to zero, so a booking's entries always do too.
+ * Ledger postings of a booking (docs/rules/money-and-cancellation.md): every movement of money is a set of entries over
+ * the traveler, guide and platform accounts that sums to zero, so a booking's entries always do too.
  * Pure: the server writes what these return in the transaction that changes the status.
  */
 import type { Currency } from '../currency';
@@ -26,7 +26,8 @@ export const LEDGER_KINDS = [
   'extension',
   'extension_release',
   'guide_earnings',
-  'dispute_refund', 'dispute_settlement', // disputes: shared/booking/dispute-ledger.ts
+  'dispute_refund',
+  'dispute_settlement', // disputes: shared/booking/dispute-ledger.ts
   // A replacement guide's price above the booked one, paid by the platform at completion (decision 137).
   'replacement_cover',
   // A travel credit the traveler spent on the booking, paid to the guide by the platform at completion (decision 139).
@@ -59,7 +60,11 @@ export function depositPostings(depositCents: number): Posting[] {
  * is a `cancellation_fee`, or `guide_earnings` when days of the tour were given before a later day's
  * no-show ended it (decision 158), as a completion pays them.
  */
-export function cancellationPostings(depositCents: number, split: RefundSplit, guideKind: 'cancellation_fee' | 'guide_earnings' = 'cancellation_fee'): Posting[] {
+export function cancellationPostings(
+  depositCents: number,
+  split: RefundSplit,
+  guideKind: 'cancellation_fee' | 'guide_earnings' = 'cancellation_fee',
+): Posting[] {
   if (split.refundCents + split.guideCents + split.platformCents !== depositCents) {
     throw new RangeError('the split must add up to the deposit');
   }
@@ -89,11 +94,17 @@ export function extensionRefundPostings(amountCents: number): Posting[] {
 }
 
 /**
- * The tour is completed (docs/rules/money-and-cancellation.md): what the platform holds for it (the deposit and the paid
- * extensions) is released; the commission stays with the platform and the rest becomes the guide's
+ * The tour is completed (docs/rules/money-and-cancellation.md): what the platform holds for it (the deposit and the
+ * paid extensions) is released; the commission stays with the platform and the rest becomes the guide's
  * earnings (pending until five working days after completion). Zero amounts are left out.
  */
-export function completionPostings(opts: { depositCents: number; extensionsCents: number; commissionCents: number; coveredCents?: number; creditCents?: number }): Posting[] {
+export function completionPostings(opts: {
+  depositCents: number;
+  extensionsCents: number;
+  commissionCents: number;
+  coveredCents?: number;
+  creditCents?: number;
+}): Posting[] {
   const covered = opts.coveredCents ?? 0;
   const credit = opts.creditCents ?? 0;
   const held = opts.depositCents + opts.extensionsCents + covered + credit;
@@ -117,7 +128,12 @@ export function completionPostings(opts: { depositCents: number; extensionsCents
  * each traveler entry, from what was actually charged (`convertTraveler`), so a refund returns the
  * exact charge. The same currency leaves the postings as they are.
  */
-export function throughExchange(postings: Posting[], own: Currency, charge: Currency, convertTraveler: (amount: number) => number): Posting[] {
+export function throughExchange(
+  postings: Posting[],
+  own: Currency,
+  charge: Currency,
+  convertTraveler: (amount: number) => number,
+): Posting[] {
   if (own === charge) return postings;
   return postings.flatMap((p): Posting[] => {
     if (p.account !== 'traveler' || (p.currency ?? own) !== own) return [p];
@@ -136,7 +152,10 @@ export function throughExchange(postings: Posting[], own: Currency, charge: Curr
  * stands for (`throughExchange`), so rules written for one currency (what may still be refunded, what
  * the platform holds) read a converted booking as they read any other. Without `own`, every entry.
  */
-export function ledgerBalance(postings: Pick<Posting, 'account' | 'amountCents' | 'currency'>[], own?: Currency): Record<PartyAccount, number> & { total: number } {
+export function ledgerBalance(
+  postings: Pick<Posting, 'account' | 'amountCents' | 'currency'>[],
+  own?: Currency,
+): Record<PartyAccount, number> & { total: number } {
   const out = { traveler: 0, guide: 0, platform: 0, total: 0 };
   for (const p of postings) {
     if (own !== undefined && p.currency !== undefined && p.currency !== own) continue;
@@ -146,8 +165,13 @@ export function ledgerBalance(postings: Pick<Posting, 'account' | 'amountCents' 
   return out;
 }
 
-/** Each currency's sum of a booking's entries (every one 0 for a consistent ledger); entries without one are `own`'s. */
-export function balanceByCurrency(postings: Pick<Posting, 'amountCents' | 'currency'>[], own: Currency): Partial<Record<Currency, number>> {
+/**
+ * Each currency's sum of a booking's entries (every one 0 for a consistent ledger); entries without one are `own`'s.
+ */
+export function balanceByCurrency(
+  postings: Pick<Posting, 'amountCents' | 'currency'>[],
+  own: Currency,
+): Partial<Record<Currency, number>> {
   const out: Partial<Record<Currency, number>> = {};
   for (const p of postings) out[p.currency ?? own] = (out[p.currency ?? own] ?? 0) + p.amountCents;
   return out;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, cancellationSplit, cancellationTier, dayShares, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
+import {
+  bookingNumber,
+  cancellationSplit,
+  cancellationTier,
+  dayShares,
+  declaredOvertimeRateCents,
+  depositCents,
+  extensionFeeCents,
+  extensionPriceCents,
+  tourPriceCents,
+  type GuideExtra,
+} from './money-rules';
 import { cancellationTerms } from './cancellation-terms';
 
 describe('money rules', () => {
@@ -11,8 +22,12 @@ describe('money rules', () => {
 
   it('prices a tour per hour with additional travelers', () => {
     // 300 RMB/h + 30 RMB per additional person, 3 people, 4 h → (300 + 60) × 4 = 1440 RMB
-    expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 3, hours: 4 })).toBe(144_000);
-    expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 1, hours: 2.5 })).toBe(75_000);
+    expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 3, hours: 4 })).toBe(
+      144_000,
+    );
+    expect(
+      tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 1, hours: 2.5 }),
+    ).toBe(75_000);
   });
 
   it.each([
@@ -48,14 +63,27 @@ describe('money rules', () => {
 
   it.each([
     // [what the guide declared, extension hours, fee]: a tour of 1000 RMB over 3 h (decision 152).
-    ['overtime not included at 250.01 RMB, a quarter hour: rounded to the fen once', [{ kind: 'overtime_hour', included: false, priceCents: 25_001 }], 0.25, 6_250],
-    ['overtime not included at 200 RMB, two hours', [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }], 2, 40_000],
+    [
+      'overtime not included at 250.01 RMB, a quarter hour: rounded to the fen once',
+      [{ kind: 'overtime_hour', included: false, priceCents: 25_001 }],
+      0.25,
+      6_250,
+    ],
+    [
+      'overtime not included at 200 RMB, two hours',
+      [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }],
+      2,
+      40_000,
+    ],
     ['overtime included: the hourly average', [{ kind: 'overtime_hour', included: true }], 0.5, 16_650],
     ['no overtime declared: the hourly average', [{ kind: 'meals', included: false }], 1, 33_300],
-  ] as [string, GuideExtra[], number, number][])('prices an extension at the declared overtime rate, else the average: %s', (_, extras, hours, fee) => {
-    const overtimeRateCents = declaredOvertimeRateCents(extras);
-    expect(extensionPriceCents({ totalCents: 100_000, baseHours: 3, overtimeRateCents }, hours)).toBe(fee);
-  });
+  ] as [string, GuideExtra[], number, number][])(
+    'prices an extension at the declared overtime rate, else the average: %s',
+    (_, extras, hours, fee) => {
+      const overtimeRateCents = declaredOvertimeRateCents(extras);
+      expect(extensionPriceCents({ totalCents: 100_000, baseHours: 3, overtimeRateCents }, hours)).toBe(fee);
+    },
+  );
 
   it('finds the cancellation tier by time before the start', () => {
     const start = new Date('2026-12-10T09:00:00Z');
@@ -72,12 +100,28 @@ describe('money rules', () => {
 
   it('splits a deposit on cancellation; the parts always add up to the deposit', () => {
     const deposit = 28_800;
-    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'guide', tier: 'under_24_hours' })).toEqual({ refundCents: deposit, guideCents: 0, platformCents: 0 });
-    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'more_than_7_days' })).toEqual({ refundCents: deposit, guideCents: 0, platformCents: 0 });
-    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_3_to_7' })).toEqual({ refundCents: 14_400, guideCents: 12_960, platformCents: 1_440 });
-    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_1_to_3' }).refundCents).toBe(7_200);
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'guide', tier: 'under_24_hours' })).toEqual({
+      refundCents: deposit,
+      guideCents: 0,
+      platformCents: 0,
+    });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'more_than_7_days' })).toEqual({
+      refundCents: deposit,
+      guideCents: 0,
+      platformCents: 0,
+    });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_3_to_7' })).toEqual({
+      refundCents: 14_400,
+      guideCents: 12_960,
+      platformCents: 1_440,
+    });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_1_to_3' }).refundCents).toBe(
+      7_200,
+    );
     expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'no_show' }).refundCents).toBe(0);
-    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true })).toEqual({ refundCents: 24_480, guideCents: 4_320, platformCents: 0 });
+    expect(
+      cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true }),
+    ).toEqual({ refundCents: 24_480, guideCents: 4_320, platformCents: 0 });
     for (const tier of ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const) {
       const s = cancellationSplit({ depositCents: 9_999, cancelledBy: 'traveler', tier });
       expect(s.refundCents + s.guideCents + s.platformCents).toBe(9_999);
@@ -96,6 +140,9 @@ describe('money rules', () => {
       ['emergency', 85, 41_353, 7_297],
       ['guide', 100, 48_650, 0],
     ]);
-    for (const t of terms.slice(0, 5)) expect(t.refundCents).toBe(cancellationSplit({ depositCents: 48_650, cancelledBy: 'traveler', tier: t.case as 'no_show' }).refundCents);
+    for (const t of terms.slice(0, 5))
+      expect(t.refundCents).toBe(
+        cancellationSplit({ depositCents: 48_650, cancelledBy: 'traveler', tier: t.case as 'no_show' }).refundCents,
+      );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Money rules of a booking (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md), in integer cents. Pure functions shared by the
- * server (which alone computes prices that are charged) and the web app (which shows them).
+ * Money rules of a booking (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md), in integer cents.
+ * Pure functions shared by the server (which alone computes prices that are charged) and the web app (which shows
+ * them).
  */
 
 export const DEFAULT_DEPOSIT_RATE = 0.2;
@@ -20,12 +21,28 @@ export function bookingNumber(id: number, stored?: string | null): string {
  * Today's model is the group model with one included person and adults only, so it is priced by
  * `groupPrice` itself (decision 151: one implementation).
  */
-export function tourPriceCents(opts: { basicPerHourCents: number; additionalPerPersonCents: number; travelers: number; hours: number }): number {
-  return groupPrice({ basicPerHourCents: opts.basicPerHourCents, additionalPerPersonCents: opts.additionalPerPersonCents }, { adults: opts.travelers }, { hours: opts.hours }).totalCents;
+export function tourPriceCents(opts: {
+  basicPerHourCents: number;
+  additionalPerPersonCents: number;
+  travelers: number;
+  hours: number;
+}): number {
+  return groupPrice(
+    { basicPerHourCents: opts.basicPerHourCents, additionalPerPersonCents: opts.additionalPerPersonCents },
+    { adults: opts.travelers },
+    { hours: opts.hours },
+  ).totalCents;
 }
 
 /** What a guide declares a tour includes or not (decision 151); only overtime is ever charged by the product. */
-export const EXTRA_KINDS = ['overtime_hour', 'entrance_tickets', 'meals', 'public_transport', 'guide_travel', 'other'] as const;
+export const EXTRA_KINDS = [
+  'overtime_hour',
+  'entrance_tickets',
+  'meals',
+  'public_transport',
+  'guide_travel',
+  'other',
+] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];
 export interface GuideExtra {
   kind: ExtraKind;
@@ -89,7 +106,12 @@ export const groupSize = (g: Group): number => g.adults + (g.children ?? 0) + (g
  * day rate (else the hourly price × day hours) plus the further travelers' price × day hours. The
  * total is rounded to the fen once; the base line takes the rounding so the lines add up.
  */
-export function groupPrice(rates: GroupRates, group: Group, length: TourLength, opts: { depositRate?: number; commissionRate?: number } = {}): GroupPrice {
+export function groupPrice(
+  rates: GroupRates,
+  group: Group,
+  length: TourLength,
+  opts: { depositRate?: number; commissionRate?: number } = {},
+): GroupPrice {
   const included = rates.includedPeople ?? 1;
   const childRate = rates.childPriceRate ?? 1;
   const children = group.children ?? 0;
@@ -118,7 +140,11 @@ export function groupPrice(rates: GroupRates, group: Group, length: TourLength, 
   if (extraAdults > 0) lines.push({ kind: 'extra_adults', people: extraAdults, amountCents: Math.round(adultsCents) });
   if (children > 0) lines.push({ kind: 'children', people: children, amountCents: Math.round(childrenCents) });
   if (infants > 0) lines.push({ kind: 'infants', people: infants, amountCents: Math.round(infantsCents) });
-  lines.unshift({ kind: 'base', people: included, amountCents: totalCents - lines.reduce((sum, l) => sum + l.amountCents, 0) });
+  lines.unshift({
+    kind: 'base',
+    people: included,
+    amountCents: totalCents - lines.reduce((sum, l) => sum + l.amountCents, 0),
+  });
   const deposit = depositCents(totalCents, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
   return {
     totalCents,
@@ -135,17 +161,25 @@ export function depositCents(totalCents: number, rate = DEFAULT_DEPOSIT_RATE): n
 }
 
 /**
- * docs/rules/money-and-cancellation.md: fee = round(totalPrice / duration) × extension hours. The rounding is to a whole
- * RMB per hour, as the spec says (a whole yen for a booking in yen, decision 164: `minorPerMajor` 1); the result is in
- * the minor unit.
+ * docs/rules/money-and-cancellation.md: fee = round(totalPrice / duration) × extension hours. The rounding is to a
+ * whole RMB per hour, as the spec says (a whole yen for a booking in yen, decision 164: `minorPerMajor` 1); the result
+ * is in the minor unit.
  */
-export function extensionFeeCents(totalCents: number, durationHours: number, extensionHours: number, minorPerMajor = 100): number {
+export function extensionFeeCents(
+  totalCents: number,
+  durationHours: number,
+  extensionHours: number,
+  minorPerMajor = 100,
+): number {
   if (durationHours <= 0) throw new RangeError('duration must be positive');
   const hourly = Math.round(totalCents / minorPerMajor / durationHours);
   return Math.round(hourly * extensionHours * minorPerMajor);
 }
 
-/** docs/rules/booking-lifecycle.md / docs/rules/booking-lifecycle.md: the guide is paid within five working days after the service. */
+/**
+ * docs/rules/booking-lifecycle.md / docs/rules/booking-lifecycle.md: the guide is paid within five working days after
+ * the service.
+ */
 export const EARNINGS_HOLD_WORKING_DAYS = 5;
 
 /**
@@ -227,7 +261,8 @@ export function cancellationSplit(opts: {
  * never to the side that missed it.
  */
 export function dayShares(cents: number, days: number): number[] {
-  if (!Number.isInteger(cents) || cents < 0) throw new RangeError('the amount must be a whole number of fen, at least 0');
+  if (!Number.isInteger(cents) || cents < 0)
+    throw new RangeError('the amount must be a whole number of fen, at least 0');
   if (!Number.isInteger(days) || days < 1) throw new RangeError('a booking has at least one day');
   const share = Math.floor(cents / days);
   return Array.from({ length: days }, (_, i) => (i === days - 1 ? cents - share * (days - 1) : share));
@@ -316,7 +351,10 @@ export function declaredOvertimeRateCents(extras: readonly GuideExtra[]): number
  * What an extension of `hours` (quarter hours allowed) costs (decision 152): the frozen overtime
  * rate × hours, rounded to the fen once; without one, today's hourly average (`extensionFeeCents`).
  */
-export function extensionPriceCents(b: { totalCents: number; baseHours: number; overtimeRateCents: number | null; minorPerMajor?: number }, hours: number): number {
+export function extensionPriceCents(
+  b: { totalCents: number; baseHours: number; overtimeRateCents: number | null; minorPerMajor?: number },
+  hours: number,
+): number {
   if (b.overtimeRateCents !== null) return Math.round(b.overtimeRateCents * hours);
   return extensionFeeCents(b.totalCents, b.baseHours, hours, b.minorPerMajor);
 }

@@ -19,16 +19,25 @@ describe('noShowSplit', () => {
     // Days 1 and 2 given as above; day 3's share kept by the no-show tier (10 % commission on it).
     ['traveler', 3, 0, 40_000 + 36_000, 40_000 + 4_000],
     ['traveler', 2, 0, 20_000 + 72_000, 20_000 + 8_000],
-  ] as const)('the %s absent on day %i: %i back, %i to the guide, %i to the platform', (absent, day, refund, guide, platform) => {
-    const split = noShowSplit({ ...three, day, absent });
-    expect(split).toEqual({ refundCents: refund, guideCents: guide, platformCents: platform });
-    expect(split.refundCents + split.guideCents + split.platformCents).toBe(three.depositCents);
-  });
+  ] as const)(
+    'the %s absent on day %i: %i back, %i to the guide, %i to the platform',
+    (absent, day, refund, guide, platform) => {
+      const split = noShowSplit({ ...three, day, absent });
+      expect(split).toEqual({ refundCents: refund, guideCents: guide, platformCents: platform });
+      expect(split.refundCents + split.guideCents + split.platformCents).toBe(three.depositCents);
+    },
+  );
 
   it('is decision 138’s for a tour of hours, whatever day it is asked on', () => {
     const one = { depositCents: 13_200, commissionCents: 6_600, days: 1, commissionRate: 0.1 };
-    expect(noShowSplit({ ...one, day: 1, absent: 'guide' })).toEqual({ refundCents: 13_200, guideCents: 0, platformCents: 0 });
-    expect(noShowSplit({ ...one, day: 1, absent: 'traveler' })).toEqual(cancellationSplit({ depositCents: 13_200, cancelledBy: 'traveler', tier: 'no_show', commissionRate: 0.1 }));
+    expect(noShowSplit({ ...one, day: 1, absent: 'guide' })).toEqual({
+      refundCents: 13_200,
+      guideCents: 0,
+      platformCents: 0,
+    });
+    expect(noShowSplit({ ...one, day: 1, absent: 'traveler' })).toEqual(
+      cancellationSplit({ depositCents: 13_200, cancelledBy: 'traveler', tier: 'no_show', commissionRate: 0.1 }),
+    );
   });
 
   it('gives the odd fen of the days not given back to the traveler', () => {

@@ -14,7 +14,11 @@ import type { TripLength } from './trip-price';
 export function priceLineLabel(line: PriceLine, length: TripLength | TourLength, locale: Locale): string {
   const n = line.people;
   if (line.kind === 'base') {
-    const span = !('days' in length) ? durationText(length.hours, locale) : 'dayHours' in length ? tourLengthText(length.days, length.dayHours, locale) : daysText(length.days, locale);
+    const span = !('days' in length)
+      ? durationText(length.hours, locale)
+      : 'dayHours' in length
+        ? tourLengthText(length.days, length.dayHours, locale)
+        : daysText(length.days, locale);
     if (locale === 'zh-CN') return n > 1 ? `地陪费（${n} 人以内）· ${span}` : `地陪费 · ${span}`;
     if (locale === 'ja') return n > 1 ? `ガイド料（${n}名まで）・${span}` : `ガイド料・${span}`;
     return n > 1 ? `Guide for up to ${n} people · ${span}` : `Guide · ${span}`;

@@ -12,7 +12,10 @@ export const REPLACEMENT_ANSWER_HOURS = 12;
 export const REPLACEMENT_ANSWER_BEFORE_START_HOURS = 2;
 /** The traveler chooses up to this long before the start, so that the chosen guide has an hour to answer. */
 export const REPLACEMENT_CHOICE_BEFORE_START_HOURS = 3;
-/** Default share of the booked price the platform covers when the replacement costs more (setting REPLACEMENT_COVER_RATE). */
+/**
+ * Default share of the booked price the platform covers when the replacement costs more (setting
+ * REPLACEMENT_COVER_RATE).
+ */
 export const DEFAULT_REPLACEMENT_COVER_RATE = 0.2;
 
 /**
@@ -32,18 +35,28 @@ export const SAME_DAY_CHOICE_HOURS = 2;
  * guides whose day has gone, and the deadline the traveler reads is the one the choice enforces.
  */
 export const sameDayLapsesAt = (now: Date, lastStartsAt: Date): Date =>
-  new Date(Math.min(now.getTime() + SAME_DAY_CHOICE_HOURS * HOUR_MS, lastStartsAt.getTime() - SAME_DAY_LEAD_MINUTES * 60_000));
+  new Date(
+    Math.min(now.getTime() + SAME_DAY_CHOICE_HOURS * HOUR_MS, lastStartsAt.getTime() - SAME_DAY_LEAD_MINUTES * 60_000),
+  );
 
 /** When a guide asked at `now` for a same-day replacement starting at `startsAt` must have answered. */
 export const sameDayAnswerBy = (now: Date, startsAt: Date): Date =>
-  new Date(Math.min(now.getTime() + SAME_DAY_ANSWER_MINUTES * 60_000, startsAt.getTime() - SAME_DAY_ANSWER_MINUTES * 60_000));
+  new Date(
+    Math.min(now.getTime() + SAME_DAY_ANSWER_MINUTES * 60_000, startsAt.getTime() - SAME_DAY_ANSWER_MINUTES * 60_000),
+  );
 
 /** When the traveler's choice lapses into the full refund. */
-export const replacementLapsesAt = (startsAt: Date): Date => new Date(startsAt.getTime() - REPLACEMENT_CHOICE_BEFORE_START_HOURS * HOUR_MS);
+export const replacementLapsesAt = (startsAt: Date): Date =>
+  new Date(startsAt.getTime() - REPLACEMENT_CHOICE_BEFORE_START_HOURS * HOUR_MS);
 
 /** When a guide asked at `now` must have answered. */
 export const replacementAnswerBy = (now: Date, startsAt: Date): Date =>
-  new Date(Math.min(now.getTime() + REPLACEMENT_ANSWER_HOURS * HOUR_MS, startsAt.getTime() - REPLACEMENT_ANSWER_BEFORE_START_HOURS * HOUR_MS));
+  new Date(
+    Math.min(
+      now.getTime() + REPLACEMENT_ANSWER_HOURS * HOUR_MS,
+      startsAt.getTime() - REPLACEMENT_ANSWER_BEFORE_START_HOURS * HOUR_MS,
+    ),
+  );
 
 export interface ReplacementPrice {
   /** What the traveler pays in all: never more than booked (less when the replacement costs less). */
@@ -58,7 +71,12 @@ export interface ReplacementPrice {
  * Null when the replacement costs more than that cap, or less than the deposit already paid (the
  * deposit is kept as it is, so it must stay a part of the total).
  */
-export function replacementPrice(opts: { bookedTotalCents: number; newTotalCents: number; depositPaidCents: number; coverRate: number }): ReplacementPrice | null {
+export function replacementPrice(opts: {
+  bookedTotalCents: number;
+  newTotalCents: number;
+  depositPaidCents: number;
+  coverRate: number;
+}): ReplacementPrice | null {
   const { bookedTotalCents: booked, newTotalCents: next } = opts;
   if (next > booked + Math.floor(booked * opts.coverRate)) return null;
   if (next < opts.depositPaidCents) return null;
@@ -78,11 +96,14 @@ export interface RankedGuide extends Standing {
 }
 
 /** A licensed guide before one without a licence, then the better rated (reviews counted). */
-export const compareStanding = (a: Standing, b: Standing): number => Number(b.licensed) - Number(a.licensed) || b.rating - a.rating || b.reviewCount - a.reviewCount;
+export const compareStanding = (a: Standing, b: Standing): number =>
+  Number(b.licensed) - Number(a.licensed) || b.rating - a.rating || b.reviewCount - a.reviewCount;
 
 /**
  * Best match first: by standing (`compareStanding`), then the price nearest the booked one.
  */
 export function compareCandidates(bookedTotalCents: number) {
-  return (a: RankedGuide, b: RankedGuide): number => compareStanding(a, b) || Math.abs(a.newTotalCents - bookedTotalCents) - Math.abs(b.newTotalCents - bookedTotalCents);
+  return (a: RankedGuide, b: RankedGuide): number =>
+    compareStanding(a, b) ||
+    Math.abs(a.newTotalCents - bookedTotalCents) - Math.abs(b.newTotalCents - bookedTotalCents);
 }

@@ -3,7 +3,17 @@
  * A booking's date and start time are in the guide's time zone; the instants stored
  * are UTC. Decision 040 records the step and the horizon; decision 153 the guide's notice and buffer.
  */
-import { addDays, availabilityCalendar, dayAvailability, fixedOffsetMinutes, minutesToTime, todayInZone, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../availability';
+import {
+  addDays,
+  availabilityCalendar,
+  dayAvailability,
+  fixedOffsetMinutes,
+  minutesToTime,
+  todayInZone,
+  type AvailabilityException,
+  type DayAvailability,
+  type WeeklySlot,
+} from '../availability';
 
 /**
  * A guide's minimum notice and buffer when they have set none (decision 153; the guide's rates hold
@@ -50,7 +60,14 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
     offsetFormatters.set(timeZone, fmt);
   }
   const parts = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / MINUTE_MS);
 }
 
@@ -112,27 +129,42 @@ export interface SlotQuery {
 }
 
 /** A guide's notice and buffer as the slot rule takes them (from the guide's row, decision 153). */
-export function bookingRulesOf(g: { minNoticeHours: number; bufferMinutes: number }): { minNoticeMinutes: number; bufferMinutes: number } {
+export function bookingRulesOf(g: { minNoticeHours: number; bufferMinutes: number }): {
+  minNoticeMinutes: number;
+  bufferMinutes: number;
+} {
   return { minNoticeMinutes: g.minNoticeHours * 60, bufferMinutes: g.bufferMinutes };
 }
 
 /**
  * Why a tour at [startsAt, endsAt) cannot be taken, or null when it can (decision 153): too soon
  * (with the earliest start the notice allows), over another tour (`slot_unavailable`, the plain
- * overlap), or inside another tour's buffer, each with that tour's times (`clash`, decision 176). The weekly hours are not its question: the slots ask
- * them, a guide's own offer may go outside them (decision 106).
+ * overlap), or inside another tour's buffer, each with that tour's times (`clash`, decision 176). The weekly hours are
+ * not its question: the slots ask them, a guide's own offer may go outside them (decision 106).
  */
-export type TimeRefusal = { code: 'too_short_notice'; earliestStartsAt: Date } | { code: 'buffer_conflict' | 'slot_unavailable'; clash?: BusyRange };
+export type TimeRefusal =
+  | { code: 'too_short_notice'; earliestStartsAt: Date }
+  | { code: 'buffer_conflict' | 'slot_unavailable'; clash?: BusyRange };
 
-export function timeRefusal(t: { startsAt: Date; endsAt: Date; busy: BusyRange[]; now: Date; minNoticeMinutes?: number; bufferMinutes?: number }): TimeRefusal | null {
+export function timeRefusal(t: {
+  startsAt: Date;
+  endsAt: Date;
+  busy: BusyRange[];
+  now: Date;
+  minNoticeMinutes?: number;
+  bufferMinutes?: number;
+}): TimeRefusal | null {
   const earliest = t.now.getTime() + (t.minNoticeMinutes ?? DEFAULT_MIN_NOTICE_HOURS * 60) * MINUTE_MS;
-  if (t.startsAt.getTime() < earliest) return { code: 'too_short_notice', earliestStartsAt: new Date(Math.ceil(earliest / MINUTE_MS) * MINUTE_MS) };
+  if (t.startsAt.getTime() < earliest)
+    return { code: 'too_short_notice', earliestStartsAt: new Date(Math.ceil(earliest / MINUTE_MS) * MINUTE_MS) };
   // The other tour in the way is named by its times (decision 176): the traveler is told what clashes.
   const clash = (b: BusyRange) => ({ startsAt: b.startsAt, endsAt: b.endsAt });
   const over = t.busy.find((b) => b.startsAt < t.endsAt && t.startsAt < b.endsAt);
   if (over) return { code: 'slot_unavailable', clash: clash(over) };
   const buffer = (t.bufferMinutes ?? DEFAULT_BUFFER_MINUTES) * MINUTE_MS;
-  const near = t.busy.find((b) => b.startsAt.getTime() - buffer < t.endsAt.getTime() && t.startsAt.getTime() < b.endsAt.getTime() + buffer);
+  const near = t.busy.find(
+    (b) => b.startsAt.getTime() - buffer < t.endsAt.getTime() && t.startsAt.getTime() < b.endsAt.getTime() + buffer,
+  );
   if (near) return { code: 'buffer_conflict', clash: clash(near) };
   return null;
 }
@@ -142,7 +174,12 @@ export function timeRefusal(t: { startsAt: Date; endsAt: Date; busy: BusyRange[]
  * horizon ahead. Every way into a booking asks it — the checkout's slots, a guide's offer when it is
  * made and when it is booked, a new time proposed for a booking (decision 106).
  */
-export function withinBookingHorizon(date: string, timeZone: string, now: Date, horizonDays = BOOKING_HORIZON_DAYS): boolean {
+export function withinBookingHorizon(
+  date: string,
+  timeZone: string,
+  now: Date,
+  horizonDays = BOOKING_HORIZON_DAYS,
+): boolean {
   const { first, last } = bookingWindow(timeZone, now, horizonDays);
   return date >= first && date <= last;
 }
@@ -151,7 +188,11 @@ export function withinBookingHorizon(date: string, timeZone: string, now: Date, 
  * The dates a tour may be booked on from `now` (`withinBookingHorizon`'s): today in the guide's zone
  * through the horizon, both included — `days` dates in all. What a guide's profile shows (decision 180).
  */
-export function bookingWindow(timeZone: string, now: Date, horizonDays = BOOKING_HORIZON_DAYS): { first: string; last: string; days: number } {
+export function bookingWindow(
+  timeZone: string,
+  now: Date,
+  horizonDays = BOOKING_HORIZON_DAYS,
+): { first: string; last: string; days: number } {
   const first = todayInZone(timeZone, now);
   return { first, last: addDays(first, horizonDays), days: horizonDays + 1 };
 }
@@ -173,7 +214,17 @@ export function bookableSlots(q: SlotQuery): Slot[] {
       if (seen.has(start)) continue;
       const startsAt = zonedTimeToUtc(q.date, start, q.timeZone);
       const endsAt = new Date(startsAt.getTime() + q.durationMinutes * MINUTE_MS);
-      if (timeRefusal({ startsAt, endsAt, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes })) continue;
+      if (
+        timeRefusal({
+          startsAt,
+          endsAt,
+          busy: q.busy,
+          now: q.now,
+          minNoticeMinutes: q.minNoticeMinutes,
+          bufferMinutes: q.bufferMinutes,
+        })
+      )
+        continue;
       seen.add(start);
       out.push({ startTime: minutesToTime(start), startMinute: start, startsAt, endsAt });
     }
@@ -189,10 +240,23 @@ export function bookableSlots(q: SlotQuery): Slot[] {
 export function slotAt(q: SlotQuery, startMinute: number): { slot: Slot } | { refusal: TimeRefusal } {
   const slot = bookableSlots(q).find((s) => s.startMinute === startMinute);
   if (slot) return { slot };
-  const open = bookableSlots({ ...q, busy: [], minNoticeMinutes: 0, bufferMinutes: 0, now: new Date(Math.min(q.now.getTime(), zonedTimeToUtc(q.date, 0, q.timeZone).getTime())) }).find(
-    (s) => s.startMinute === startMinute,
-  );
-  const refusal = open && timeRefusal({ startsAt: open.startsAt, endsAt: open.endsAt, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes });
+  const open = bookableSlots({
+    ...q,
+    busy: [],
+    minNoticeMinutes: 0,
+    bufferMinutes: 0,
+    now: new Date(Math.min(q.now.getTime(), zonedTimeToUtc(q.date, 0, q.timeZone).getTime())),
+  }).find((s) => s.startMinute === startMinute);
+  const refusal =
+    open &&
+    timeRefusal({
+      startsAt: open.startsAt,
+      endsAt: open.endsAt,
+      busy: q.busy,
+      now: q.now,
+      minNoticeMinutes: q.minNoticeMinutes,
+      bufferMinutes: q.bufferMinutes,
+    });
   return { refusal: refusal || { code: 'slot_unavailable' } };
 }
 

@@ -27,12 +27,14 @@ export function dateRangeText(first: string, last: string, locale: Locale, opts:
   const sameYear = a.y === b.y;
   const sameMonth = sameYear && a.m === b.m;
   if (locale === 'ja') {
-    const day = (p: typeof a, year: boolean, month: boolean) => `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日(${JA_WEEKDAYS[p.weekday]})`;
+    const day = (p: typeof a, year: boolean, month: boolean) =>
+      `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日(${JA_WEEKDAYS[p.weekday]})`;
     if (first === last) return day(a, withYear, true);
     return `${day(a, withYear, true)}〜${day(b, withYear && !sameYear, !sameMonth)}`;
   }
   if (locale === 'zh-CN') {
-    const day = (p: typeof a, year: boolean, month: boolean) => `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日`;
+    const day = (p: typeof a, year: boolean, month: boolean) =>
+      `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日`;
     if (first === last) return day(a, withYear, true);
     return `${day(a, withYear, true)}–${day(b, withYear && !sameYear, !sameMonth)}`;
   }

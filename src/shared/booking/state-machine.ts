@@ -92,7 +92,9 @@ export interface Transition {
    * The next status. A function when it depends on the facts (the second start confirmation
    * makes the tour ongoing; an admin resolves a dispute either way).
    */
-  to: BookingStatus | ((facts: BookingFacts, actor: Actor, input?: { resolution?: 'completed' | 'cancelled' }) => BookingStatus);
+  to:
+    | BookingStatus
+    | ((facts: BookingFacts, actor: Actor, input?: { resolution?: 'completed' | 'cancelled' }) => BookingStatus);
   /** Why the transition is refused, or undefined when it may happen. */
   guard?: (facts: BookingFacts, actor: Actor, now: Date) => BookingRefusal | undefined;
 }
@@ -118,13 +120,29 @@ const hasConfirmedStart = (f: BookingFacts, actor: Actor) =>
   actor === 'traveler' ? f.travelerConfirmedStart : actor === 'guide' ? f.guideConfirmedStart : false;
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
-  // docs/rules/booking-lifecycle.md: a booking made from an offer (decision 078) or as an instant one (decision 153) skips `confirmed`.
-  { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer || f.instantBook ? 'upcoming' : 'confirmed') },
+  // docs/rules/booking-lifecycle.md: a booking made from an offer (decision 078) or as an instant one (decision 153)
+  // skips `confirmed`.
+  {
+    from: ['pending'],
+    event: 'deposit_paid',
+    actors: ['system'],
+    to: (f) => (f.fromOffer || f.instantBook ? 'upcoming' : 'confirmed'),
+  },
   { from: ['pending'], event: 'payment_expired', actors: ['system'], to: 'cancelled' },
   { from: ['confirmed'], event: 'accept', actors: ['guide'], to: 'upcoming' },
   // A replacement guide who declines or does not answer returns the traveler to the choice (decision 137).
-  { from: ['confirmed'], event: 'decline', actors: ['guide'], to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled') },
-  { from: ['confirmed'], event: 'request_expired', actors: ['system'], to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled') },
+  {
+    from: ['confirmed'],
+    event: 'decline',
+    actors: ['guide'],
+    to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled'),
+  },
+  {
+    from: ['confirmed'],
+    event: 'request_expired',
+    actors: ['system'],
+    to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled'),
+  },
   { from: ['upcoming'], event: 'start_day', actors: ['system'], to: 'awaiting_start' },
   {
     from: ['upcoming', 'awaiting_start'],
@@ -162,33 +180,49 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
     event: 'service_complete',
     actors: ['traveler', 'guide'],
     to: 'completed',
-    guard: (f, _a, now) => (f.lastDayStartsAt && now.getTime() < f.lastDayStartsAt.getTime() ? 'tour_not_over' : undefined),
+    guard: (f, _a, now) =>
+      f.lastDayStartsAt && now.getTime() < f.lastDayStartsAt.getTime() ? 'tour_not_over' : undefined,
   },
   // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
   // Awaiting a replacement, the traveler may take the full refund instead (decision 137).
-  { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
-  // An admin cancels on the guide's behalf (the guide cannot be reached, their listing was stopped): as the guide's own (decision 137).
-  { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide', 'admin'], to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled') },
+  {
+    from: ['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'],
+    event: 'cancel',
+    actors: ['traveler'],
+    to: 'cancelled',
+  },
+  // An admin cancels on the guide's behalf (the guide cannot be reached, their listing was stopped): as the guide's own
+  // (decision 137).
+  {
+    from: ['upcoming', 'awaiting_start'],
+    event: 'cancel',
+    actors: ['guide', 'admin'],
+    to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled'),
+  },
   // Decision 137: the chosen guide is asked like a paid request; nobody chosen in time means the full refund.
   { from: ['awaiting_replacement'], event: 'choose_replacement', actors: ['traveler'], to: 'confirmed' },
   { from: ['awaiting_replacement'], event: 'replacement_lapsed', actors: ['system'], to: 'cancelled' },
   {
-    // Decision 138: from NO_SHOW_AFTER_MINUTES after the start, a side whose other side has not confirmed the start reports it.
-    // Decision 158: on a later day of several days, from NO_SHOW_AFTER_MINUTES after that day's start until its date
-    // ends, either side, whatever was confirmed on the first day (the start is confirmed once, decision 155).
+    // Decision 138: from NO_SHOW_AFTER_MINUTES after the start, a side whose other side has not confirmed the start
+    // reports it. Decision 158: on a later day of several days, from NO_SHOW_AFTER_MINUTES after that day's start until
+    // its date ends, either side, whatever was confirmed on the first day (the start is confirmed once, decision 155).
     from: ['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing'],
     event: 'report_no_show',
     actors: ['traveler', 'guide'],
-    // Decision 140: a traveler whose guide did not come may take another guide later that day instead (the service sets `replaceable`).
+    // Decision 140: a traveler whose guide did not come may take another guide later that day instead (the service sets
+    // `replaceable`).
     to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled'),
     guard: (f, a, now) => {
       if (f.laterDay) {
-        if (now.getTime() < f.laterDay.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';
+        if (now.getTime() < f.laterDay.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000)
+          return 'too_early_for_no_show';
         return now.getTime() >= f.laterDay.dateEndsAt.getTime() ? 'no_show_day_over' : undefined;
       }
       // The first day: an ongoing tour had both starts confirmed, so neither side can be reported.
-      if (f.status === 'ongoing' || (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart)) return 'already_confirmed';
-      if (!f.startsAt || now.getTime() < f.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';
+      if (f.status === 'ongoing' || (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart))
+        return 'already_confirmed';
+      if (!f.startsAt || now.getTime() < f.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000)
+        return 'too_early_for_no_show';
       return undefined;
     },
   },
@@ -198,7 +232,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
     actors: ['traveler', 'guide'],
     to: 'disputed',
     guard: (f, _a, now) =>
-      f.status === 'completed' && (!f.completedAt || now.getTime() - f.completedAt.getTime() > DISPUTE_WINDOW_DAYS * DAY_MS)
+      f.status === 'completed' &&
+      (!f.completedAt || now.getTime() - f.completedAt.getTime() > DISPUTE_WINDOW_DAYS * DAY_MS)
         ? 'dispute_window_closed'
         : undefined,
   },
@@ -209,7 +244,9 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
     actors: ['traveler', 'guide'],
     to: 'disputed',
     guard: (f, a, now) =>
-      !f.noShow || f.noShow.by === a || now.getTime() - f.noShow.at.getTime() > NO_SHOW_CONTEST_HOURS * 3_600_000 ? 'dispute_window_closed' : undefined,
+      !f.noShow || f.noShow.by === a || now.getTime() - f.noShow.at.getTime() > NO_SHOW_CONTEST_HOURS * 3_600_000
+        ? 'dispute_window_closed'
+        : undefined,
   },
   // Decision 079: proposing, accepting or declining a new time keeps the status (the booking moves, the price stays).
   { from: ['confirmed', 'upcoming'], event: 'reschedule', actors: ['traveler', 'guide'], to: (f) => f.status },
@@ -240,7 +277,8 @@ export function nextStatus(
   if (event === 'resolve' && !opts.resolution) return { ok: false, reason: 'resolution_required' };
   const refusal = transition.guard?.(facts, actor, opts.now ?? new Date());
   if (refusal) return { ok: false, reason: refusal };
-  const to = typeof transition.to === 'function' ? transition.to(facts, actor, { resolution: opts.resolution }) : transition.to;
+  const to =
+    typeof transition.to === 'function' ? transition.to(facts, actor, { resolution: opts.resolution }) : transition.to;
   return { ok: true, from: facts.status, to, transition };
 }
 
@@ -255,8 +293,8 @@ export function availableEvents(facts: BookingFacts, actor: Actor, now = new Dat
 }
 
 /**
- * docs/rules/booking-lifecycle.md: the traveler's trip tabs and the statuses each shows. The in-between statuses SPEC's table
- * leaves out sit where their cards' labels belong (decision 060): start_confirmed ('Waiting for
+ * docs/rules/booking-lifecycle.md: the traveler's trip tabs and the statuses each shows. The in-between statuses SPEC's
+ * table leaves out sit where their cards' labels belong (decision 060): start_confirmed ('Waiting for
  * guide...') with upcoming, extend_requested and extend_confirmed ('Pay Extension', 'Confirm
  * Extension') with ongoing.
  */
@@ -276,10 +314,16 @@ export type TripTab = keyof typeof TRIP_TABS;
  * now, where the traveler finds the no-show report. A start the guide confirmed and the traveler not yet
  * stays under upcoming, waiting for the traveler (decision 060).
  */
-export function tripTabOf(booking: { status: BookingStatus; startsAt: string; guideConfirmedStart?: boolean }, now: Date): TripTab | undefined {
-  const ahead = (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status) && !booking.guideConfirmedStart;
+export function tripTabOf(
+  booking: { status: BookingStatus; startsAt: string; guideConfirmedStart?: boolean },
+  now: Date,
+): TripTab | undefined {
+  const ahead =
+    (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status) && !booking.guideConfirmedStart;
   if (ahead && Date.parse(booking.startsAt) <= now.getTime()) return 'ongoing';
-  return (Object.keys(TRIP_TABS) as TripTab[]).find((tab) => (TRIP_TABS[tab] as readonly BookingStatus[]).includes(booking.status));
+  return (Object.keys(TRIP_TABS) as TripTab[]).find((tab) =>
+    (TRIP_TABS[tab] as readonly BookingStatus[]).includes(booking.status),
+  );
 }
 
 /** Statuses that hold the guide's time (a pending booking holds its slot until payment expires). */

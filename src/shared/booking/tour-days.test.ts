@@ -8,7 +8,15 @@ describe('tourDays', () => {
   it('starts every day at the first day’s wall-clock time, across a daylight-saving change, the last ending at ends_at', () => {
     // New York moves its clocks back on 2026-11-01: the same 09:00 is 13:00Z, then 14:00Z.
     const endsAt = new Date(zonedTimeToUtc('2026-11-02', 9 * 60, 'America/New_York').getTime() + 9 * 3_600_000);
-    const days = tourDays({ date: '2026-10-31', startMinute: 540, durationMinutes: 480, days: 3, timeZone: 'America/New_York', startsAt: new Date('2026-10-31T13:00:00.000Z'), endsAt });
+    const days = tourDays({
+      date: '2026-10-31',
+      startMinute: 540,
+      durationMinutes: 480,
+      days: 3,
+      timeZone: 'America/New_York',
+      startsAt: new Date('2026-10-31T13:00:00.000Z'),
+      endsAt,
+    });
     expect(days.map((d) => [d.date, d.startsAt.toISOString(), d.endsAt.toISOString()])).toEqual([
       ['2026-10-31', '2026-10-31T13:00:00.000Z', '2026-10-31T21:00:00.000Z'],
       ['2026-11-01', '2026-11-01T14:00:00.000Z', '2026-11-01T22:00:00.000Z'],
@@ -19,17 +27,35 @@ describe('tourDays', () => {
 
   it('is the booking itself for one day', () => {
     const endsAt = new Date('2026-12-03T03:00:00.000Z');
-    expect(tourDays({ date: '2026-12-03', startMinute: 600, durationMinutes: 120, days: 1, timeZone: 'Asia/Tokyo', startsAt: new Date('2026-12-03T01:00:00.000Z'), endsAt })).toEqual([
-      { date: '2026-12-03', startsAt: new Date('2026-12-03T01:00:00.000Z'), endsAt },
-    ]);
+    expect(
+      tourDays({
+        date: '2026-12-03',
+        startMinute: 600,
+        durationMinutes: 120,
+        days: 1,
+        timeZone: 'Asia/Tokyo',
+        startsAt: new Date('2026-12-03T01:00:00.000Z'),
+        endsAt,
+      }),
+    ).toEqual([{ date: '2026-12-03', startsAt: new Date('2026-12-03T01:00:00.000Z'), endsAt }]);
   });
 });
 
 describe('day 1 after a same-day replacement (decision 140, amended)', () => {
   it('starts at starts_at, later than the booked hour; the other days keep the booked hours', () => {
     // Booked 10:00–18:00 on Dec 12–14 in Tokyo; the replacement starts 14:00 on day 1.
-    const b = { date: '2026-12-12', startMinute: 600, durationMinutes: 480, days: 3, timeZone: 'Asia/Tokyo', startsAt: new Date('2026-12-12T05:00:00.000Z'), endsAt: new Date('2026-12-14T09:00:00.000Z') };
-    expect(tourDays(b).map((d) => [d.date, zonedClockTime(d.startsAt, b.timeZone), zonedClockTime(d.endsAt, b.timeZone)])).toEqual([
+    const b = {
+      date: '2026-12-12',
+      startMinute: 600,
+      durationMinutes: 480,
+      days: 3,
+      timeZone: 'Asia/Tokyo',
+      startsAt: new Date('2026-12-12T05:00:00.000Z'),
+      endsAt: new Date('2026-12-14T09:00:00.000Z'),
+    };
+    expect(
+      tourDays(b).map((d) => [d.date, zonedClockTime(d.startsAt, b.timeZone), zonedClockTime(d.endsAt, b.timeZone)]),
+    ).toEqual([
       ['2026-12-12', '14:00', '22:00'],
       ['2026-12-13', '10:00', '18:00'],
       ['2026-12-14', '10:00', '18:00'],
@@ -45,7 +71,15 @@ describe('day 1 after a same-day replacement (decision 140, amended)', () => {
 });
 
 describe('on tour over several days (decision 155)', () => {
-  const b = { date: '2026-12-01', startMinute: 540, durationMinutes: 480, days: 3, timeZone: 'Asia/Tokyo', startsAt: new Date('2026-12-01T00:00:00.000Z'), endsAt: new Date('2026-12-03T09:00:00.000Z') };
+  const b = {
+    date: '2026-12-01',
+    startMinute: 540,
+    durationMinutes: 480,
+    days: 3,
+    timeZone: 'Asia/Tokyo',
+    startsAt: new Date('2026-12-01T00:00:00.000Z'),
+    endsAt: new Date('2026-12-03T09:00:00.000Z'),
+  };
 
   it('an earlier day ends later by the confirmed extensions asked on it; an extension without a day was the last day’s', () => {
     const added = addedMinutesByDay(
@@ -58,7 +92,11 @@ describe('on tour over several days (decision 155)', () => {
       3,
     );
     expect(added).toEqual([90, 0, 60]);
-    expect(tourDays(b, added).map((d) => d.endsAt.toISOString())).toEqual(['2026-12-01T09:30:00.000Z', '2026-12-02T08:00:00.000Z', '2026-12-03T09:00:00.000Z']);
+    expect(tourDays(b, added).map((d) => d.endsAt.toISOString())).toEqual([
+      '2026-12-01T09:30:00.000Z',
+      '2026-12-02T08:00:00.000Z',
+      '2026-12-03T09:00:00.000Z',
+    ]);
   });
 
   it('the current day is the day of today’s date in the guide’s zone, 1 before and the last after', () => {
@@ -76,10 +114,20 @@ describe('a later day (decision 158)', () => {
   const b = { date: '2026-12-01', startMinute: 540, days: 3, timeZone: 'Asia/Tokyo' };
   it('is today’s day from the second date on, with its start and the end of its date in the guide’s zone', () => {
     expect(laterTourDay(b, new Date('2026-12-01T10:00:00Z'))).toBeNull(); // 19:00 on day 1
-    expect(laterTourDay(b, new Date('2026-12-01T23:30:00Z'))).toEqual({ day: 2, startsAt: new Date('2026-12-02T00:00:00Z'), dateEndsAt: new Date('2026-12-02T15:00:00Z') });
-    expect(laterTourDay(b, new Date('2026-12-03T05:00:00Z'))).toMatchObject({ day: 3, dateEndsAt: new Date('2026-12-03T15:00:00Z') });
+    expect(laterTourDay(b, new Date('2026-12-01T23:30:00Z'))).toEqual({
+      day: 2,
+      startsAt: new Date('2026-12-02T00:00:00Z'),
+      dateEndsAt: new Date('2026-12-02T15:00:00Z'),
+    });
+    expect(laterTourDay(b, new Date('2026-12-03T05:00:00Z'))).toMatchObject({
+      day: 3,
+      dateEndsAt: new Date('2026-12-03T15:00:00Z'),
+    });
     // After the last date: the last day, whose date is over.
-    expect(laterTourDay(b, new Date('2026-12-05T05:00:00Z'))).toMatchObject({ day: 3, dateEndsAt: new Date('2026-12-03T15:00:00Z') });
+    expect(laterTourDay(b, new Date('2026-12-05T05:00:00Z'))).toMatchObject({
+      day: 3,
+      dateEndsAt: new Date('2026-12-03T15:00:00Z'),
+    });
     expect(laterTourDay({ ...b, days: 1 }, new Date('2026-12-05T05:00:00Z'))).toBeNull();
   });
 });

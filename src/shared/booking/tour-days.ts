@@ -9,7 +9,10 @@ import { zonedTimeToUtc } from './schedule';
 
 /** At most a week in one booking (decision 154). */
 export const MAX_BOOKING_DAYS = 7;
-/** The hours a guide's day rate may cover (decision 151); a day of a booking is any length the guide sells (decision 176). */
+/**
+ * The hours a guide's day rate may cover (decision 151); a day of a booking is any length the guide sells
+ * (decision 176).
+ */
 export const MIN_DAY_HOURS = 6;
 export const MAX_DAY_HOURS = 10;
 
@@ -23,13 +26,17 @@ export interface TourDay {
 }
 
 /** The dates of a booking's days, first to last. */
-export const tourDates = (date: string, days: number): string[] => Array.from({ length: days }, (_, i) => addDays(date, i));
+export const tourDates = (date: string, days: number): string[] =>
+  Array.from({ length: days }, (_, i) => addDays(date, i));
 
 /**
  * The minutes confirmed extensions added to each day (index 0 is day 1), decision 155: an extension
  * lengthens the day it was asked on; one without a day (made before decision 155) the last day.
  */
-export function addedMinutesByDay(extensions: readonly { status: string; minutes: number; day: number | null }[], days: number): number[] {
+export function addedMinutesByDay(
+  extensions: readonly { status: string; minutes: number; day: number | null }[],
+  days: number,
+): number[] {
   const added = Array.from({ length: days }, () => 0);
   for (const e of extensions) if (e.status === 'confirmed') added[Math.min(e.day ?? days, days) - 1]! += e.minutes;
   return added;
@@ -43,10 +50,22 @@ export function addedMinutesByDay(extensions: readonly { status: string; minutes
  * amended): the replacement starts later that day and keeps the booked hours on the days after. An
  * earlier day ends later by the extensions asked on it (`added`, from `addedMinutesByDay`; decision 155).
  */
-export function tourDays(b: { date: string; startMinute: number; durationMinutes: number; days: number; timeZone: string; startsAt: Date; endsAt: Date }, added: readonly number[] = []): TourDay[] {
+export function tourDays(
+  b: {
+    date: string;
+    startMinute: number;
+    durationMinutes: number;
+    days: number;
+    timeZone: string;
+    startsAt: Date;
+    endsAt: Date;
+  },
+  added: readonly number[] = [],
+): TourDay[] {
   return tourDates(b.date, b.days).map((date, i) => {
     const startsAt = i === 0 ? b.startsAt : zonedTimeToUtc(date, b.startMinute, b.timeZone);
-    const endsAt = i === b.days - 1 ? b.endsAt : new Date(startsAt.getTime() + (b.durationMinutes + (added[i] ?? 0)) * MINUTE_MS);
+    const endsAt =
+      i === b.days - 1 ? b.endsAt : new Date(startsAt.getTime() + (b.durationMinutes + (added[i] ?? 0)) * MINUTE_MS);
     return { date, startsAt, endsAt };
   });
 }
@@ -68,16 +87,24 @@ export function currentTourDay(b: { date: string; days: number; timeZone: string
  * time within which that day's absence is reported. After the last date it is the last day, whose date
  * is over. Null on the first day and for a tour of hours.
  */
-export function laterTourDay(b: { date: string; startMinute: number; days: number; timeZone: string }, now: Date): { day: number; startsAt: Date; dateEndsAt: Date } | null {
+export function laterTourDay(
+  b: { date: string; startMinute: number; days: number; timeZone: string },
+  now: Date,
+): { day: number; startsAt: Date; dateEndsAt: Date } | null {
   if (b.days <= 1) return null;
   const day = currentTourDay(b, now);
   if (day <= 1) return null;
   const date = addDays(b.date, day - 1);
-  return { day, startsAt: zonedTimeToUtc(date, b.startMinute, b.timeZone), dateEndsAt: zonedTimeToUtc(addDays(date, 1), 0, b.timeZone) };
+  return {
+    day,
+    startsAt: zonedTimeToUtc(date, b.startMinute, b.timeZone),
+    dateEndsAt: zonedTimeToUtc(addDays(date, 1), 0, b.timeZone),
+  };
 }
 
 /** When the last day starts: completion waits for it on a booking of several days (decision 155). */
-export const lastDayStartsAt = (b: { date: string; startMinute: number; days: number; timeZone: string }): Date => zonedTimeToUtc(addDays(b.date, b.days - 1), b.startMinute, b.timeZone);
+export const lastDayStartsAt = (b: { date: string; startMinute: number; days: number; timeZone: string }): Date =>
+  zonedTimeToUtc(addDays(b.date, b.days - 1), b.startMinute, b.timeZone);
 
 /**
  * What several days are priced as (decision 154): days at the guide's day hours are whole days
@@ -101,7 +128,8 @@ export interface DayRates {
  * length of its tours (those hours at the hourly price). The one rule of the checkout, the quote,
  * the slots and the search cards.
  */
-export const sellsDaysOf = (g: DayRates, dayHours: number): boolean => (g.dayRateCents !== null && dayHours === g.dayHours) || (dayHours >= g.minHours && dayHours <= g.maxHours);
+export const sellsDaysOf = (g: DayRates, dayHours: number): boolean =>
+  (g.dayRateCents !== null && dayHours === g.dayHours) || (dayHours >= g.minHours && dayHours <= g.maxHours);
 
 /**
  * The hours of each day when the traveler named none (decision 176): the guide's day hours when it

@@ -37,50 +37,73 @@ const trip = fc.record({
 describe('a trip changed, for random guides, groups, days, hours and changes', () => {
   it('costs the new question’s quote, and the money moved keeps the ledger at the deposit held', () => {
     fc.assert(
-      fc.property(guide, fc.integer({ min: 2, max: 20 }).map((h) => h / 2), trip, fc.array(trip, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 40 }), (g, dayHours, first, changes, daysAway) => {
-        const quote = (t: typeof first) => tripPrice(g, t, { days: t.days, dayHours }, RATES).price;
-        const booked = quote(first);
-        const now = new Date('2026-12-01T00:00:00Z');
-        const startsAt = new Date(now.getTime() + daysAway * DAY_MS + 9 * 3_600_000);
-        let b: BookedTrip = {
-          ...first,
-          durationMinutes: dayHours * 60,
-          totalPriceCents: booked.totalCents,
-          depositCents: booked.depositCents,
-          creditCents: 0,
-          unitPriceCents: g.basicPerHourCents,
-          additionalPerPersonCents: g.additionalPerPersonCents,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + (first.days - 1) * DAY_MS + dayHours * 3_600_000),
-          firstStartsAt: null,
-          weatherWarning: false,
-          currency: g.currency,
-          chargeCurrency: g.currency,
-          chargeDepositCents: null,
-          jpyPerCny: null,
-        };
-        const ledger = [...depositPostings(booked.depositCents)];
-        for (const next of changes) {
-          if (next.adults === b.adults && next.children === b.children && next.infants === b.infants && next.days === b.days) continue;
-          const priced = priceChange(b, g, next, now, RATES);
-          const asked = quote(next);
-          // The card, the quote and the change agree on the new trip's price and deposit.
-          expect(priced.quote.to.totalCents).toBe(asked.totalCents);
-          expect(priced.apply.depositCents).toBe(depositCents(asked.totalCents, RATES.depositRate));
-          expect(priced.apply.priceLines.reduce((s, l) => s + l.amountCents, 0)).toBe(asked.totalCents);
-          const { payNowCents, refundCents, keptCents } = priced.quote.money;
-          expect(payNowCents === 0 || refundCents + keptCents === 0).toBe(true);
-          expect(b.depositCents + payNowCents - refundCents - keptCents).toBe(priced.apply.depositCents);
-          if (payNowCents > 0) ledger.push(...depositPostings(payNowCents));
-          const release = -Math.min(0, priced.apply.depositChangeCents);
-          if (release > 0) ledger.push(...cancellationPostings(release, priced.apply.split));
-          const balance = ledgerBalance(ledger);
-          expect(balance.total).toBe(0);
-          expect(ledger.filter((p) => p.account === 'platform' && (p.kind === 'deposit' || p.kind === 'deposit_release')).reduce((s, p) => s + p.amountCents, 0)).toBe(priced.apply.depositCents);
-          b = { ...b, ...next, totalPriceCents: priced.apply.totalPriceCents, depositCents: priced.apply.depositCents, endsAt: new Date(priced.apply.endsAt) };
-          expect(b.endsAt.getTime() - b.startsAt.getTime()).toBe((next.days - 1) * DAY_MS + dayHours * 3_600_000);
-        }
-      }),
+      fc.property(
+        guide,
+        fc.integer({ min: 2, max: 20 }).map((h) => h / 2),
+        trip,
+        fc.array(trip, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 40 }),
+        (g, dayHours, first, changes, daysAway) => {
+          const quote = (t: typeof first) => tripPrice(g, t, { days: t.days, dayHours }, RATES).price;
+          const booked = quote(first);
+          const now = new Date('2026-12-01T00:00:00Z');
+          const startsAt = new Date(now.getTime() + daysAway * DAY_MS + 9 * 3_600_000);
+          let b: BookedTrip = {
+            ...first,
+            durationMinutes: dayHours * 60,
+            totalPriceCents: booked.totalCents,
+            depositCents: booked.depositCents,
+            creditCents: 0,
+            unitPriceCents: g.basicPerHourCents,
+            additionalPerPersonCents: g.additionalPerPersonCents,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + (first.days - 1) * DAY_MS + dayHours * 3_600_000),
+            firstStartsAt: null,
+            weatherWarning: false,
+            currency: g.currency,
+            chargeCurrency: g.currency,
+            chargeDepositCents: null,
+            jpyPerCny: null,
+          };
+          const ledger = [...depositPostings(booked.depositCents)];
+          for (const next of changes) {
+            if (
+              next.adults === b.adults &&
+              next.children === b.children &&
+              next.infants === b.infants &&
+              next.days === b.days
+            )
+              continue;
+            const priced = priceChange(b, g, next, now, RATES);
+            const asked = quote(next);
+            // The card, the quote and the change agree on the new trip's price and deposit.
+            expect(priced.quote.to.totalCents).toBe(asked.totalCents);
+            expect(priced.apply.depositCents).toBe(depositCents(asked.totalCents, RATES.depositRate));
+            expect(priced.apply.priceLines.reduce((s, l) => s + l.amountCents, 0)).toBe(asked.totalCents);
+            const { payNowCents, refundCents, keptCents } = priced.quote.money;
+            expect(payNowCents === 0 || refundCents + keptCents === 0).toBe(true);
+            expect(b.depositCents + payNowCents - refundCents - keptCents).toBe(priced.apply.depositCents);
+            if (payNowCents > 0) ledger.push(...depositPostings(payNowCents));
+            const release = -Math.min(0, priced.apply.depositChangeCents);
+            if (release > 0) ledger.push(...cancellationPostings(release, priced.apply.split));
+            const balance = ledgerBalance(ledger);
+            expect(balance.total).toBe(0);
+            expect(
+              ledger
+                .filter((p) => p.account === 'platform' && (p.kind === 'deposit' || p.kind === 'deposit_release'))
+                .reduce((s, p) => s + p.amountCents, 0),
+            ).toBe(priced.apply.depositCents);
+            b = {
+              ...b,
+              ...next,
+              totalPriceCents: priced.apply.totalPriceCents,
+              depositCents: priced.apply.depositCents,
+              endsAt: new Date(priced.apply.endsAt),
+            };
+            expect(b.endsAt.getTime() - b.startsAt.getTime()).toBe((next.days - 1) * DAY_MS + dayHours * 3_600_000);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

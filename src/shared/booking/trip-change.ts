@@ -33,7 +33,9 @@ export interface BookedTrip extends ChargeTerms {
 }
 
 /** The guide's group rules as they stand: a booking freezes its hourly prices, not these. */
-export type ChangeRates = Pick<GroupRates, 'includedPeople' | 'childPriceRate' | 'infantsFree' | 'dayRateCents'> & { dayHours: number };
+export type ChangeRates = Pick<GroupRates, 'includedPeople' | 'childPriceRate' | 'infantsFree' | 'dayRateCents'> & {
+  dayHours: number;
+};
 
 /** The booking's columns a change sets when applied, and the money it moves. */
 export interface ChangeApply {
@@ -64,7 +66,13 @@ export interface PricedChange {
  * hourly prices and the guide's group rules: every length by the day (`tripPrice`), so the old trip and
  * the new are priced the same way and their difference is what changed.
  */
-function priceOf(b: BookedTrip, rates: ChangeRates, group: { adults: number; children: number; infants: number }, days: number, opts: { depositRate: number; commissionRate: number }) {
+function priceOf(
+  b: BookedTrip,
+  rates: ChangeRates,
+  group: { adults: number; children: number; infants: number },
+  days: number,
+  opts: { depositRate: number; commissionRate: number },
+) {
   const all = { ...rates, basicPerHourCents: b.unitPriceCents, additionalPerPersonCents: b.additionalPerPersonCents };
   return tripPrice(all, group, { days, dayHours: b.durationMinutes / 60 }, opts).price;
 }
@@ -77,7 +85,13 @@ function priceOf(b: BookedTrip, rates: ChangeRates, group: { adults: number; chi
  * split by the tier of the first day dropped (the booking's start when the group shrinks), everything
  * back while a weather warning is in force.
  */
-export function priceChange(b: BookedTrip, rates: ChangeRates, body: ChangeBody, now: Date, opts: { depositRate: number; commissionRate: number }): PricedChange {
+export function priceChange(
+  b: BookedTrip,
+  rates: ChangeRates,
+  body: ChangeBody,
+  now: Date,
+  opts: { depositRate: number; commissionRate: number },
+): PricedChange {
   const to = { adults: body.adults, children: body.children, infants: body.infants };
   const from = { adults: b.adults, children: b.children, infants: b.infants };
   const before = priceOf(b, rates, from, b.days, opts);
@@ -92,17 +106,30 @@ export function priceChange(b: BookedTrip, rates: ChangeRates, body: ChangeBody,
   const endsAt = new Date(lastStart + (body.days - b.days) * DAY_MS + dayMs);
   const dropsDays = body.days < b.days;
   const firstDropped = new Date(b.startsAt.getTime() + body.days * DAY_MS);
-  const measured = dropsDays ? firstDropped : b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
+  const measured = dropsDays
+    ? firstDropped
+    : b.firstStartsAt && b.firstStartsAt < b.startsAt
+      ? b.firstStartsAt
+      : b.startsAt;
   const release = Math.max(0, -difference);
   let tier: CancellationTier | null = null;
   let split: RefundSplit = { refundCents: 0, guideCents: 0, platformCents: 0 };
   if (release > 0) {
     tier = cancellationTier(measured, now);
-    split = b.weatherWarning ? { refundCents: release, guideCents: 0, platformCents: 0 } : cancellationSplit({ depositCents: release, cancelledBy: 'traveler', tier, commissionRate: opts.commissionRate });
+    split = b.weatherWarning
+      ? { refundCents: release, guideCents: 0, platformCents: 0 }
+      : cancellationSplit({
+          depositCents: release,
+          cancelledBy: 'traveler',
+          tier,
+          commissionRate: opts.commissionRate,
+        });
   }
   const payNow = Math.max(0, difference);
   // The lines of the new trip, the base line taking what the guide's changed rules moved, so they add up to the total.
-  const lines = after.lines.map((l) => (l.kind === 'base' ? { ...l, amountCents: l.amountCents + (totalCents - after.totalCents) } : l));
+  const lines = after.lines.map((l) =>
+    l.kind === 'base' ? { ...l, amountCents: l.amountCents + (totalCents - after.totalCents) } : l,
+  );
   const trip = (g: typeof from, days: number, total: number, dep: number, end: Date): ChangeTrip => ({
     ...g,
     days,
@@ -112,7 +139,12 @@ export function priceChange(b: BookedTrip, rates: ChangeRates, body: ChangeBody,
     inPersonCents: total - dep,
     endsAt: end.toISOString(),
   });
-  const asksMore = groupSize(to) > groupSize(from) || to.adults > from.adults || to.children > from.children || to.infants > from.infants || body.days > b.days;
+  const asksMore =
+    groupSize(to) > groupSize(from) ||
+    to.adults > from.adults ||
+    to.children > from.children ||
+    to.infants > from.infants ||
+    body.days > b.days;
   return {
     asksMore,
     quote: {
@@ -144,4 +176,3 @@ export function priceChange(b: BookedTrip, rates: ChangeRates, body: ChangeBody,
     },
   };
 }
-

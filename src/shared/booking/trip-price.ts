@@ -47,7 +47,8 @@ export function guideRates(row: RateColumns, servicePriceCents: number | null = 
 }
 
 /** What a trip is priced as: hours, or days as `daysLength` prices them (decision 154). */
-const tripLength = (trip: TripLength, guideDayHours: number): TourLength => ('days' in trip ? daysLength(trip.days, trip.dayHours, guideDayHours) : { hours: trip.hours });
+const tripLength = (trip: TripLength, guideDayHours: number): TourLength =>
+  'days' in trip ? daysLength(trip.days, trip.dayHours, guideDayHours) : { hours: trip.hours };
 
 /** A trip's price: `groupPrice`'s, with what a booking stores of it (`BookingPrice`). */
 type TripPriceFigures = ReturnType<typeof groupPrice> & BookingPrice;
@@ -60,7 +61,12 @@ type TripPriceFigures = ReturnType<typeof groupPrice> & BookingPrice;
  * rate, so a card shows what the quote answers and a booking of the same question is charged
  * (`one-price.property.test.ts`).
  */
-export function tripPrice(rates: GroupRates & { dayHours: number }, group: Group, trip: TripLength, opts: { depositRate?: number; commissionRate?: number } = {}) {
+export function tripPrice(
+  rates: GroupRates & { dayHours: number },
+  group: Group,
+  trip: TripLength,
+  opts: { depositRate?: number; commissionRate?: number } = {},
+) {
   const length = tripLength(trip, rates.dayHours);
   const priced = groupPrice(rates, group, length, opts);
   const price: TripPriceFigures = {
@@ -69,6 +75,9 @@ export function tripPrice(rates: GroupRates & { dayHours: number }, group: Group
     additionalPerPersonCents: rates.additionalPerPersonCents,
     balanceCents: priced.inPersonCents,
   };
-  const dayTotalCents = 'days' in trip && trip.days > 1 ? groupPrice(rates, group, tripLength({ days: 1, dayHours: trip.dayHours }, rates.dayHours), opts).totalCents : price.totalCents;
+  const dayTotalCents =
+    'days' in trip && trip.days > 1
+      ? groupPrice(rates, group, tripLength({ days: 1, dayHours: trip.dayHours }, rates.dayHours), opts).totalCents
+      : price.totalCents;
   return { price, length, dayTotalCents };
 }

@@ -17,7 +17,8 @@ export const SIGNUP_KINDS = ['terms', 'privacy', 'cross_border'] as const;
 export const LEGAL_KINDS = [...SIGNUP_KINDS, 'sensitive_data'] as const;
 export type LegalKind = (typeof LEGAL_KINDS)[number];
 export type LegalAskedAt = 'signup' | 'identity';
-export const legalAskedAt = (kind: LegalKind): LegalAskedAt => ((SIGNUP_KINDS as readonly LegalKind[]).includes(kind) ? 'signup' : 'identity');
+export const legalAskedAt = (kind: LegalKind): LegalAskedAt =>
+  (SIGNUP_KINDS as readonly LegalKind[]).includes(kind) ? 'signup' : 'identity';
 
 export interface LegalVersion {
   /** Opaque to clients: compared for equality only. */
@@ -41,8 +42,12 @@ export const LEGAL_PATHS: Readonly<Record<LegalKind, string>> = {
   sensitive_data: '/privacy/sensitive-data',
 };
 
-/** What a client sends to consent to current documents: by default those sign-up asks for (the sign-up form, the demo users). */
-export const currentConsents = (kinds: readonly LegalKind[] = SIGNUP_KINDS) => kinds.map((kind) => ({ kind, version: CURRENT_LEGAL_VERSIONS[kind].version }));
+/**
+ * What a client sends to consent to current documents: by default those sign-up asks for (the sign-up form, the demo
+ * users).
+ */
+export const currentConsents = (kinds: readonly LegalKind[] = SIGNUP_KINDS) =>
+  kinds.map((kind) => ({ kind, version: CURRENT_LEGAL_VERSIONS[kind].version }));
 
 /** A document's text in one language: Markdown in the help articles' subset (`# Title`, `## Section {#id}`, …). */
 export type LegalTexts = Readonly<Record<LegalKind, string>>;

@@ -25,7 +25,9 @@ export interface MaskResult {
 
 /** Full-width forms → ASCII, one UTF-16 unit for one, so positions in the result match the original. */
 function normalize(text: string): string {
-  return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[\u3000]/g, ' ');
+  return text
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[\u3000]/g, ' ');
 }
 
 const SEP = String.raw`[\s\-.()\u2010-\u2015\u30FC]?`;
@@ -92,7 +94,8 @@ export function findContacts(text: string): ContactSpan[] {
       if (spans.some((s) => start < s.end && end > s.start)) continue;
       // A bare WeChat/LINE keyword followed by an ordinary word ("line up") is only masked when the
       // id contains a digit, an underscore or a dash: real ids nearly always do.
-      if ((kind === 'wechat' || kind === 'line' || kind === 'messenger') && !/[\d_\-.@]/.test(plain.slice(start, end))) continue;
+      if ((kind === 'wechat' || kind === 'line' || kind === 'messenger') && !/[\d_\-.@]/.test(plain.slice(start, end)))
+        continue;
       spans.push({ start, end, kind });
     }
   }

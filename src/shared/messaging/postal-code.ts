@@ -6,7 +6,10 @@
  */
 export type PostalCodeError = 'required' | 'length' | 'not_digits';
 
-const toAscii = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[\uFF0D\u30FC\u2010-\u2015]/g, '-');
+const toAscii = (s: string) =>
+  s
+    .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[\uFF0D\u30FC\u2010-\u2015]/g, '-');
 
 /** Formats what the user typed so far: digits only, a dash after the third, at most 7 digits. */
 export function formatPostalCode(input: string): string {

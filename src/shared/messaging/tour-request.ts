@@ -69,14 +69,40 @@ export function tourRequestPreview(locale: Locale, r: TourRequestPreviewInput): 
   const valid = !Number.isNaN(day.getTime());
   if (locale === 'ja') {
     const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
-    return ['ツアーリクエスト', r.service?.nameJa, `${when} ${r.startTime}`, `${r.durationHours}時間`, `${r.travelers}名`].filter(Boolean).join(' · ');
+    return [
+      'ツアーリクエスト',
+      r.service?.nameJa,
+      `${when} ${r.startTime}`,
+      `${r.durationHours}時間`,
+      `${r.travelers}名`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
   if (locale === 'zh-CN') {
     const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
-    return ['行程请求', r.service?.nameCn, `${when} ${r.startTime}`, `${r.durationHours} 小时`, `${r.travelers} 位旅行者`].filter(Boolean).join(' · ');
+    return [
+      '行程请求',
+      r.service?.nameCn,
+      `${when} ${r.startTime}`,
+      `${r.durationHours} 小时`,
+      `${r.travelers} 位旅行者`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
-  const when = valid ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day) : r.date;
-  return ['Tour request', r.service?.nameEn, `${when} ${r.startTime}`, `${r.durationHours} h`, `${r.travelers} ${r.travelers === 1 ? 'traveler' : 'travelers'}`].filter(Boolean).join(' · ');
+  const when = valid
+    ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day)
+    : r.date;
+  return [
+    'Tour request',
+    r.service?.nameEn,
+    `${when} ${r.startTime}`,
+    `${r.durationHours} h`,
+    `${r.travelers} ${r.travelers === 1 ? 'traveler' : 'travelers'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Requests sent before decision 053 stored an English summary as their body when the note was empty. */

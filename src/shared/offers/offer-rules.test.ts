@@ -26,6 +26,14 @@ describe('offer rules', () => {
 describe('a booking from an offer', () => {
   it('costs the offer’s fee, with the usual deposit and commission', () => {
     const p = offerBookingPrice({ priceCents: 50_001, hours: 3, depositRate: 0.2, commissionRate: 0.1 });
-    expect(p).toEqual({ unitPriceCents: 16_667, additionalPerPersonCents: 0, totalCents: 50_001, depositCents: 10_000, balanceCents: 40_001, commissionCents: 5_000, lines: [{ kind: 'base', people: 1, amountCents: 50_001 }] });
+    expect(p).toEqual({
+      unitPriceCents: 16_667,
+      additionalPerPersonCents: 0,
+      totalCents: 50_001,
+      depositCents: 10_000,
+      balanceCents: 40_001,
+      commissionCents: 5_000,
+      lines: [{ kind: 'base', people: 1, amountCents: 50_001 }],
+    });
   });
 });

@@ -40,7 +40,10 @@ export function offerCeilingCents(suggestedCents: number): number {
  * The status a reader sees: a booking made from the offer wins, then what the guide or traveler
  * did, then the clock.
  */
-export function offerStatus(o: { stored: (typeof OFFER_STORED_STATUSES)[number]; booked: boolean; expiresAt: Date }, now: Date): OfferStatus {
+export function offerStatus(
+  o: { stored: (typeof OFFER_STORED_STATUSES)[number]; booked: boolean; expiresAt: Date },
+  now: Date,
+): OfferStatus {
   if (o.booked) return 'booked';
   if (o.stored !== 'open') return o.stored;
   return now.getTime() >= o.expiresAt.getTime() ? 'expired' : 'open';
@@ -50,7 +53,12 @@ export function offerStatus(o: { stored: (typeof OFFER_STORED_STATUSES)[number];
  * What a booking made from an offer costs: the offer's fee is the total; deposit and commission by
  * the usual rates (decision 040). Per hour for the group, so the trip card's rate reads true.
  */
-export function offerBookingPrice(opts: { priceCents: number; hours: number; depositRate?: number; commissionRate?: number }): BookingPrice {
+export function offerBookingPrice(opts: {
+  priceCents: number;
+  hours: number;
+  depositRate?: number;
+  commissionRate?: number;
+}): BookingPrice {
   const total = opts.priceCents;
   const deposit = depositCents(total, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
   return {

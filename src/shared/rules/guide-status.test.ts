@@ -3,8 +3,14 @@ import { computeGuideStatus } from './guide-status';
 
 describe('computeGuideStatus', () => {
   it('shows Become a Guide until an application is submitted, then View Application Status', () => {
-    expect(computeGuideStatus({ isGuide: false })).toEqual({ shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false });
-    expect(computeGuideStatus({ isGuide: false, application: { status: 'draft' } }).shouldShowViewApplicationButton).toBe(false);
+    expect(computeGuideStatus({ isGuide: false })).toEqual({
+      shouldShowRoleSwitch: false,
+      shouldShowBecomeGuideButton: true,
+      shouldShowViewApplicationButton: false,
+    });
+    expect(
+      computeGuideStatus({ isGuide: false, application: { status: 'draft' } }).shouldShowViewApplicationButton,
+    ).toBe(false);
     for (const status of ['submitted', 'under_review', 'changes_requested', 'rejected']) {
       expect(computeGuideStatus({ isGuide: false, application: { status } }), status).toEqual({
         shouldShowRoleSwitch: false,
@@ -15,6 +21,10 @@ describe('computeGuideStatus', () => {
   });
 
   it('gives a guide the role switch and neither application link', () => {
-    expect(computeGuideStatus({ isGuide: true, application: { status: 'approved' } })).toEqual({ shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: false });
+    expect(computeGuideStatus({ isGuide: true, application: { status: 'approved' } })).toEqual({
+      shouldShowRoleSwitch: true,
+      shouldShowBecomeGuideButton: false,
+      shouldShowViewApplicationButton: false,
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * docs/rules/accounts-and-sessions.md strength meter: one point each for length 8+, a lowercase letter, an uppercase letter,
- * a digit and a special character. 0–2 Weak, 3 Medium, 4–5 Strong.
+ * docs/rules/accounts-and-sessions.md strength meter: one point each for length 8+, a lowercase letter, an uppercase
+ * letter, a digit and a special character. 0–2 Weak, 3 Medium, 4–5 Strong.
  */
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 

@@ -11,6 +11,9 @@ export function normalizeUsernameInput(value: string): string {
  */
 export function suggestUsername(name: string, random: () => number = Math.random): string {
   const n = Math.floor(random() * 1000);
-  const base = name.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, USERNAME_MAX - 3);
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, USERNAME_MAX - 3);
   return `${base}${n}`;
 }

@@ -80,8 +80,23 @@ export const adminBookingDetailSchema = z.object({
     cancelReason: z.string().nullable(),
   }),
   timeline: z.array(timelineEventSchema),
-  /** Each entry in its own currency (a converted booking's traveler side is in the charge's); `total` is the booking's currency's sum. */
-  ledger: z.object({ entries: z.array(z.object({ id: z.number().int(), account: z.string(), kind: z.string(), amountCents: z.number().int(), currency: currencySchema, createdAt: z.string() })), total: z.number().int() }),
+  /**
+   * Each entry in its own currency (a converted booking's traveler side is in the charge's); `total` is the booking's
+   * currency's sum.
+   */
+  ledger: z.object({
+    entries: z.array(
+      z.object({
+        id: z.number().int(),
+        account: z.string(),
+        kind: z.string(),
+        amountCents: z.number().int(),
+        currency: currencySchema,
+        createdAt: z.string(),
+      }),
+    ),
+    total: z.number().int(),
+  }),
 });
 
 /** A job that used up its retries (a dead letter), for the console; `payload` holds ids only. */
@@ -94,7 +109,10 @@ export const failedJobSchema = z.object({
   runAt: z.string(),
   failedAt: z.string(),
 });
-export const failedJobListSchema = z.object({ jobs: z.array(failedJobSchema), nextBefore: z.number().int().nullable() });
+export const failedJobListSchema = z.object({
+  jobs: z.array(failedJobSchema),
+  nextBefore: z.number().int().nullable(),
+});
 export const failedJobQuerySchema = z.object({
   before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

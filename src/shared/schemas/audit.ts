@@ -25,4 +25,7 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
 });
 
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.number().int().nullable() });
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});

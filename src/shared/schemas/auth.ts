@@ -17,7 +17,11 @@ export const PASSWORD_MAX = 128;
 /** docs/rules/accounts-and-sessions.md: the username availability check waits 500 ms after the last keystroke. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
-export const usernameSchema = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'Username must be at least 3 characters, lowercase letters and numbers only');
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, 'Username must be at least 3 characters, lowercase letters and numbers only');
 export const emailSchema = z.string().trim().max(254).pipe(z.email());
 export const passwordSchema = z.string().min(PASSWORD_MIN, 'Password must be at least 8 characters').max(PASSWORD_MAX);
 
@@ -30,7 +34,9 @@ export const signupBodySchema = z
     fullName: displayName(100),
     emailUpdates: z.boolean().default(false),
     locale: z.enum(LOCALES).optional(),
-    /** The documents the form showed and the user accepted (decision 124); without them the web app asks after login. */
+    /**
+     * The documents the form showed and the user accepted (decision 124); without them the web app asks after login.
+     */
     consents: signupConsentListSchema.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
@@ -46,20 +52,42 @@ export const checkUsernameReplySchema = z.object({ available: z.boolean(), valid
 export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });
 
 export const resetPasswordBodySchema = z
-  .object({ token: z.string().min(1).max(200), password: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
 export const changePasswordBodySchema = z
   // No current password for an account that has none yet (made by phone, decision 147).
-  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX).optional(), newPassword: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX).optional(),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
   .refine((b) => b.newPassword === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
 export const switchRoleBodySchema = z.object({ role: userRoleSchema });
 
 /** The personal fields a user edits on /profile (Profile fields that belong to every user). */
 export const MBTI_TYPES = [
-  'INTJ', 'INTP', 'ENTJ', 'ENTP', 'INFJ', 'INFP', 'ENFJ', 'ENFP',
-  'ISTJ', 'ISFJ', 'ESTJ', 'ESFJ', 'ISTP', 'ISFP', 'ESTP', 'ESFP',
+  'INTJ',
+  'INTP',
+  'ENTJ',
+  'ENTP',
+  'INFJ',
+  'INFP',
+  'ENFJ',
+  'ENFP',
+  'ISTJ',
+  'ISFJ',
+  'ESTJ',
+  'ESFJ',
+  'ISTP',
+  'ISFP',
+  'ESTP',
+  'ESFP',
 ] as const;
 const optionalText = (max: number, options?: DisplayTextOptions) =>
   displayText(max, options)

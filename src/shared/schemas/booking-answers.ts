@@ -14,9 +14,20 @@ export const declineBodySchema = z.object({ reason: z.string().trim().min(1).max
  * `replaced` (an unpaid checkout released by the traveler's next one). Anything else is someone's words.
  */
 // The no-show codes are the reasons a no-show report records (NO_SHOW_REASONS in the bookings module, decision 138).
-export const CANCEL_REASON_CODES: readonly string[] = ['cancel', 'decline', 'payment_expired', 'request_expired', 'replaced', 'guide_no_show', 'traveler_no_show'];
+export const CANCEL_REASON_CODES: readonly string[] = [
+  'cancel',
+  'decline',
+  'payment_expired',
+  'request_expired',
+  'replaced',
+  'guide_no_show',
+  'traveler_no_show',
+];
 
-export const statusBodySchema = z.object({ status: bookingStatusSchema, reason: z.string().trim().max(500).optional() });
+export const statusBodySchema = z.object({
+  status: bookingStatusSchema,
+  reason: z.string().trim().max(500).optional(),
+});
 
 export const refundInfoSchema = z.object({
   /** In `currency`: what was charged, which may differ from the booking's (decision 164). */
@@ -35,9 +46,10 @@ export const cancellationQuoteSchema = z.object({
   cancellable: z.boolean(),
   cancelledBy: z.enum(['traveler', 'guide']),
   /**
-   * more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, guide (full refund), or weather (a JMA warning in force: full refund, decision 093).
-   * On a later day of several days, while the caller may report the other side absent, the quote is that report's (decision 158):
-   * missed_day (the guide absent: the shares of the days not given back) or no_show (the traveler absent: nothing back).
+   * more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, guide (full refund), or weather (a JMA warning in
+   * force: full refund, decision 093). On a later day of several days, while the caller may report the other side
+   * absent, the quote is that report's (decision 158): missed_day (the guide absent: the shares of the days not given
+   * back) or no_show (the traveler absent: nothing back).
    */
   tier: z.string(),
   /** The deposit paid and its split, in the booking's currency (`currency`, the guide's). */
@@ -76,7 +88,14 @@ export const ledgerEntrySchema = z.object({
 export const ledgerReplySchema = z.object({
   bookingId: z.number().int(),
   entries: z.array(ledgerEntrySchema),
-  /** In the booking's own currency, the exchange's side read as the traveler's (each currency's entries sum to zero). */
-  balance: z.object({ traveler: z.number().int(), guide: z.number().int(), platform: z.number().int(), total: z.number().int() }),
+  /**
+   * In the booking's own currency, the exchange's side read as the traveler's (each currency's entries sum to zero).
+   */
+  balance: z.object({
+    traveler: z.number().int(),
+    guide: z.number().int(),
+    platform: z.number().int(),
+    total: z.number().int(),
+  }),
 });
 export type LedgerReply = z.infer<typeof ledgerReplySchema>;

@@ -13,7 +13,10 @@ import { currencySchema, idParam } from './common';
  * The traveler pays a change's difference within the checkout's payment window, unpaid it lapses and
  * nothing changes; the guide answers within the request's answer window, at most until the tour starts.
  */
-export { PAYMENT_WINDOW_MINUTES as CHANGE_PAYMENT_MINUTES, REQUEST_ANSWER_HOURS as CHANGE_ANSWER_HOURS } from '../booking/schedule';
+export {
+  PAYMENT_WINDOW_MINUTES as CHANGE_PAYMENT_MINUTES,
+  REQUEST_ANSWER_HOURS as CHANGE_ANSWER_HOURS,
+} from '../booking/schedule';
 
 export const CHANGE_STATUSES = ['awaiting_payment', 'requested', 'applied', 'declined', 'withdrawn', 'lapsed'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
@@ -62,7 +65,10 @@ export const changeMoneySchema = z.object({
   /** Of a smaller deposit: what goes back to the traveler, and what the tiers keep for the guide. */
   refundCents: z.number().int(),
   keptCents: z.number().int(),
-  /** The tier the release was measured by (from the first day dropped, else the booking's start); null when nothing is released. */
+  /**
+   * The tier the release was measured by (from the first day dropped, else the booking's start); null when nothing is
+   * released.
+   */
   tier: z.enum(CANCELLATION_TIERS).nullable(),
 });
 export type ChangeMoney = z.infer<typeof changeMoneySchema>;

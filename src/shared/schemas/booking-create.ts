@@ -30,9 +30,16 @@ const createBookingFields = z.object({
   /** Consecutive days with the guide (decision 154); instead of `startTime`/`durationHours`. */
   days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
   dayStartTime: timeOfDay.optional(), // each day's start, in the guide's zone
-  // Each day's hours: the day rate's, or any length the guide sells (decision 176), which the checkout checks against the guide.
+  // Each day's hours: the day rate's, or any length the guide sells (decision 176), which the checkout checks against
+  // the guide.
   dayHours: hours.optional(),
-  adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
+  adults: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
   children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
   infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),
   travelers: z
@@ -41,7 +48,9 @@ const createBookingFields = z.object({
     .min(1)
     .max(100)
     .optional()
-    .describe('The body before decision 152: the adults when `adults` is not sent; sent with `adults`, it must be everyone (adults + children + infants)'),
+    .describe(
+      'The body before decision 152: the adults when `adults` is not sent; sent with `adults`, it must be everyone (adults + children + infants)',
+    ),
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
   meetingPostalCode: postalCodeSchema.optional(),
@@ -49,17 +58,26 @@ const createBookingFields = z.object({
   notes: z.string().trim().max(1000).optional(),
   chargeCurrency: currencySchema
     .optional()
-    .describe('The currency the traveler saw the price in, which a card is charged in (decision 164); Alipay and WeChat Pay charge yuan. Default CNY'),
+    .describe(
+      'The currency the traveler saw the price in, which a card is charged in (decision 164); Alipay and WeChat Pay charge yuan. Default CNY',
+    ),
   ...familyBodyFields,
 });
 
 /** Hours or days, never both (decision 154): each missing or stray field is named. */
 function oneLength(b: Partial<z.infer<typeof createBookingFields>>, ctx: z.RefinementCtx) {
   const byDays = b.days !== undefined;
-  const fields = [['startTime', !byDays], ['durationHours', !byDays], ['dayStartTime', byDays], ['dayHours', byDays]] as const;
+  const fields = [
+    ['startTime', !byDays],
+    ['durationHours', !byDays],
+    ['dayStartTime', byDays],
+    ['dayHours', byDays],
+  ] as const;
   for (const [path, wanted] of fields) {
-    if (wanted && path !== 'dayHours' && b[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: 'Required' });
-    if (!wanted && b[path] !== undefined) ctx.addIssue({ code: 'custom', path: [path], message: byDays ? 'not with days' : 'only with days' });
+    if (wanted && path !== 'dayHours' && b[path] === undefined)
+      ctx.addIssue({ code: 'custom', path: [path], message: 'Required' });
+    if (!wanted && b[path] !== undefined)
+      ctx.addIssue({ code: 'custom', path: [path], message: byDays ? 'not with days' : 'only with days' });
   }
 }
 
@@ -76,11 +94,13 @@ export const createBookingRequestSchema = createBookingFields
   .superRefine((b, ctx) => {
     if (b.offerId !== undefined) return;
     const full = createBookingBodySchema.safeParse(b);
-    if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (!full.success)
+      for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     else {
       // The group (decision 152): adults, or the body before them with travelers; both only when they agree.
       const group = checkoutGroup(full.data);
-      if (typeof group === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
+      if (typeof group === 'string')
+        ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
       else familyBodyRefinement(full.data, group, ctx);
     }
   });

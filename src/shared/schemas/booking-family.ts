@@ -16,11 +16,25 @@ export const MAX_DAY_PLAN_CHARS = 300;
 /** One day's plan as a client sends it; every field optional, an empty day is no plan. */
 export const dayPlanInputSchema = z.object({
   day: z.number().int().min(1).max(MAX_BOOKING_DAYS).describe('The tour day, 1 for the first'),
-  meetingAddress: z.string().trim().max(300).optional().describe("Where to meet that day: typed, or a listed point's words with its coordinates (as the booking's meetingAddress); day 1 defaults to the booking's place"),
+  meetingAddress: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .describe(
+      "Where to meet that day: typed, or a listed point's words with its coordinates (as the booking's meetingAddress); day 1 defaults to the booking's place",
+    ),
   meetingPostalCode: postalCodeSchema.optional(),
   ...meetingCoordsSchema,
-  startTime: timeOfDaySchema.optional().describe("The time to meet that day, HH:MM in the guide's zone (a note; the booked start does not move)"),
-  plan: z.string().trim().max(MAX_DAY_PLAN_CHARS).optional().describe(`What the day is for, up to ${MAX_DAY_PLAN_CHARS} characters`),
+  startTime: timeOfDaySchema
+    .optional()
+    .describe("The time to meet that day, HH:MM in the guide's zone (a note; the booked start does not move)"),
+  plan: z
+    .string()
+    .trim()
+    .max(MAX_DAY_PLAN_CHARS)
+    .optional()
+    .describe(`What the day is for, up to ${MAX_DAY_PLAN_CHARS} characters`),
 });
 export type DayPlanInput = z.infer<typeof dayPlanInputSchema>;
 
@@ -30,7 +44,8 @@ export const dayPlansInputSchema = z
   .max(MAX_BOOKING_DAYS)
   .superRefine((plans, ctx) => {
     plans.forEach((p, i) => {
-      if (plans.findIndex((q) => q.day === p.day) !== i) ctx.addIssue({ code: 'custom', path: [i, 'day'], message: 'each day once' });
+      if (plans.findIndex((q) => q.day === p.day) !== i)
+        ctx.addIssue({ code: 'custom', path: [i, 'day'], message: 'each day once' });
     });
   });
 
@@ -41,12 +56,16 @@ const extraKindSchema = z.enum(CHOOSABLE_EXTRA_KINDS);
 
 /** The checkout body's fields of decision 178 (`createBookingFields` spreads them). */
 export const familyBodyFields = {
-  dayPlans: dayPlansInputSchema.optional().describe('A plan for each day 1..days (decision 178): place, time to meet, a short plan; all optional'),
+  dayPlans: dayPlansInputSchema
+    .optional()
+    .describe('A plan for each day 1..days (decision 178): place, time to meet, a short plan; all optional'),
   extras: z
     .array(extraKindSchema)
     .max(CHOOSABLE_EXTRA_KINDS.length)
     .optional()
-    .describe("Extras the traveler will pay for at cost, in person: only kinds the guide declares not included with a price (else 400 extra_not_offered). Never charged online, not in the total"),
+    .describe(
+      'Extras the traveler will pay for at cost, in person: only kinds the guide declares not included with a price (else 400 extra_not_offered). Never charged online, not in the total',
+    ),
   childAges: z
     .array(z.number().int().min(0).max(MAX_CHILD_AGE))
     .max(100)
@@ -55,7 +74,10 @@ export const familyBodyFields = {
   needs: familyNeedsSchema.optional().describe('A stroller with them, a child seat needed'),
 };
 
-/** The body's family fields against its days and group: each day within the days, each extra once, one age per child and infant. */
+/**
+ * The body's family fields against its days and group: each day within the days, each extra once, one age per child and
+ * infant.
+ */
 export function familyBodyRefinement(
   b: { days?: number; dayPlans?: { day: number }[]; extras?: string[]; childAges?: number[] },
   group: { children: number; infants: number },
@@ -63,7 +85,8 @@ export function familyBodyRefinement(
 ): void {
   const days = b.days ?? 1;
   b.dayPlans?.forEach((p, i) => {
-    if (p.day > days) ctx.addIssue({ code: 'custom', path: ['dayPlans', i, 'day'], message: `a day from 1 to ${days}` });
+    if (p.day > days)
+      ctx.addIssue({ code: 'custom', path: ['dayPlans', i, 'day'], message: `a day from 1 to ${days}` });
   });
   b.extras?.forEach((k, i) => {
     if (b.extras!.indexOf(k) !== i) ctx.addIssue({ code: 'custom', path: ['extras', i], message: 'each extra once' });
@@ -82,7 +105,10 @@ export type DayPlansBody = z.infer<typeof dayPlansBodySchema>;
 
 const textLanguageSchema = z.enum(TEXT_LANGUAGES);
 
-/** A place as the reader reads it (`placeForReader`, decision 175): a listed point in the reader's language, a typed one as written. */
+/**
+ * A place as the reader reads it (`placeForReader`, decision 175): a listed point in the reader's language, a typed one
+ * as written.
+ */
 export const placeForReaderSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('listed'),

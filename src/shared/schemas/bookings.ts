@@ -57,7 +57,10 @@ export const bookingSchema = z.object({
   bookingNumber: z.string(),
   guideId: z.number().int(),
   guide: bookingPartySchema.extend({ userId: z.number().int(), serviceCity: z.string(), timeZone: z.string() }),
-  /** `nameLanguage`: the language the name is written in, told by its script and the traveler's account language (decision 175). */
+  /**
+   * `nameLanguage`: the language the name is written in, told by its script and the traveler's account language
+   * (decision 175).
+   */
   traveler: bookingPartySchema.extend({ nameLanguage: textLanguageSchema.optional() }),
   /**
    * The traveler's verified phone number, for the guide only and only on the trip day of a booked trip
@@ -77,7 +80,10 @@ export const bookingSchema = z.object({
   duration: z.number(),
   /** Consecutive days with the guide (decision 154); 1 for a tour of hours. Always sent by the server. */
   days: z.number().int().optional(),
-  /** Each day of the tour in order, in the guide's zone and as UTC instants; one entry for a tour of hours. Always sent by the server. */
+  /**
+   * Each day of the tour in order, in the guide's zone and as UTC instants; one entry for a tour of hours. Always sent
+   * by the server.
+   */
   schedule: z.array(tourDaySchema).optional(),
   /**
    * The tour day (1..days) it is now in the guide's zone: 1 before the first date, the last after the
@@ -97,10 +103,22 @@ export const bookingSchema = z.object({
    * choice, else Accept-Language, else English). A booking made before the lines, or whose guide was
    * replaced, has one base line.
    */
-  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int(), label: z.string() })),
-  /** The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the hourly average. */
+  lines: z.array(
+    z.object({
+      kind: z.enum(['base', 'extra_adults', 'children', 'infants']),
+      people: z.number().int(),
+      amountCents: z.number().int(),
+      label: z.string(),
+    }),
+  ),
+  /**
+   * The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the
+   * hourly average.
+   */
   overtimeRateCents: z.number().int().nullable(),
-  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
+  subcategory: z
+    .object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() })
+    .nullable(),
   /** Total in RMB (totalPriceCents / 100). */
   totalPrice: z.number(),
   totalPriceCents: z.number().int(),
@@ -129,9 +147,15 @@ export const bookingSchema = z.object({
   dayExtensionCount: z.number().int().optional(),
   /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
-  /** The fee of one extra hour, in fen, as an extension is charged: the overtime rate, else round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md, decision 152); the dialog's base rate. */
+  /**
+   * The fee of one extra hour, in fen, as an extension is charged: the overtime rate, else round(totalPrice / duration)
+   * RMB (docs/rules/money-and-cancellation.md, decision 152); the dialog's base rate.
+   */
   extensionRateCents: z.number().int(),
-  /** What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at once. */
+  /**
+   * What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at
+   * once.
+   */
   extensionsPaidCents: z.number().int(),
   /** The open extension (requested, paid or approved), or null. */
   extension: z
@@ -145,8 +169,19 @@ export const bookingSchema = z.object({
       status: z.enum(['requested', 'paid', 'approved', 'rejected', 'confirmed', 'withdrawn', 'lapsed']),
       /** When a request still unpaid lapses (its payment window closes); null once paid. */
       payBy: z.string().nullable(),
-      /** The traveler's wallet payment of it awaiting their approval, resumed instead of paid again (decision 104); null for the guide. */
-      openPayment: z.object({ id: z.number().int(), method: z.enum(['alipay', 'wechat']), amountCents: z.number().int(), approvalUrl: z.string() }).nullable().optional(),
+      /**
+       * The traveler's wallet payment of it awaiting their approval, resumed instead of paid again (decision 104); null
+       * for the guide.
+       */
+      openPayment: z
+        .object({
+          id: z.number().int(),
+          method: z.enum(['alipay', 'wechat']),
+          amountCents: z.number().int(),
+          approvalUrl: z.string(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   /** When the tour was completed (ISO 8601), else null. */
@@ -189,7 +224,10 @@ export const bookingSchema = z.object({
   actions: z.array(z.string()),
   /** The caller may propose a new time now (decision 079; kept out of `actions`, whose lists clients match exactly). */
   reschedulable: z.boolean().optional(),
-  /** The latest reschedule proposal (open, or how the last one ended), or null (decision 079); always sent by the server. */
+  /**
+   * The latest reschedule proposal (open, or how the last one ended), or null (decision 079); always sent by the
+   * server.
+   */
   reschedule: rescheduleProposalSchema.nullable().optional(),
   /**
    * The JMA warning in force for the tour's area at the latest check (18:00 Japan time the day before,
@@ -197,7 +235,10 @@ export const bookingSchema = z.object({
    * or reschedule free, the guide may cancel without penalty (decision 093). Always sent by the server.
    */
   weather: weatherWarningSchema.nullable().optional(),
-  /** The guide cancelled and a replacement is being chosen or asked (decision 137), else null. Always sent by the server. */
+  /**
+   * The guide cancelled and a replacement is being chosen or asked (decision 137), else null. Always sent by the
+   * server.
+   */
   replacement: bookingReplacementSchema.nullable().optional(),
   /**
    * From when the caller may report that the other side did not come (decision 138), while that report
@@ -211,10 +252,19 @@ export const bookingSchema = z.object({
    * sent by the server.
    */
   noShowRefundCents: z.number().int().nullable().optional(),
-  /** A travel credit spent on this booking, taken off the total (decision 139), fen; 0 without. Always sent by the server. */
+  /**
+   * A travel credit spent on this booking, taken off the total (decision 139), fen; 0 without. Always sent by the
+   * server.
+   */
   creditCents: z.number().int().optional(),
-  /** The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by the server. */
-  creditIssued: z.object({ amountCents: z.number().int(), expiresAt: z.string(), spent: z.boolean() }).nullable().optional(),
+  /**
+   * The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by
+   * the server.
+   */
+  creditIssued: z
+    .object({ amountCents: z.number().int(), expiresAt: z.string(), spent: z.boolean() })
+    .nullable()
+    .optional(),
   /** When the deposit was paid (its success), else null. Always sent by the server. */
   depositPaidAt: z.string().nullable().optional(),
   /**
@@ -227,14 +277,26 @@ export const bookingSchema = z.object({
    * the deposit, 0 once cancelled or once the traveler reported paying it (decision 062). Always sent by the server.
    */
   dueInPersonCents: z.number().int().optional(),
-  /** The same in `chargeCurrency` at the booking's rate, as the checkout showed it; null when that is the booking's own. Always sent by the server. */
+  /**
+   * The same in `chargeCurrency` at the booking's rate, as the checkout showed it; null when that is the booking's own.
+   * Always sent by the server.
+   */
   dueInPersonChargeCents: z.number().int().nullable().optional(),
   /**
    * When it is paid (decision 179): a share each tour day, handed to the guide that day (one entry for a
    * tour of hours); the shares add up to `dueInPersonCents` (and `dueInPersonChargeCents`). Empty when
    * nothing is owed. Always sent by the server.
    */
-  dueInPersonOn: z.array(z.object({ day: z.number().int(), date: z.string(), cents: z.number().int(), chargeCents: z.number().int().nullable() })).optional(),
+  dueInPersonOn: z
+    .array(
+      z.object({
+        day: z.number().int(),
+        date: z.string(),
+        cents: z.number().int(),
+        chargeCents: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
   createdAt: z.string(),
   ...bookingFamilyFields,
 });
@@ -247,6 +309,11 @@ export const bookingListQuerySchema = z.object({ tab: tripTabSchema.optional() }
 export const bookingListReplySchema = z.object({
   data: z.array(bookingSchema),
   /** Bookings per trips tab (sidebar counts). */
-  counts: z.object({ 'pending-requests': z.number().int(), upcoming: z.number().int(), ongoing: z.number().int(), past: z.number().int() }),
+  counts: z.object({
+    'pending-requests': z.number().int(),
+    upcoming: z.number().int(),
+    ongoing: z.number().int(),
+    past: z.number().int(),
+  }),
 });
 export type BookingListReply = z.infer<typeof bookingListReplySchema>;

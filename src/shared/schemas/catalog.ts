@@ -7,7 +7,12 @@ export const citySchema = z.object({
   timeZone: z.string(),
 });
 
-export const subcategorySchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() });
+export const subcategorySchema = z.object({
+  id: z.number().int(),
+  nameEn: z.string(),
+  nameCn: z.string(),
+  nameJa: z.string(),
+});
 export const serviceCategorySchema = z.object({
   id: z.number().int(),
   nameEn: z.string(),

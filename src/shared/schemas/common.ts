@@ -16,13 +16,21 @@ export const errorBodySchema = z.object({
  * calendar feed, robots.txt): its Content-Type header names the kind. Fastify sends strings,
  * buffers and streams as they are, so this schema documents the reply without touching it.
  */
-export const fileReplySchema = z.unknown().meta({ type: 'string', format: 'binary' }).describe('The file itself (not JSON): its Content-Type header names the kind');
+export const fileReplySchema = z
+  .unknown()
+  .meta({ type: 'string', format: 'binary' })
+  .describe('The file itself (not JSON): its Content-Type header names the kind');
 
 /** A positive integer id taken from a path segment. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A client's id for a message it sends: the same id from the same sender is one message. */
-export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
+export const clientMessageIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
 
 /**
  * Every calendar date the API takes (a tour's day, an exception, a licence's expiry): a real date,
@@ -35,12 +43,10 @@ export const calendarDateSchema = z
   .meta({ format: 'date' });
 
 /** A moment (ISO 8601 with its offset) whose date, in UTC, lies in the same accepted calendar. */
-export const instantSchema = z.iso
-  .datetime({ offset: true })
-  .refine((v) => {
-    const at = new Date(v);
-    return !Number.isNaN(at.getTime()) && isCalendarDate(at.toISOString().slice(0, 10));
-  }, `Use a moment from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`);
+export const instantSchema = z.iso.datetime({ offset: true }).refine((v) => {
+  const at = new Date(v);
+  return !Number.isNaN(at.getTime()) && isCalendarDate(at.toISOString().slice(0, 10));
+}, `Use a moment from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`);
 
 /** The currency of an amount (decision 164): every amount beside it is in its minor unit (fen; yen have none). */
 export const currencySchema = z.enum(CURRENCIES);

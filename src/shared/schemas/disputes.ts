@@ -14,7 +14,13 @@ export const EVIDENCE_MAX_FILES = 10;
  * buy, being asked to change or delete a review, unsafe driving. Each has its own evidence to ask for
  * and its own outcome; `other` is everything else.
  */
-export const DISPUTE_CATEGORIES = ['undeclared_shop_stop', 'pressure_to_buy', 'review_pressure', 'unsafe_driving', 'other'] as const;
+export const DISPUTE_CATEGORIES = [
+  'undeclared_shop_stop',
+  'pressure_to_buy',
+  'review_pressure',
+  'unsafe_driving',
+  'other',
+] as const;
 export type DisputeCategory = (typeof DISPUTE_CATEGORIES)[number];
 
 export const openDisputeBodySchema = z.object({
@@ -23,7 +29,12 @@ export const openDisputeBodySchema = z.object({
   reason: z
     .string()
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'Please describe the problem').max(DISPUTE_REASON_MAX_CHARS, `At most ${DISPUTE_REASON_MAX_CHARS} characters`)),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please describe the problem')
+        .max(DISPUTE_REASON_MAX_CHARS, `At most ${DISPUTE_REASON_MAX_CHARS} characters`),
+    ),
 });
 export type OpenDisputeBody = z.input<typeof openDisputeBodySchema>;
 
@@ -59,14 +70,22 @@ export type Dispute = z.infer<typeof disputeSchema>;
 
 export const resolveDisputeBodySchema = z.object({
   resolution: z.enum(['completed', 'cancelled']),
-  /** Refund to the traveler in the minor unit of the booking's currency, through the payment provider; at most what was paid online. */
+  /**
+   * Refund to the traveler in the minor unit of the booking's currency, through the payment provider; at most what was
+   * paid online.
+   */
   refundCents: z.number().int().min(0).max(100_000_000).optional().default(0),
   note: z.string().trim().max(DISPUTE_REASON_MAX_CHARS).optional(),
 });
 export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
 
 /** A ledger entry in its own currency (decision 164). */
-export const ledgerEntrySchema = z.object({ account: z.string(), kind: z.string(), amountCents: z.number().int(), currency: currencySchema });
+export const ledgerEntrySchema = z.object({
+  account: z.string(),
+  kind: z.string(),
+  amountCents: z.number().int(),
+  currency: currencySchema,
+});
 
 export const resolveDisputeReplySchema = z.object({
   dispute: disputeSchema,
@@ -90,5 +109,14 @@ export const adminDisputeDetailSchema = z.object({
   currency: currencySchema,
   ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
   /** The latest 50 messages between the booking's traveler and guide, oldest first; translated like the statement. */
-  messages: z.array(z.object({ id: z.number().int(), side: z.enum(['traveler', 'guide']), body: z.string(), kind: z.string(), createdAt: z.string(), ...bodyTranslationFields })),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      side: z.enum(['traveler', 'guide']),
+      body: z.string(),
+      kind: z.string(),
+      createdAt: z.string(),
+      ...bodyTranslationFields,
+    }),
+  ),
 });

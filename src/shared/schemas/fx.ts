@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { FX_SOURCES, isUsableRate, MAX_JPY_PER_CNY, MIN_JPY_PER_CNY } from '../currency';
 import { instantSchema } from './common';
 
-/** Where the current rate comes from (FX_PROVIDER, decision 165): the operator's or admin's fixed rate, or the ECB's daily feed. */
+/**
+ * Where the current rate comes from (FX_PROVIDER, decision 165): the operator's or admin's fixed rate, or the ECB's
+ * daily feed.
+ */
 export const FX_PROVIDERS = ['fixed', 'ecb'] as const;
 export type FxProvider = (typeof FX_PROVIDERS)[number];
 
@@ -20,7 +23,9 @@ export const fxRateSchema = z.object({
 });
 
 /** PUT /api/admin/fx/rate: the admin's fixed rate, checked as the product checks every rate (isUsableRate). */
-export const setFxRateBodySchema = z.object({ jpyPerCny: z.string().trim().refine(isUsableRate, RATE_MESSAGE) }).strict();
+export const setFxRateBodySchema = z
+  .object({ jpyPerCny: z.string().trim().refine(isUsableRate, RATE_MESSAGE) })
+  .strict();
 export type SetFxRateBody = z.infer<typeof setFxRateBodySchema>;
 
 /** GET /api/admin/fx: the rate in use, the rates kept (newest first) and the feed's latest failure. */

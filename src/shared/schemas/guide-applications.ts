@@ -7,7 +7,10 @@ import { formatMoney } from '../money-format';
 import { guideStatusSchema } from './user';
 import { listingStatusSchema } from './guides';
 
-/** Guide application (the four pages and their rules: docs/rules/guides-and-licences.md). Shared by the API and the /become-guide pages. */
+/**
+ * Guide application (the four pages and their rules: docs/rules/guides-and-licences.md). Shared by the API and the
+ * /become-guide pages.
+ */
 export const APPLICATION_MIN_AGE = 18;
 export const APPLICATION_MAX_AGE = 100;
 export const SCORE_MIN = 1;
@@ -18,11 +21,21 @@ export const SCORE_BANDS = [
   { band: 'medium', min: 4, max: 6 },
   { band: 'high', min: 7, max: 9 },
 ] as const;
-/** Qualification files: JPEG, PNG, GIF, WEBP or PDF, at most 10 MB each, at most this many (shown as 'uploaded x/max'; docs/rules/guides-and-licences.md). */
+/**
+ * Qualification files: JPEG, PNG, GIF, WEBP or PDF, at most 10 MB each, at most this many (shown as 'uploaded x/max';
+ * docs/rules/guides-and-licences.md).
+ */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_MAX_FILES = 5;
 
-export const APPLICATION_STATUSES = ['draft', 'submitted', 'under_review', 'changes_requested', 'approved', 'rejected'] as const;
+export const APPLICATION_STATUSES = [
+  'draft',
+  'submitted',
+  'under_review',
+  'changes_requested',
+  'approved',
+  'rejected',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** While the applicant may still edit and (re)submit. */
 export const EDITABLE_STATUSES: readonly ApplicationStatus[] = ['draft', 'changes_requested', 'rejected'];
@@ -49,12 +62,22 @@ const score = z.number().int().min(SCORE_MIN).max(SCORE_MAX);
 /** An amount in the minor unit of the application's `currency` (decision 164): yen, or yuan fen. */
 const money = z.number().int().min(0).max(10_000_000);
 
-/** The hourly price's floor in the application's own currency (¥1,000 or 50 元): a draft or a submission under it is refused. */
-function hourlyFloor(d: { currency?: (typeof APPLICATION_CURRENCIES)[number]; basicPricePerHourCents?: number }, ctx: z.RefinementCtx) {
+/**
+ * The hourly price's floor in the application's own currency (¥1,000 or 50 元): a draft or a submission under it is
+ * refused.
+ */
+function hourlyFloor(
+  d: { currency?: (typeof APPLICATION_CURRENCIES)[number]; basicPricePerHourCents?: number },
+  ctx: z.RefinementCtx,
+) {
   if (d.currency === undefined || d.basicPricePerHourCents === undefined) return;
   const floor = MIN_HOURLY_PRICE[d.currency];
   if (d.basicPricePerHourCents < floor) {
-    ctx.addIssue({ code: 'custom', path: ['basicPricePerHourCents'], message: `The lowest price is ${formatMoney(floor, d.currency, 'en')} an hour` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['basicPricePerHourCents'],
+      message: `The lowest price is ${formatMoney(floor, d.currency, 'en')} an hour`,
+    });
   }
 }
 
@@ -101,11 +124,26 @@ const applicationFields = z
     name: line(100),
     age: z.number().int().min(0).max(APPLICATION_MAX_AGE),
     gender: z.enum(APPLICATION_GENDERS),
-    mbti: z.string().trim().regex(/^$|^[EI][SN][TF][JP]$/i, 'Four letters such as INFJ').max(4),
-    socialProfileLink: z.union([z.literal(''), z.string().trim().url().max(500).refine((u) => /^https?:\/\//i.test(u), 'An http(s) link')]),
+    mbti: z
+      .string()
+      .trim()
+      .regex(/^$|^[EI][SN][TF][JP]$/i, 'Four letters such as INFJ')
+      .max(4),
+    socialProfileLink: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .url()
+        .max(500)
+        .refine((u) => /^https?:\/\//i.test(u), 'An http(s) link'),
+    ]),
     serviceCities: z.array(z.enum(SERVICE_CITY_SLUGS)).max(10),
     residenceArea: line(200),
-    residenceZipcode: z.string().trim().regex(/^$|^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
+    residenceZipcode: z
+      .string()
+      .trim()
+      .regex(/^$|^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
     /** Year and month, YYYY-MM. */
     residenceSince: z.string().regex(/^$|^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
     occupation: line(100),
@@ -154,7 +192,12 @@ export const REQUIRED_FIELDS = (Object.keys(applicationFields.shape) as (keyof A
 export function missingFields(data: ApplicationData): (keyof ApplicationData)[] {
   return REQUIRED_FIELDS.filter((k) => {
     const v = data[k];
-    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+    return (
+      v === undefined ||
+      v === null ||
+      (typeof v === 'string' && v.trim() === '') ||
+      (Array.isArray(v) && v.length === 0)
+    );
   });
 }
 
@@ -223,6 +266,11 @@ export const adminApplicationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const adminApplicationListSchema = z.object({ data: z.array(adminApplicationSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const adminApplicationListSchema = z.object({
+  data: z.array(adminApplicationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export const rejectBodySchema = z.object({ reason: z.string().trim().min(1).max(2000) });
 export const requestChangesBodySchema = z.object({ message: z.string().trim().min(1).max(2000) });

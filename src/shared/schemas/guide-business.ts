@@ -92,7 +92,10 @@ const groupRatesFields = {
   infantsFree: z.boolean().default(true),
   dayRateCents: hourlyFen.nullable().default(null),
   dayHours: z.number().int().min(6).max(10).default(8),
-  extras: z.array(guideExtraSchema).max(EXTRA_KINDS.length + 4).default([]),
+  extras: z
+    .array(guideExtraSchema)
+    .max(EXTRA_KINDS.length + 4)
+    .default([]),
 };
 
 /**
@@ -153,7 +156,9 @@ export const ratesReplySchema = z.object({
   instantBook: z.boolean(),
   minNoticeHours: z.number().int(),
   bufferMinutes: z.number().int(),
-  /** Set for 30 days after the guide cancelled a confirmed booking: instant booking is off until then (decision 153). */
+  /**
+   * Set for 30 days after the guide cancelled a confirmed booking: instant booking is off until then (decision 153).
+   */
   instantBookPausedUntil: z.string().nullable(),
   services: z.array(
     z.object({
@@ -169,7 +174,9 @@ export const ratesReplySchema = z.object({
 export type RatesReply = z.infer<typeof ratesReplySchema>;
 
 export const calendarUrlReplySchema = z.object({
-  url: z.string().describe('Secret iCal feed URL: anyone holding it can read the guide’s tour times and meeting points'),
+  url: z
+    .string()
+    .describe('Secret iCal feed URL: anyone holding it can read the guide’s tour times and meeting points'),
   createdAt: z.string(),
 });
 export type CalendarUrlReply = z.infer<typeof calendarUrlReplySchema>;
@@ -188,7 +195,13 @@ export const guideTextFieldsSchema = z
     supportiveDescription: optionalText(2000),
   })
   .strict();
-export const guideTextsSchema = z.object({ zh: guideTextFieldsSchema.optional(), en: guideTextFieldsSchema.optional(), ja: guideTextFieldsSchema.optional() }).strict();
+export const guideTextsSchema = z
+  .object({
+    zh: guideTextFieldsSchema.optional(),
+    en: guideTextFieldsSchema.optional(),
+    ja: guideTextFieldsSchema.optional(),
+  })
+  .strict();
 
 export const RESPONSE_TIMES = ['within_hour', 'within_hours', 'within_day', 'within_days'] as const;
 export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
@@ -206,8 +219,20 @@ export const profileBodySchema = z
     gender: z.enum(PROFILE_GENDERS).nullable().default(null),
     age: z.number().int().min(18).max(100).nullable().default(null),
     city: displayText(100).nullable().default(null),
-    mbti: z.string().trim().regex(/^[EIei][NSns][TFtf][JPjp]$/, 'Four letters such as INFJ').nullable().default(null),
-    backgroundImage: z.string().trim().max(500).url().refine((u) => /^https?:\/\//i.test(u), 'Use an http(s) URL').nullable().default(null),
+    mbti: z
+      .string()
+      .trim()
+      .regex(/^[EIei][NSns][TFtf][JPjp]$/, 'Four letters such as INFJ')
+      .nullable()
+      .default(null),
+    backgroundImage: z
+      .string()
+      .trim()
+      .max(500)
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'Use an http(s) URL')
+      .nullable()
+      .default(null),
     serviceCity: z.enum(SERVICE_CITY_SLUGS),
     residenceZipCode: z.string().trim().max(20).nullable().default(null),
     experienceYears: z.number().int().min(0).max(70),
@@ -250,7 +275,12 @@ export const itineraryTextSchema = z
   .object({
     title: displayText(120),
     summary: displayText(1000, { multiline: true }).default(''),
-    stops: z.array(z.object({ title: displayText(120), description: displayText(1000, { multiline: true }).default('') }).strict()).max(20).default([]),
+    stops: z
+      .array(
+        z.object({ title: displayText(120), description: displayText(1000, { multiline: true }).default('') }).strict(),
+      )
+      .max(20)
+      .default([]),
   })
   .strict();
 export const itineraryBodySchema = z
@@ -261,7 +291,13 @@ export const itineraryBodySchema = z
     /** Every stop at a shop on this itinerary (decision 135), as an offer declares them. */
     shopStops: shopStopsSchema.default([]),
     originalLanguage: textLanguage,
-    texts: z.object({ zh: itineraryTextSchema.optional(), en: itineraryTextSchema.optional(), ja: itineraryTextSchema.optional() }).strict(),
+    texts: z
+      .object({
+        zh: itineraryTextSchema.optional(),
+        en: itineraryTextSchema.optional(),
+        ja: itineraryTextSchema.optional(),
+      })
+      .strict(),
   })
   .strict();
 export type ItineraryBody = z.infer<typeof itineraryBodySchema>;
@@ -270,7 +306,11 @@ export const ownItinerarySchema = itineraryBodySchema.extend({
   id: z.number().int(),
   guideId: z.number().int(),
   sortOrder: z.number().int(),
-  texts: z.object({ zh: itineraryTextSchema.optional(), en: itineraryTextSchema.optional(), ja: itineraryTextSchema.optional() }),
+  texts: z.object({
+    zh: itineraryTextSchema.optional(),
+    en: itineraryTextSchema.optional(),
+    ja: itineraryTextSchema.optional(),
+  }),
 });
 export type OwnItinerary = z.infer<typeof ownItinerarySchema>;
 export const ownItineraryListSchema = z.object({ data: z.array(ownItinerarySchema) });

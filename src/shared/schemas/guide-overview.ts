@@ -11,7 +11,15 @@ export const OVERVIEW_REQUESTS_SHOWN = 3;
 export const OVERVIEW_REVIEWS_SHOWN = 3;
 
 /** Statuses of an accepted tour: what "this week's tours" lists (done tours of the week included). */
-export const OVERVIEW_TOUR_STATUSES = ['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing', 'extend_requested', 'extend_confirmed', 'completed'] as const;
+export const OVERVIEW_TOUR_STATUSES = [
+  'upcoming',
+  'awaiting_start',
+  'start_confirmed',
+  'ongoing',
+  'extend_requested',
+  'extend_confirmed',
+  'completed',
+] as const;
 
 const tourSchema = z.object({
   id: z.number().int(),
@@ -33,8 +41,15 @@ const tourSchema = z.object({
   currency: currencySchema,
   /** What the guide receives for it in `currency`: her booking's `guideNetCents` (decision 175). */
   guideNetCents: z.number().int().nullable(),
-  /** `nameLanguage`: the language the name is written in (its script and the traveler's account language, decision 175). */
-  traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable(), nameLanguage: textLanguageSchema }),
+  /**
+   * `nameLanguage`: the language the name is written in (its script and the traveler's account language, decision 175).
+   */
+  traveler: z.object({
+    id: z.number().int(),
+    fullName: z.string(),
+    profilePicture: z.string().nullable(),
+    nameLanguage: textLanguageSchema,
+  }),
 });
 export type OverviewTour = z.infer<typeof tourSchema>;
 
@@ -87,7 +102,10 @@ export const guideOverviewSchema = z.object({
         id: z.number().int(),
         rating: z.number().int(),
         content: z.string(),
-        /** The languages of the review and of the reviewer's name (their script and the reviewer's account language, decisions 146, 175). */
+        /**
+         * The languages of the review and of the reviewer's name (their script and the reviewer's account language,
+         * decisions 146, 175).
+         */
         contentLanguage: textLanguageSchema,
         reviewerFirstName: z.string(),
         reviewerNameLanguage: textLanguageSchema,

@@ -11,13 +11,19 @@ import { MAX_BOOKING_DAYS } from '../booking/tour-days';
 import { readerLangSchema } from './guides';
 
 /** A query value that may be given once, repeated (`services=1&services=2`) or comma-separated. */
-const repeatedIds = z.preprocess((v) => {
-  if (v === undefined || v === '') return undefined;
-  const list = Array.isArray(v) ? v : [v];
-  return list.flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
-}, z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).optional());
+const repeatedIds = z.preprocess(
+  (v) => {
+    if (v === undefined || v === '') return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    return list.flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
+  },
+  z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).optional(),
+);
 
-/** GET /api/v2/guides query (/search parameters, plus paging and sort). Prices are whole yuan or yen, as `currency` says. */
+/**
+ * GET /api/v2/guides query (/search parameters, plus paging and sort). Prices are whole yuan or yen, as `currency`
+ * says.
+ */
 export const guideSearchQuerySchema = z
   .object({
     city: z.enum(SERVICE_CITY_SLUGS).optional(),
@@ -25,29 +31,53 @@ export const guideSearchQuerySchema = z
     services: repeatedIds,
     date: calendarDateSchema.optional(),
     travelers: z.coerce.number().int().min(1).max(100).optional(),
-    adults: z.coerce.number().int().min(1).max(100).optional().describe('The group by age (decision 152): adults; with children and infants it sizes the search as `travelers` does and prices each card for the group'),
+    adults: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'The group by age (decision 152): adults; with children and infants it sizes the search as `travelers` does and prices each card for the group',
+      ),
     children: z.coerce.number().int().min(0).max(100).optional().describe('Children 3–11 in the group (needs adults)'),
-    infants: z.coerce.number().int().min(0).max(100).optional().describe('Infants under 3 in the group (needs adults); they count toward the group size'),
+    infants: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe('Infants under 3 in the group (needs adults); they count toward the group size'),
     days: z.coerce
       .number()
       .int()
       .min(1)
       .max(MAX_BOOKING_DAYS)
       .optional()
-      .describe("The trip's consecutive days from `date` (decision 176): each card prices the group for them, per day and for the trip"),
+      .describe(
+        "The trip's consecutive days from `date` (decision 176): each card prices the group for them, per day and for the trip",
+      ),
     durationHours: z.coerce
       .number()
       .multipleOf(0.5)
       .min(0.5)
       .max(24)
       .optional()
-      .describe("The tour's hours (decision 176); with `days`, each day's hours. Without either, a card prices the guide's shortest tour"),
-    chargeCurrency: currencySchema.optional().describe("The reader's currency the cards' group prices are also given in (decision 176; default `currency`), as the quote's `chargeCurrency`"),
+      .describe(
+        "The tour's hours (decision 176); with `days`, each day's hours. Without either, a card prices the guide's shortest tour",
+      ),
+    chargeCurrency: currencySchema
+      .optional()
+      .describe(
+        "The reader's currency the cards' group prices are also given in (decision 176; default `currency`), as the quote's `chargeCurrency`",
+      ),
     minPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
     maxPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
     currency: currencySchema
       .default('CNY')
-      .describe("The currency of the price band and the price sorts (decision 168): whole yuan or yen; every guide's hourly price is converted to it at the current rate before it is compared"),
+      .describe(
+        "The currency of the price band and the price sorts (decision 168): whole yuan or yen; every guide's hourly price is converted to it at the current rate before it is compared",
+      ),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(12),
     sort: z.enum(GUIDE_SORTS).default('recommended'),
@@ -71,7 +101,8 @@ export const guideSearchQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['adults'], message: 'children and infants need adults' });
     }
     const size = q.adults === undefined ? undefined : q.adults + (q.children ?? 0) + (q.infants ?? 0);
-    if (size !== undefined && size > 100) ctx.addIssue({ code: 'custom', path: ['adults'], message: 'at most 100 travelers in all' });
+    if (size !== undefined && size > 100)
+      ctx.addIssue({ code: 'custom', path: ['adults'], message: 'at most 100 travelers in all' });
     if (size !== undefined && q.travelers !== undefined && q.travelers !== size) {
       ctx.addIssue({ code: 'custom', path: ['travelers'], message: 'travelers must be adults + children + infants' });
     }
@@ -79,7 +110,11 @@ export const guideSearchQuerySchema = z
 export type GuideSearchQuery = z.infer<typeof guideSearchQuerySchema>;
 
 /** GET /api/v2/guides/price-bounds query: the currency the bounds are in (decision 168). */
-export const priceBoundsQuerySchema = z.object({ currency: currencySchema.default('CNY').describe('Whole yuan (CNY, the default) or yen (JPY), every guide converted at the current rate') });
+export const priceBoundsQuerySchema = z.object({
+  currency: currencySchema
+    .default('CNY')
+    .describe('Whole yuan (CNY, the default) or yen (JPY), every guide converted at the current rate'),
+});
 
 export const priceBoundsReplySchema = z.object({
   /** Lowest and highest hourly price per person of listed guides, whole yuan or yen (null with no guides). */

@@ -17,8 +17,10 @@ export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
  * `lang`: the reader's language for guide texts (en, zh, zh-CN, ja); without it the Accept-Language
  * header decides, else English (decision 070).
  */
-export const readerLangSchema = z.enum(['en', 'zh', 'zh-CN', 'ja']).optional().describe('Reader language for guide texts (default: Accept-Language, else en)');
-
+export const readerLangSchema = z
+  .enum(['en', 'zh', 'zh-CN', 'ja'])
+  .optional()
+  .describe('Reader language for guide texts (default: Accept-Language, else en)');
 
 export const guideServiceSchema = z.object({
   id: z.number().int(),
@@ -40,9 +42,24 @@ export const guideUserSchema = z.object({
 /** How quickly a guide answers travelers, over the last 30 days (decision 077). */
 export const responsivenessSchema = z
   .object({
-    rate: z.number().int().min(0).max(100).nullable().describe('Percent of requests answered within 24 hours (rounded down); null while new'),
-    typicalMinutes: z.number().int().min(1).nullable().describe('Median minutes to the first answer; null while new or when none was answered'),
-    isNew: z.boolean().describe(`Fewer than ${RESPONSIVENESS_MIN_REQUESTS} requests in the last ${RESPONSIVENESS_WINDOW_DAYS} days: no figures yet`),
+    rate: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .describe('Percent of requests answered within 24 hours (rounded down); null while new'),
+    typicalMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .describe('Median minutes to the first answer; null while new or when none was answered'),
+    isNew: z
+      .boolean()
+      .describe(
+        `Fewer than ${RESPONSIVENESS_MIN_REQUESTS} requests in the last ${RESPONSIVENESS_WINDOW_DAYS} days: no figures yet`,
+      ),
   })
   .describe(`Response rate and typical response time over the last ${RESPONSIVENESS_WINDOW_DAYS} days`);
 
@@ -192,7 +209,9 @@ export const guideDetailSchema = guideSummarySchema.extend({
   sessionCount: z
     .number()
     .int()
-    .describe('Tours guided, self-declared by the guide and not checked; the tours completed on this platform are trackRecord.completedTours'),
+    .describe(
+      'Tours guided, self-declared by the guide and not checked; the tours completed on this platform are trackRecord.completedTours',
+    ),
   targetGroups: z.array(z.string()),
   status: z.string(),
   itineraries: z.array(itinerarySummarySchema),
@@ -206,7 +225,13 @@ export const guideDetailSchema = guideSummarySchema.extend({
   listed: z.boolean(),
   /** The verified licence as registered, so a traveler can look it up in the prefecture's registry. */
   licenceDetails: z
-    .object({ kind: z.enum(LICENCE_KINDS), region: z.string().nullable(), registrationNumber: z.string(), prefecture: z.string(), languages: z.array(z.string()) })
+    .object({
+      kind: z.enum(LICENCE_KINDS),
+      region: z.string().nullable(),
+      registrationNumber: z.string(),
+      prefecture: z.string(),
+      languages: z.array(z.string()),
+    })
     .nullable(),
   /** The guide drives travelers (verified licence and insurance; never charged, costs paid on site). */
   guideDrives: z.boolean(),
@@ -232,7 +257,8 @@ export const listingStatusSchema = z.object({
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
-const withoutCount = (filter: string) => z.number().int().min(0).optional().describe(`Guides found without the ${filter} filter`);
+const withoutCount = (filter: string) =>
+  z.number().int().min(0).optional().describe(`Guides found without the ${filter} filter`);
 
 export const guideListReplySchema = z.object({
   data: z.array(guideSummarySchema),

@@ -12,7 +12,13 @@ export const IDENTITY_EDITABLE_STATUSES: readonly IdentityStatus[] = ['draft', '
  * back carries the Individual Number, which is never collected), the residence card (在留カード) and a
  * driver's licence.
  */
-export const IDENTITY_DOCUMENT_KINDS = ['passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license'] as const;
+export const IDENTITY_DOCUMENT_KINDS = [
+  'passport',
+  'national_id',
+  'my_number_card',
+  'residence_card',
+  'drivers_license',
+] as const;
 export type IdentityDocumentKind = (typeof IDENTITY_DOCUMENT_KINDS)[number];
 
 /** The two files: the ID document (image or PDF) and the selfie (image only). */
@@ -75,6 +81,11 @@ export const adminIdentityListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const adminIdentityListSchema = z.object({ data: z.array(adminIdentitySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const adminIdentityListSchema = z.object({
+  data: z.array(adminIdentitySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export const identityRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(2000) });
 export const identityRequestChangesBodySchema = z.object({ note: z.string().trim().min(1).max(2000) });

@@ -49,7 +49,10 @@ export type CommerceDisclosure = z.infer<typeof commerceDisclosureSchema>;
 
 /** The legal documents and the consents given to them (decisions 123 and 124). */
 export const legalKindSchema = z.enum(LEGAL_KINDS);
-/** Where a document is asked for: at sign-up (and by the consent screen), or only before identity verification (decision 131). */
+/**
+ * Where a document is asked for: at sign-up (and by the consent screen), or only before identity verification
+ * (decision 131).
+ */
 const askedAtSchema = z.enum(['signup', 'identity'] as const satisfies readonly LegalAskedAt[]);
 
 export const legalDocumentSchema = z.object({
@@ -75,11 +78,17 @@ const consentListOf = <T extends Readonly<Record<string, LegalKind>>>(kind: z.Zo
     .max(max)
     .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, 'Each kind at most once');
 
-/** What sign-up accepts: only the documents asked for there; the sensitive-data consent is given where the data is collected (decision 131). */
+/**
+ * What sign-up accepts: only the documents asked for there; the sensitive-data consent is given where the data is
+ * collected (decision 131).
+ */
 export const signupConsentListSchema = consentListOf(z.enum(SIGNUP_KINDS), SIGNUP_KINDS.length);
 
 export const recordConsentsBodySchema = z.object({
-  consents: consentListOf(legalKindSchema, LEGAL_KINDS.length).refine((list) => list.length > 0, 'At least one consent'),
+  consents: consentListOf(legalKindSchema, LEGAL_KINDS.length).refine(
+    (list) => list.length > 0,
+    'At least one consent',
+  ),
   /** The interface language the documents were shown in. */
   locale: z.enum(LOCALES).optional(),
 });
@@ -97,7 +106,15 @@ export const myConsentsReplySchema = z.object({
   /** Every consent the user gave, newest first. */
   consents: z.array(consentSchema),
   /** Each document's current version and the version the user last consented to (null: never). */
-  documents: z.array(z.object({ kind: legalKindSchema, version: z.string(), effectiveDate: z.string(), askedAt: askedAtSchema, given: z.string().nullable() })),
+  documents: z.array(
+    z.object({
+      kind: legalKindSchema,
+      version: z.string(),
+      effectiveDate: z.string(),
+      askedAt: askedAtSchema,
+      given: z.string().nullable(),
+    }),
+  ),
   /**
    * The kinds asked for at sign-up whose current version the user has not consented to: the web app asks
    * before it continues. A document asked for only before identity verification is never here (decision 131).

@@ -18,8 +18,20 @@ export const licenceFieldsSchema = z.object({
     .trim()
     .min(1)
     .max(200)
-    .transform((s) => [...new Set(s.split(',').map((l) => l.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(z.string().regex(/^[a-z]{2}$/, 'ISO 639-1 codes such as en, zh')).min(1).max(12)),
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((l) => l.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z]{2}$/, 'ISO 639-1 codes such as en, zh'))
+        .min(1)
+        .max(12),
+    ),
 });
 /** The text fields of an insurance proof (multipart, with the certificate in "file"). */
 export const insuranceFieldsSchema = z.object({
@@ -73,7 +85,12 @@ export const adminCredentialListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const adminCredentialListSchema = z.object({ data: z.array(adminCredentialSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const adminCredentialListSchema = z.object({
+  data: z.array(adminCredentialSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export const credentialRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(2000) });
 
 /** The verified licence a card and a profile show (null: none). */

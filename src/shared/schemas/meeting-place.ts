@@ -21,7 +21,9 @@ const meetingLngSchema = z.number().min(122).max(154);
 export const meetingCoordsSchema = { meetingLat: meetingLatSchema.optional(), meetingLng: meetingLngSchema.optional() };
 /** Both coordinates, or both null. */
 export const meetingCoords = (b: { meetingLat?: number | null; meetingLng?: number | null }) =>
-  b.meetingLat != null && b.meetingLng != null ? { meetingLat: b.meetingLat, meetingLng: b.meetingLng } : { meetingLat: null, meetingLng: null };
+  b.meetingLat != null && b.meetingLng != null
+    ? { meetingLat: b.meetingLat, meetingLng: b.meetingLng }
+    : { meetingLat: null, meetingLng: null };
 
 /** A time of day, HH:MM (24 h). */
 export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM');

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
+import {
+  MEAL_OPTIONS,
+  REJECT_REASONS,
+  TICKET_OPTIONS,
+  TOUR_REQUEST_STATUSES,
+  TRANSPORT_OPTIONS,
+} from '../messaging/tour-request';
 import { meetingCoordsSchema } from './bookings';
 import { calendarDateSchema, clientMessageIdSchema, idParam } from './common';
 import { readerLangSchema, textLanguageSchema } from './guides';
@@ -48,7 +54,12 @@ export const tourRequestSchema = z.object({
 export type TourRequest = z.infer<typeof tourRequestSchema>;
 
 /** The chosen service with both names, so each viewer reads it in their own language. */
-export const tourRequestServiceSchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() });
+export const tourRequestServiceSchema = z.object({
+  id: z.number().int(),
+  nameEn: z.string(),
+  nameCn: z.string(),
+  nameJa: z.string(),
+});
 export type TourRequestService = z.infer<typeof tourRequestServiceSchema>;
 
 export const tourRequestStateSchema = z.object({
@@ -61,9 +72,19 @@ export const tourRequestStateSchema = z.object({
    * withdrawn, declined, or booked with the booking's number ("Booked TG0042").
    */
   offer: z
-    .object({ id: z.number().int(), status: offerSchema.shape.status, bookingId: z.number().int().nullable(), bookingNumber: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      status: offerSchema.shape.status,
+      bookingId: z.number().int().nullable(),
+      bookingNumber: z.string().nullable(),
+    })
     .nullable(),
-  allowances: z.object({ mealYen: z.number().int(), transportYen: z.number().int(), ticketsYen: z.number().int(), totalYen: z.number().int() }),
+  allowances: z.object({
+    mealYen: z.number().int(),
+    transportYen: z.number().int(),
+    ticketsYen: z.number().int(),
+    totalYen: z.number().int(),
+  }),
 });
 
 export const messageSchema = z.object({
@@ -127,7 +148,10 @@ export const conversationSchema = z.object({
   travelerName: z.string(),
   travelerImage: z.string().nullable(),
   counterpart: counterpartSchema,
-  /** The last message; a tour request reads as a summary in the caller's language (`lang`, else Accept-Language, else their stored locale). */
+  /**
+   * The last message; a tour request reads as a summary in the caller's language (`lang`, else Accept-Language, else
+   * their stored locale).
+   */
   lastMessage: z.string().nullable(),
   /**
    * Machine translation of the last message (decision 173) on the list, only when a provider is set
@@ -150,7 +174,10 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const openConversationSchema = z.object({ guideId: idParam });
 export const conversationListSchema = z.object({ data: z.array(conversationSchema) });
 export const conversationListQuerySchema = z.object({
-  /** The reader's language of the previews and their machine translations (decision 173): else Accept-Language, else the stored locale. */
+  /**
+   * The reader's language of the previews and their machine translations (decision 173): else Accept-Language, else the
+   * stored locale.
+   */
   lang: readerLangSchema,
 });
 export const conversationReplySchema = z.object({ data: conversationSchema });
@@ -170,12 +197,20 @@ export const messagesPageSchema = z.object({
 });
 
 export const sendMessageSchema = z.object({ clientMessageId: clientMessageIdSchema, body: messageBodySchema });
-export const sendTourRequestSchema = z.object({ clientMessageId: clientMessageIdSchema, request: tourRequestSchema, note: z.string().max(MESSAGE_BODY_MAX).default('') });
+export const sendTourRequestSchema = z.object({
+  clientMessageId: clientMessageIdSchema,
+  request: tourRequestSchema,
+  note: z.string().max(MESSAGE_BODY_MAX).default(''),
+});
 export const sendMessageReplySchema = z.object({ data: messageSchema, credits: creditsSchema });
 export const rejectTourRequestSchema = z.object({ reason: z.enum(REJECT_REASONS), confirm: z.literal(true) });
 
 export const markReadSchema = z.object({ userId: z.number().int().optional() });
-export const markReadReplySchema = z.object({ conversationId: z.number().int(), messageIds: z.array(z.number().int()), totalUnreadCount: z.number().int() });
+export const markReadReplySchema = z.object({
+  conversationId: z.number().int(),
+  messageIds: z.array(z.number().int()),
+  totalUnreadCount: z.number().int(),
+});
 export const totalUnreadSchema = z.object({
   totalUnreadCount: z.number().int(),
   chatUnreadCount: z.number().int(),

@@ -43,15 +43,25 @@ export const systemMessageListQuerySchema = z.object({
   includeExpired: boolFlag.default(true),
 });
 export const systemMessageListSchema = z.object({
-  data: z.object({ messages: z.array(systemMessageSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), unreadCount: z.number().int() }),
+  data: z.object({
+    messages: z.array(systemMessageSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    unreadCount: z.number().int(),
+  }),
 });
 export const systemMessageReplySchema = z.object({ data: systemMessageSchema });
 export const markSystemReadSchema = z.union([
   z.object({ messageIds: z.array(idParam).min(1).max(500) }),
   z.object({ markAll: z.literal(true) }),
 ]);
-export const markSystemReadReplySchema = z.object({ data: z.object({ updated: z.number().int(), unreadCount: z.number().int() }) });
-export const deleteSystemReplySchema = z.object({ data: z.object({ deleted: z.literal(true), unreadCount: z.number().int() }) });
+export const markSystemReadReplySchema = z.object({
+  data: z.object({ updated: z.number().int(), unreadCount: z.number().int() }),
+});
+export const deleteSystemReplySchema = z.object({
+  data: z.object({ deleted: z.literal(true), unreadCount: z.number().int() }),
+});
 export const unreadCountReplySchema = z.object({ data: z.object({ unreadCount: z.number().int() }) });
 export const systemStatsReplySchema = z.object({
   data: z.object({
@@ -68,7 +78,12 @@ export const systemMessagesOfEntitySchema = z.object({ data: z.array(systemMessa
 
 export const channelSettingSchema = z.object({ inApp: z.boolean(), browser: z.boolean(), email: z.boolean() });
 export const notificationSettingsSchema = z.object({
-  kinds: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, channelSettingSchema])) as Record<NotificationKind, typeof channelSettingSchema>),
+  kinds: z.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, channelSettingSchema])) as Record<
+      NotificationKind,
+      typeof channelSettingSchema
+    >,
+  ),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsReplySchema = z.object({ data: notificationSettingsSchema });
@@ -88,4 +103,5 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 /** Which setting governs a system message type (admin messages follow "system"). */
 export const kindOfType = (type: SystemMessageType): NotificationKind => (type === 'admin' ? 'system' : type);
 
-export const isExpired = (m: Pick<SystemMessage, 'expiresAt'>, now = Date.now()) => m.expiresAt !== null && Date.parse(m.expiresAt) <= now;
+export const isExpired = (m: Pick<SystemMessage, 'expiresAt'>, now = Date.now()) =>
+  m.expiresAt !== null && Date.parse(m.expiresAt) <= now;

@@ -108,7 +108,9 @@ export const offerSchema = z.object({
   /** Consecutive days (decision 154); always sent by the server. */
   days: z.number().int().optional(),
   travelers: z.number().int(),
-  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
+  subcategory: z
+    .object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() })
+    .nullable(),
   /** The guide's fee for the tour: what a booking from this offer costs. */
   priceCents: z.number().int(),
   /** The rate-based price of the same tour when the offer was made. */
@@ -152,4 +154,3 @@ export const offerReplySchema = z.object({ data: offerSchema });
 export const openOffersReplySchema = z.object({ data: z.array(offerSchema) });
 export type OpenOffersReply = z.infer<typeof openOffersReplySchema>;
 export type OfferReply = z.infer<typeof offerReplySchema>;
-

@@ -6,12 +6,18 @@ import { currencySchema } from './common';
  * made in person, and the guide's check of it.
  */
 
-/** docs/rules/guides-and-licences.md (qualification files, the same kinds here): JPEG, PNG, GIF, WEBP or PDF, at most 10 MB. */
+/**
+ * docs/rules/guides-and-licences.md (qualification files, the same kinds here): JPEG, PNG, GIF, WEBP or PDF, at most 10
+ * MB.
+ */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';
 export const PROOF_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 
-/** docs/rules/money-and-cancellation.md payment-proof badge: verified (green), uploaded and awaiting check (yellow), or none yet. */
+/**
+ * docs/rules/money-and-cancellation.md payment-proof badge: verified (green), uploaded and awaiting check (yellow), or
+ * none yet.
+ */
 export const PROOF_STATUSES = ['none', 'uploaded', 'verified'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
 
@@ -49,7 +55,9 @@ export const paymentProofReplySchema = z.object({
 export type PaymentProofReply = z.infer<typeof paymentProofReplySchema>;
 
 /** The status a booking's payments imply (payments: kind final_payment, proofUploadedByTraveler, verifiedByGuide). */
-export function proofStatusOf(payments: readonly { kind: string; proofUploadedByTraveler: boolean; verifiedByGuide: boolean }[]): ProofStatus {
+export function proofStatusOf(
+  payments: readonly { kind: string; proofUploadedByTraveler: boolean; verifiedByGuide: boolean }[],
+): ProofStatus {
   const final = payments.find((p) => p.kind === 'final_payment');
   if (!final) return 'none';
   if (final.verifiedByGuide) return 'verified';

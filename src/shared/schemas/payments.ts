@@ -11,12 +11,16 @@ export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
 const digits = (v: string) => v.replace(/[\s-]/g, '');
 
 /**
- * POST /api/v2/bookings/{id}/payments (the payment form's field names; "complete" as in docs/rules/money-and-cancellation.md).
- * Send an `Idempotency-Key` header: a retry with the same key returns the same result.
+ * POST /api/v2/bookings/{id}/payments (the payment form's field names; "complete" as in
+ * docs/rules/money-and-cancellation.md). Send an `Idempotency-Key` header: a retry with the same key returns the same
+ * result.
  */
 export const createPaymentBodySchema = z
   .object({
-    /** deposit at checkout; extension the open extension's fee; change the open trip change's difference (decision 177): the server's figures. */
+    /**
+     * deposit at checkout; extension the open extension's fee; change the open trip change's difference (decision 177):
+     * the server's figures.
+     */
     kind: z.enum(['deposit', 'extension', 'change']),
     method: paymentMethodSchema,
     cardNumber: z.string().max(23).optional(),
@@ -33,7 +37,8 @@ export const createPaymentBodySchema = z
     if (b.method === 'card') {
       // No card field at all: the provider's own card form took the card (Stripe Elements, decision 042);
       // the server refuses this with the simulated provider, and refuses card fields with Stripe.
-      if (b.cardNumber === undefined && b.expiryDate === undefined && b.cvv === undefined && b.cardHolder === undefined) return;
+      if (b.cardNumber === undefined && b.expiryDate === undefined && b.cvv === undefined && b.cardHolder === undefined)
+        return;
       need('cardNumber', !!b.cardNumber && /^\d{12,19}$/.test(digits(b.cardNumber)));
       need('expiryDate', !!b.expiryDate && /^(0[1-9]|1[0-2])\/\d{2}$/.test(b.expiryDate));
       need('cvv', !!b.cvv && /^\d{3,4}$/.test(b.cvv));
@@ -46,7 +51,12 @@ export const createPaymentBodySchema = z
   });
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 
-export const idempotencyKeySchema = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII');
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII');
 
 export const paymentSchema = bookingPaymentSchema.extend({
   bookingId: z.number().int(),

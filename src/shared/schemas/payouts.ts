@@ -37,7 +37,10 @@ export const createPayoutBatchBodySchema = z
     jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53').optional(),
   })
   .strict()
-  .refine((b) => b.kind === 'bank' || b.jpyPerCny === undefined, { path: ['jpyPerCny'], message: 'Only a bank batch takes a rate' });
+  .refine((b) => b.kind === 'bank' || b.jpyPerCny === undefined, {
+    path: ['jpyPerCny'],
+    message: 'Only a bank batch takes a rate',
+  });
 export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBodySchema>;
 
 /**
@@ -45,7 +48,11 @@ export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBodySchema>;
  * validated as at creation: the rate is required while the batch holds a yuan payout, and a batch of
  * yen payouts alone is dated without one (decision 169).
  */
-export const setPayoutRateBodySchema = z.object({ jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53').optional() }).strict();
+export const setPayoutRateBodySchema = z
+  .object({
+    jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53').optional(),
+  })
+  .strict();
 
 export const payoutLineSchema = z.object({
   id: z.number().int(),

@@ -4,7 +4,8 @@ import { displayName } from '../display-text';
 
 /**
  * The receipts API contract (decision 125): a receipt for each payment the platform received online
- * (a deposit, an extension, a trip change's difference) and a credit note for each refund of one, numbered in one series each.
+ * (a deposit, an extension, a trip change's difference) and a credit note for each refund of one, numbered in one
+ * series each.
  */
 
 /** The languages a receipt's PDF is printed in: the app's two and Japanese (the issuer's country). */
@@ -25,7 +26,9 @@ export const receiptSchema = z.object({
   paymentKind: z.enum(['deposit', 'extension', 'change']),
   method: z.enum(['card', 'alipay', 'wechat', 'cash']),
   cardLast4: z.string().nullable(),
-  /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */
+  /**
+   * Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164).
+   */
   amountCents: z.number().int(),
   /** Owed to the guide in person when the receipt was issued: not received by the platform, not in the amount. */
   inPersonCents: z.number().int(),
@@ -59,7 +62,16 @@ export const receiptSchema = z.object({
    * `inPersonCurrency`, with the same in `currency` at the booking's rate when the two differ
    * (`aboutCents`, else null); empty when nothing is owed in person. Always sent by the server.
    */
-  inPersonOn: z.array(z.object({ day: z.number().int(), date: z.string(), cents: z.number().int(), aboutCents: z.number().int().nullable() })).optional(),
+  inPersonOn: z
+    .array(
+      z.object({
+        day: z.number().int(),
+        date: z.string(),
+        cents: z.number().int(),
+        aboutCents: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
   /** `inPersonCents` in `currency` at the booking's rate when the two differ, else null. Always sent by the server. */
   inPersonAboutCents: z.number().int().nullable().optional(),
   /** 宛名: who the receipt is made out to (the payer's name unless changed). */

@@ -54,7 +54,10 @@ export type ReplacementsReply = z.infer<typeof replacementsReplySchema>;
 /** POST /api/v2/bookings/{id}/replacements: the guide chosen from the list. */
 export const chooseReplacementBodySchema = z.object({
   guideId: z.number().int().positive().max(2_147_483_647),
-  /** The start the list showed for this guide: when it is no longer theirs to offer, 409 replacement_unavailable rather than another time. */
+  /**
+   * The start the list showed for this guide: when it is no longer theirs to offer, 409 replacement_unavailable rather
+   * than another time.
+   */
   startsAt: z.iso.datetime().optional(),
 });
 
@@ -75,12 +78,18 @@ export const bookingReplacementSchema = z.object({
  * may ask for another guide later the same day instead of the refund now (`replacement: true`,
  * decision 140); with nobody free that day the answer is 409 `no_replacement_today` and nothing changes.
  */
-export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500).optional(), replacement: z.boolean().optional() });
+export const reportNoShowBodySchema = z.object({
+  note: z.string().trim().max(500).optional(),
+  replacement: z.boolean().optional(),
+});
 
 /** POST /api/admin/bookings/{id}/cancel-for-guide: the reason the traveler reads. */
 export const cancelForGuideBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) });
 
-/** GET /api/me/travel-credits: the caller's credits for a next booking (decision 139); `available` is what the next checkout takes. */
+/**
+ * GET /api/me/travel-credits: the caller's credits for a next booking (decision 139); `available` is what the next
+ * checkout takes.
+ */
 export const travelCreditSchema = z.object({
   id: z.number().int(),
   amountCents: z.number().int(),
@@ -90,5 +99,8 @@ export const travelCreditSchema = z.object({
   spentBookingId: z.number().int().nullable(),
   expiresAt: z.string(),
 });
-export const travelCreditsReplySchema = z.object({ available: travelCreditSchema.nullable(), credits: z.array(travelCreditSchema) });
+export const travelCreditsReplySchema = z.object({
+  available: travelCreditSchema.nullable(),
+  credits: z.array(travelCreditSchema),
+});
 export type TravelCreditsReply = z.infer<typeof travelCreditsReplySchema>;

@@ -4,7 +4,10 @@ import { idParam } from './common';
 
 /** docs/rules/booking-lifecycle.md: ratings 1–5, text at most 2000 characters (trimmed, optional). */
 export const REVIEW_MAX_CHARS = 2000;
-/** Dual-blind (docs/rules/booking-lifecycle.md): a review is published when both have reviewed, or this long after it was written. */
+/**
+ * Dual-blind (docs/rules/booking-lifecycle.md): a review is published when both have reviewed, or this long after it
+ * was written.
+ */
 export const REVIEW_BLIND_DAYS = 7;
 /** How long after completion either side may write a review (decision 063). */
 export const REVIEW_WINDOW_DAYS = 14;
@@ -48,7 +51,9 @@ export const reviewReplySchema = z.object({ text: z.string(), repliedAt: z.strin
 
 /** POST /api/v2/reviews/{id}/reply: shown under the review on the guide's profile (a display text, decision 099). */
 export const replyBodySchema = z.object({
-  text: displayText(REVIEW_REPLY_MAX_CHARS, { multiline: true }).pipe(z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE)),
+  text: displayText(REVIEW_REPLY_MAX_CHARS, { multiline: true }).pipe(
+    z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE),
+  ),
 });
 
 /** What every reader of a review sees besides the stars and the text (decision 134). */
@@ -92,7 +97,12 @@ export const bookingReviewSchema = z.object({
 });
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 
-export const ELIGIBILITY_REASONS = ['booking_cancelled', 'not_completed', 'already_reviewed', 'review_period_ended'] as const;
+export const ELIGIBILITY_REASONS = [
+  'booking_cancelled',
+  'not_completed',
+  'already_reviewed',
+  'review_period_ended',
+] as const;
 export type EligibilityReason = (typeof ELIGIBILITY_REASONS)[number];
 
 /**

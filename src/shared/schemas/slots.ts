@@ -16,7 +16,9 @@ export const slotsQuerySchema = z.object({
     .positive()
     .max(2_147_483_647)
     .optional()
-    .describe("A booking of this guide the caller is in (its traveler or its guide; else 404): its own time counts as free, as a new time for it is checked (a reschedule, decision 079)"),
+    .describe(
+      'A booking of this guide the caller is in (its traveler or its guide; else 404): its own time counts as free, as a new time for it is checked (a reschedule, decision 079)',
+    ),
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
@@ -42,7 +44,10 @@ export const slotsReplySchema = z.object({
   /** A booking paid now is confirmed at once, without waiting for the guide (decision 153). */
   instantBook: z.boolean(),
   slots: z.array(slotSchema),
-  /** With `days` (decision 176): the dates whose hours offer no start of `durationHours` (a day off, or hours too short). */
+  /**
+   * With `days` (decision 176): the dates whose hours offer no start of `durationHours` (a day off, or hours too
+   * short).
+   */
   closedDays: z.array(z.string()).optional(),
 });
 export type SlotsReply = z.infer<typeof slotsReplySchema>;

@@ -18,7 +18,9 @@ export const supportMessageBodySchema = z
   .max(SUPPORT_MESSAGE_MAX)
   .refine((s) => s.trim().length > 0, 'Write a message');
 
-/** Where the phone was when the traveler asked for urgent help, if they allowed it (WGS-84, as the browser gives it). */
+/**
+ * Where the phone was when the traveler asked for urgent help, if they allowed it (WGS-84, as the browser gives it).
+ */
 export const supportLocationSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
@@ -40,7 +42,10 @@ export const createSupportThreadSchema = z
     bookingId: z.number().int().min(1).max(2_147_483_647).optional(),
     location: supportLocationSchema.optional(),
   })
-  .refine((v) => !v.urgent || v.bookingId !== undefined, { message: 'An urgent conversation names its booking', path: ['bookingId'] })
+  .refine((v) => !v.urgent || v.bookingId !== undefined, {
+    message: 'An urgent conversation names its booking',
+    path: ['bookingId'],
+  })
   .refine((v) => v.urgent || (v.bookingId === undefined && v.location === undefined), {
     message: 'A booking and a location come only with an urgent conversation',
     path: ['urgent'],
@@ -56,7 +61,10 @@ export const supportMessageSchema = z.object({
   sender: z.enum(['visitor', 'agent']),
   body: z.string(),
   createdAt: z.string(),
-  /** For the team only (the admin's read of a thread): a visitor's message in another language than the admin's, machine-translated (decision 146). */
+  /**
+   * For the team only (the admin's read of a thread): a visitor's message in another language than the admin's,
+   * machine-translated (decision 146).
+   */
   ...bodyTranslationFields,
 });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
@@ -85,7 +93,12 @@ export const supportThreadMessagesSchema = z.object({
 
 // `email` is null for an account made by phone or WeChat without one; `phone` is the verified number the
 // team calls back on for "Help now" (decision 147).
-const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
+const supportPartySchema = z.object({
+  userId: z.number().int(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 
 /** What an admin sees in the inbox list. */
 export const adminSupportThreadSchema = supportThreadSchema.extend({
@@ -159,7 +172,10 @@ export const publicConfigSchema = z.object({
    * (0: none): the refund choice and the no-show sheet name it before the traveler decides.
    */
   travelCreditCents: z.number().int(),
-  /** Whether WeChat login is offered (WECHAT_APP_ID is set, decision 148): without it the web app shows no WeChat button. */
+  /**
+   * Whether WeChat login is offered (WECHAT_APP_ID is set, decision 148): without it the web app shows no WeChat
+   * button.
+   */
   wechatLogin: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,4 +1,7 @@
-/** On tour (docs/rules/booking-lifecycle.md): confirming the start and extensions, the bodies and replies of their routes. */
+/**
+ * On tour (docs/rules/booking-lifecycle.md): confirming the start and extensions, the bodies and replies of their
+ * routes.
+ */
 import { z } from 'zod';
 import { bookingSchema } from './bookings';
 import { paymentMethodSchema } from './payments';
@@ -37,7 +40,10 @@ export const extensionPaymentBodySchema = z.object({
   }),
   paymentDetails: z
     .object({
-      lastFourDigits: z.string().regex(/^\d{4}$/).optional(),
+      lastFourDigits: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
       cardHolder: z.string().max(100).optional(),
       account: z.string().max(100).optional(),
       wechatId: z.string().max(100).optional(),

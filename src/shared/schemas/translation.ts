@@ -11,13 +11,20 @@ export const TRANSLATION_PROVIDER_NAMES = ['DeepL'] as const;
 export const machineTranslationSchema = z
   .object({ text: z.string(), provider: z.enum(TRANSLATION_PROVIDER_NAMES), targetLang: z.enum(TEXT_LANGUAGES) })
   .nullable()
-  .describe("The text in the reader's language by machine translation; absent when none applies (same language, or translation off)");
+  .describe(
+    "The text in the reader's language by machine translation; absent when none applies (same language, or translation off)",
+  );
 export type MachineTranslation = z.infer<typeof machineTranslationSchema>;
 
-/** Why a translation is missing: `pending` (asked for, come back later), `unavailable` (the provider is out or the month's budget is spent). */
+/**
+ * Why a translation is missing: `pending` (asked for, come back later), `unavailable` (the provider is out or the
+ * month's budget is spent).
+ */
 export const translationStateSchema = z
   .object({ status: z.enum(['pending', 'unavailable']) })
-  .describe('Present when the translation is null: pending (on its way) or unavailable (show the original; "翻译暂不可用")');
+  .describe(
+    'Present when the translation is null: pending (on its way) or unavailable (show the original; "翻译暂不可用")',
+  );
 export type TranslationState = z.infer<typeof translationStateSchema>;
 
 /**

@@ -23,7 +23,10 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   /** The verified mobile number in E.164, or null (decision 147). */
   phone: z.string().nullable(),
-  /** False for an account made by phone or WeChat until it sets a password: the settings offer to set one (decision 147). */
+  /**
+   * False for an account made by phone or WeChat until it sets a password: the settings offer to set one
+   * (decision 147).
+   */
   hasPassword: z.boolean(),
   role: userRoleSchema,
   joinedDate: z.string(),

@@ -15,9 +15,21 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
  * The payouts ledger's accounts: the guide's, and the platform's hold, in-transit and paid-out accounts;
  * `payout_batched` holds a bank payout converted to yen in a transfer batch (decision 129).
  */
-export const PAYOUT_LEDGER_ACCOUNTS = ['guide', 'payout_hold', 'payout_sending', 'payout_external', 'payout_batched'] as const;
+export const PAYOUT_LEDGER_ACCOUNTS = [
+  'guide',
+  'payout_hold',
+  'payout_sending',
+  'payout_external',
+  'payout_batched',
+] as const;
 export type PayoutLedgerAccount = (typeof PAYOUT_LEDGER_ACCOUNTS)[number];
-export const PAYOUT_LEDGER_KINDS = ['withdrawal', 'payout_approved', 'payout_paid', 'payout_failed', 'payout_converted'] as const;
+export const PAYOUT_LEDGER_KINDS = [
+  'withdrawal',
+  'payout_approved',
+  'payout_paid',
+  'payout_failed',
+  'payout_converted',
+] as const;
 /** A Japanese bank account's type: 普通 (ordinary) or 当座 (current); Zengin codes 1 and 2. */
 export const BANK_ACCOUNT_TYPES = ['ordinary', 'current'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
@@ -35,7 +47,10 @@ export const CREDIT_LEVEL_THRESHOLDS: Record<CreditLevel, number> = {
 };
 
 /** The level reached with `spentCents` paid, and the next one (null at the top). */
-export function creditLevelOf(spentCents: number): { level: CreditLevel; next: { level: CreditLevel; thresholdCents: number } | null } {
+export function creditLevelOf(spentCents: number): {
+  level: CreditLevel;
+  next: { level: CreditLevel; thresholdCents: number } | null;
+} {
   let index = 0;
   CREDIT_LEVELS.forEach((level, i) => {
     if (spentCents >= CREDIT_LEVEL_THRESHOLDS[level]) index = i;
@@ -128,7 +143,11 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number().int(), username: z.string(), accountNumber: z.string() });
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  accountNumber: z.string(),
+});
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
@@ -143,11 +162,23 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
  */
 const accountFieldShapes = {
   accountName: trimmed(100).optional(),
-  accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only').optional(),
+  accountNumber: z
+    .string()
+    .trim()
+    .min(4)
+    .max(64)
+    .regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only')
+    .optional(),
   /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
   bankName: trimmed(100).optional(),
-  bankCode: z.string().regex(/^\d{4}$/, 'A four-digit bank code').optional(),
-  branchCode: z.string().regex(/^\d{3}$/, 'A three-digit branch code').optional(),
+  bankCode: z
+    .string()
+    .regex(/^\d{4}$/, 'A four-digit bank code')
+    .optional(),
+  branchCode: z
+    .string()
+    .regex(/^\d{3}$/, 'A three-digit branch code')
+    .optional(),
   accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
   /** The holder's name in katakana (full- or half-width); checked and stored half-width on the server. */
   accountHolderKana: z.string().trim().min(1).max(60).optional(),
@@ -155,7 +186,10 @@ const accountFieldShapes = {
 const ACCOUNT_FIELDS = Object.keys(accountFieldShapes) as (keyof typeof accountFieldShapes)[];
 type AccountFieldValues = { method: WithdrawalMethod } & { [K in keyof typeof accountFieldShapes]?: string };
 
-/** The account fields a method needs: a name and a number, and for a bank its codes, type, holder's kana and seven digits. */
+/**
+ * The account fields a method needs: a name and a number, and for a bank its codes, type, holder's kana and seven
+ * digits.
+ */
 function requireAccountFields(b: AccountFieldValues, ctx: z.RefinementCtx): void {
   for (const key of ['accountName', 'accountNumber'] as const) {
     if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required' });
@@ -164,13 +198,20 @@ function requireAccountFields(b: AccountFieldValues, ctx: z.RefinementCtx): void
   for (const key of ['bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const) {
     if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required for a bank transfer' });
   }
-  if (!/^\d{7}$/.test(b.accountNumber ?? '')) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
+  if (!/^\d{7}$/.test(b.accountNumber ?? ''))
+    ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
 }
 
 export const createWithdrawalBodySchema = z
   .object({
-    /** In the minor unit of `currency`, within its `WITHDRAWAL_LIMITS` (checked on the server, which knows the default). */
-    amountCents: z.number().int().min(Math.min(WITHDRAWAL_LIMITS.CNY.min, WITHDRAWAL_LIMITS.JPY.min)).max(Math.max(WITHDRAWAL_LIMITS.CNY.max, WITHDRAWAL_LIMITS.JPY.max)),
+    /**
+     * In the minor unit of `currency`, within its `WITHDRAWAL_LIMITS` (checked on the server, which knows the default).
+     */
+    amountCents: z
+      .number()
+      .int()
+      .min(Math.min(WITHDRAWAL_LIMITS.CNY.min, WITHDRAWAL_LIMITS.JPY.min))
+      .max(Math.max(WITHDRAWAL_LIMITS.CNY.max, WITHDRAWAL_LIMITS.JPY.max)),
     /**
      * The balance paid out (decision 167): the guide's own currency when left out. A yen balance goes
      * to a Japanese bank account only.
@@ -192,10 +233,16 @@ export const createWithdrawalBodySchema = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.sameAccountAs !== undefined && b.savedAccount) ctx.addIssue({ code: 'custom', path: ['savedAccount'], message: 'Either sameAccountAs or savedAccount' });
+    if (b.sameAccountAs !== undefined && b.savedAccount)
+      ctx.addIssue({ code: 'custom', path: ['savedAccount'], message: 'Either sameAccountAs or savedAccount' });
     if (b.sameAccountAs !== undefined || b.savedAccount) {
       for (const key of ACCOUNT_FIELDS) {
-        if (b[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Not with sameAccountAs or savedAccount: the account is copied' });
+        if (b[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'Not with sameAccountAs or savedAccount: the account is copied',
+          });
       }
       return;
     }
@@ -215,7 +262,17 @@ export type PayoutAccountBody = z.infer<typeof payoutAccountBodySchema>;
 
 /** The saved account as the guide reads it: a withdrawal's account fields, the number masked as a withdrawal's is. */
 export const payoutAccountSchema = withdrawalSchema
-  .pick({ method: true, accountName: true, accountNumberMasked: true, bankName: true, bankCode: true, branchCode: true, branchName: true, accountType: true, accountHolderKana: true })
+  .pick({
+    method: true,
+    accountName: true,
+    accountNumberMasked: true,
+    bankName: true,
+    bankCode: true,
+    branchCode: true,
+    branchName: true,
+    accountType: true,
+    accountHolderKana: true,
+  })
   .extend({ updatedAt: z.string() });
 export type PayoutAccountView = z.infer<typeof payoutAccountSchema>;
 /** `account` is null until the guide saves one (and after she removes it). */
@@ -223,9 +280,15 @@ export const payoutAccountReplySchema = z.object({ account: payoutAccountSchema.
 
 export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).strict();
 
-/** The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it, in the withdrawal's currency. */
+/**
+ * The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it, in the
+ * withdrawal's currency.
+ */
 export const withdrawalReplySchema = z.object({ withdrawal: withdrawalSchema, earnings: guideEarningsSchema });
-export const adminWithdrawalReplySchema = z.object({ withdrawal: adminWithdrawalSchema, earnings: guideEarningsSchema });
+export const adminWithdrawalReplySchema = z.object({
+  withdrawal: adminWithdrawalSchema,
+  earnings: guideEarningsSchema,
+});
 
 /**
  * The latest yen rate the product used for a bank payout: the rate an admin gave a bank batch

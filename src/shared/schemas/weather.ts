@@ -19,7 +19,9 @@ export const weatherWarningSchema = z.object({
 
 const warningCodes = Object.keys(JMA_WARNING_CODES) as [string, ...string[]];
 
-/** An admin records a warning by hand: the city, JMA's code (warnings and special warnings only), when it was issued. */
+/**
+ * An admin records a warning by hand: the city, JMA's code (warnings and special warnings only), when it was issued.
+ */
 export const recordWarningBodySchema = z.object({
   city: z.enum(SERVICE_CITY_SLUGS),
   code: z.enum(warningCodes),

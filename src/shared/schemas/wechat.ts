@@ -59,7 +59,10 @@ export type WeChatCallbackReply = z.infer<typeof wechatCallbackReplySchema>;
 export const wechatSignupBodySchema = z.object({
   signupToken: z.string().trim().min(1).max(128),
   // Every document sign-up asks for, at its current version: an account never starts without them.
-  consents: signupConsentListSchema.refine((list) => SIGNUP_KINDS.every((kind) => list.some((c) => c.kind === kind)), 'Every sign-up document must be accepted'),
+  consents: signupConsentListSchema.refine(
+    (list) => SIGNUP_KINDS.every((kind) => list.some((c) => c.kind === kind)),
+    'Every sign-up document must be accepted',
+  ),
   emailUpdates: z.boolean().default(false),
   /** The name other people see; WeChat's nickname when left out (a blank nickname then asks for it). */
   fullName: displayName(100).optional(),

@@ -9,7 +9,8 @@ import { Header } from './header';
 
 beforeAll(async () => {
   await i18nReady;
-  // The names below are English; the web tests share one i18next (isolate: false in vitest.config.ts), and a file run before may have left Chinese.
+  // The names below are English; the web tests share one i18next (isolate: false in vitest.config.ts), and a file run
+  // before may have left Chinese.
   await i18next.changeLanguage('en');
 });
 afterEach(() => {
@@ -19,7 +20,10 @@ afterEach(() => {
 
 describe('the phone menu', () => {
   it('closes when the page changes, whatever changed it (a link tapped mid-animation, Back)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })),
+    );
     const page = (
       <Suspense fallback="loading">
         <Header />

@@ -18,11 +18,17 @@ import { LazyNotificationBell } from '../features/messaging/lazy';
 const MobileMenu = lazyPart(() => import('./mobile-menu'));
 // The currency switch (decision 168) loads after the shell: in the landing page's first download it
 // split the language code into chunks of its own, over the page's budget (bench/landing-size.ts).
-const CurrencySwitch = lazyPart(() => import('../components/layout/currency-switch').then((m) => ({ default: m.CurrencySwitch })));
+const CurrencySwitch = lazyPart(() =>
+  import('../components/layout/currency-switch').then((m) => ({ default: m.CurrencySwitch })),
+);
 
 function BellPlaceholder({ label }: { label: string }) {
   return (
-    <span aria-label={label} role="img" className="inline-flex h-10 w-10 items-center justify-center text-stone-700 dark:text-stone-200">
+    <span
+      aria-label={label}
+      role="img"
+      className="inline-flex h-10 w-10 items-center justify-center text-stone-700 dark:text-stone-200"
+    >
       <Bell className="h-5 w-5" aria-hidden />
     </span>
   );
@@ -32,7 +38,10 @@ function BellPlaceholder({ label }: { label: string }) {
 function MenuNeedsNetwork({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="fixed inset-x-3 top-[4.5rem] z-50 flex items-start gap-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 text-sm text-stone-800 shadow-soft dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+    <div
+      role="alert"
+      className="fixed inset-x-3 top-[4.5rem] z-50 flex items-start gap-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 text-sm text-stone-800 shadow-soft dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+    >
       <WifiOff className="mt-0.5 h-5 w-5 shrink-0 text-stone-500" aria-hidden />
       <p className="flex-1">{t('offline.menuNeedsNetwork')}</p>
       <Button variant="ghost" size="icon" className="-m-2" aria-label={t('nav.closeMenu')} onClick={onClose}>
@@ -42,7 +51,10 @@ function MenuNeedsNetwork({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The key the router gave the browser's current history entry (what `useLocation().key` reads once that entry's page shows). */
+/**
+ * The key the router gave the browser's current history entry (what `useLocation().key` reads once that entry's page
+ * shows).
+ */
 const historyEntryKey = () => (window.history.state as { key?: string } | null)?.key;
 
 /** Header: logo, navigation, language, dark mode, notification bell, and the account area. */
@@ -70,11 +82,16 @@ export function Header() {
   // 'Become a Guide' and 'View Application Status' follow the guide status flags.
   const links = [
     ...HEADER_LINKS.filter((l) => l.to !== '/become-guide' || !user || user.guideStatus.shouldShowBecomeGuideButton),
-    ...(user?.guideStatus.shouldShowViewApplicationButton ? [{ to: '/application-status', key: 'nav.viewApplicationStatus' } as const] : []),
+    ...(user?.guideStatus.shouldShowViewApplicationButton
+      ? [{ to: '/application-status', key: 'nav.viewApplicationStatus' } as const]
+      : []),
   ];
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         {t('nav.skipToContent')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -87,7 +104,9 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          {/* A wrapper, because the button's own inline-flex would beat `hidden` (phones switch language in the menu). */}
+          {/*
+           * A wrapper, because the button's own inline-flex would beat `hidden` (phones switch language in the menu).
+           */}
           <span className="hidden sm:inline-flex">
             <LanguageSwitch />
           </span>
@@ -155,7 +174,10 @@ export function Header() {
           </Button>
           {/* The sheet's code (Radix dialog) loads on the first tap, not with every page. */}
           {menuLoaded && (
-            <PartBoundary key={menuAttempt} fallback={menuOpen && <MenuNeedsNetwork onClose={() => setMenuOpen(false)} />}>
+            <PartBoundary
+              key={menuAttempt}
+              fallback={menuOpen && <MenuNeedsNetwork onClose={() => setMenuOpen(false)} />}
+            >
               <Suspense fallback={null}>
                 <MobileMenu
                   open={menuOpen}

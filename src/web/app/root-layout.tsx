@@ -35,7 +35,9 @@ export function RootLayout() {
           <LazySupportWidget />
         </Suspense>
       </PartBoundary>
-      {/* Signed-in readers who owe a consent to a current document see nothing else until they give it (decision 124). */}
+      {/*
+       * Signed-in readers who owe a consent to a current document see nothing else until they give it (decision 124).
+       */}
       {signedIn && (
         <PartBoundary fallback={null}>
           <Suspense fallback={null}>

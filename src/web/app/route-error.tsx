@@ -14,7 +14,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
  */
 export function RouteError() {
   const error = useRouteError();
-  if (isChunkLoadError(error) || (typeof navigator !== 'undefined' && navigator.onLine === false)) return <OfflinePage />;
+  if (isChunkLoadError(error) || (typeof navigator !== 'undefined' && navigator.onLine === false))
+    return <OfflinePage />;
   console.error(error);
   return <LoadFailed onRetry={() => window.location.reload()} />;
 }
@@ -32,7 +33,11 @@ export function OfflinePage() {
   }, []);
   return (
     <div data-testid="offline-page">
-      <PageNotice icon={<WifiOff className="h-7 w-7" aria-hidden />} title={t('offline.page.title')} body={t('offline.page.body')}>
+      <PageNotice
+        icon={<WifiOff className="h-7 w-7" aria-hidden />}
+        title={t('offline.page.title')}
+        body={t('offline.page.body')}
+      >
         {signedIn && (
           <ButtonLink to="/dashboard" variant="primary">
             {t('offline.page.trips')}

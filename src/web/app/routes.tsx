@@ -41,9 +41,17 @@ const PAGES: PageRoute[] = [
   { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },
   { path: '/profile/sessions', titleKey: 'routes.profileSessions', lazy: () => import('../pages/profile-sessions') },
   { path: '/messages', titleKey: 'routes.messages', lazy: () => import('../pages/messages') },
-  { path: '/settings/notifications', titleKey: 'routes.notificationSettings', lazy: () => import('../pages/notification-settings') },
+  {
+    path: '/settings/notifications',
+    titleKey: 'routes.notificationSettings',
+    lazy: () => import('../pages/notification-settings'),
+  },
   { path: '/become-guide', titleKey: 'routes.becomeGuide', lazy: () => import('../pages/become-guide') },
-  { path: '/application-status', titleKey: 'routes.applicationStatus', lazy: () => import('../pages/application-status') },
+  {
+    path: '/application-status',
+    titleKey: 'routes.applicationStatus',
+    lazy: () => import('../pages/application-status'),
+  },
   { path: '/login', titleKey: 'routes.login', lazy: () => import('../pages/login') },
   { path: '/signup', titleKey: 'routes.signup', lazy: () => import('../pages/signup') },
   { path: '/forgot-password', titleKey: 'routes.forgotPassword', lazy: () => import('../pages/forgot-password') },
@@ -55,7 +63,11 @@ const PAGES: PageRoute[] = [
   { path: '/checkout/:guideId', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/checkout', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/booking/:bookingId/receipts', titleKey: 'routes.receipts', lazy: () => import('../pages/receipts') },
-  { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof', lazy: () => import('../pages/payment-proof') },
+  {
+    path: '/booking/:bookingId/payment-proof',
+    titleKey: 'routes.paymentProof',
+    lazy: () => import('../pages/payment-proof'),
+  },
   { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
   { path: '/withdrawal', titleKey: 'routes.withdrawal', lazy: () => import('../pages/withdrawal') },
@@ -65,7 +77,12 @@ const PAGES: PageRoute[] = [
   { path: '/admin/*', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
   { path: '/terms', ssr: true, titleKey: 'routes.terms', lazy: helpArticle },
   { path: '/privacy', ssr: true, titleKey: 'routes.privacy', lazy: helpArticle },
-  { path: '/legal/commerce', ssr: true, titleKey: 'routes.legalCommerce', lazy: () => import('../pages/legal-commerce') },
+  {
+    path: '/legal/commerce',
+    ssr: true,
+    titleKey: 'routes.legalCommerce',
+    lazy: () => import('../pages/legal-commerce'),
+  },
   { path: '/privacy/cross-border', ssr: true, titleKey: 'routes.crossBorder', lazy: helpArticle },
   { path: '/privacy/sensitive-data', ssr: true, titleKey: 'routes.sensitiveData', lazy: helpArticle },
   { path: '/help', ssr: true, titleKey: 'routes.help', lazy: helpIndex },
@@ -97,15 +114,31 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageFallback />,
     children: [
       // A guide-role user is redirected from the landing page to /guide.
-      { index: true, handle: { ssr: true } satisfies RouteHandle, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: orOffline(() => import('../pages/home')), errorElement: <RouteError /> },
+      {
+        index: true,
+        handle: { ssr: true } satisfies RouteHandle,
+        loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null),
+        lazy: orOffline(() => import('../pages/home')),
+        errorElement: <RouteError />,
+      },
       ...PAGES.map(
         // Each page's own error element keeps the header and its menu (an offline page, decision 102).
-        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: orOffline(p.lazy), errorElement: <RouteError /> }),
+        (p): RouteObject => ({
+          path: p.path,
+          handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle,
+          lazy: orOffline(p.lazy),
+          errorElement: <RouteError />,
+        }),
       ),
       // The support chat's test panel is not routed; development builds show it here.
       ...(import.meta.env.DEV ? [{ path: '/dev/support', lazy: () => import('../pages/dev/support-test') }] : []),
       // Unknown paths: the not-found page, rendered on the server with a 404.
-      { path: '*', handle: { ssr: true } satisfies RouteHandle, lazy: orOffline(() => import('../pages/not-found')), errorElement: <RouteError /> },
+      {
+        path: '*',
+        handle: { ssr: true } satisfies RouteHandle,
+        lazy: orOffline(() => import('../pages/not-found')),
+        errorElement: <RouteError />,
+      },
     ],
   },
 ];

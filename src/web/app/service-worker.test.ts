@@ -63,12 +63,14 @@ function fakeCaches() {
 }
 
 /** A JWT-shaped token for a user (the worker only reads `sub`; the server checks the signature). */
-const tokenFor = (userId: number) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: String(userId), sid: 's' })).toString('base64url')}.c2ln`;
+const tokenFor = (userId: number) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: String(userId), sid: 's' })).toString('base64url')}.c2ln`;
 
 function startWorker() {
   const caches = fakeCaches();
   const listeners: Record<string, (event: unknown) => void> = {};
-  let network: ((request: Request) => Promise<Response>) | null = async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  let network: ((request: Request) => Promise<Response>) | null = async () =>
+    new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   const fetched: string[] = [];
   const context: Record<string, unknown> = {
     self: {
@@ -96,14 +98,25 @@ function startWorker() {
   runInNewContext(SOURCE, context);
 
   /** Sends a request through the worker: the answer it gives (null: left to the browser) once all its work is done. */
-  async function request(pathname: string, init: { token?: string; mode?: RequestMode; destination?: RequestDestination } = {}) {
+  async function request(
+    pathname: string,
+    init: { token?: string; mode?: RequestMode; destination?: RequestDestination } = {},
+  ) {
     const pending: Promise<unknown>[] = [];
     const box: { answer?: Promise<Response> } = {};
-    const req = new Request(ORIGIN + pathname, { headers: init.token ? { Authorization: `Bearer ${init.token}` } : {} });
+    const req = new Request(ORIGIN + pathname, {
+      headers: init.token ? { Authorization: `Bearer ${init.token}` } : {},
+    });
     // Request's mode cannot be set to "navigate" by a page; the worker only reads it.
     if (init.mode) Object.defineProperty(req, 'mode', { value: init.mode });
-    Object.defineProperty(req, 'destination', { value: init.destination ?? (init.mode === 'navigate' ? 'document' : '') });
-    listeners.fetch!({ request: req, respondWith: (p: Promise<Response>) => (box.answer = p), waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    Object.defineProperty(req, 'destination', {
+      value: init.destination ?? (init.mode === 'navigate' ? 'document' : ''),
+    });
+    listeners.fetch!({
+      request: req,
+      respondWith: (p: Promise<Response>) => (box.answer = p),
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+    });
     const response = box.answer ? await box.answer : null;
     for (let settled = 0; settled < pending.length; settled = pending.length) await Promise.all(pending);
     return response;
@@ -118,7 +131,8 @@ function startWorker() {
     listeners.message!({ data, waitUntil: (p: Promise<unknown>) => pending.push(p) });
     for (let settled = 0; settled < pending.length; settled = pending.length) await Promise.all(pending);
   }
-  const urlsIn = async (name: string) => ((await caches.keys()).includes(name) ? [...(await caches.open(name)).entries.keys()] : []);
+  const urlsIn = async (name: string) =>
+    (await caches.keys()).includes(name) ? [...(await caches.open(name)).entries.keys()] : [];
   return {
     context,
     caches,
@@ -150,7 +164,9 @@ describe('the service worker', () => {
 
   it('keeps a signed-in traveler’s trips in their own cache and answers from it with no connection', async () => {
     const sw = startWorker();
-    sw.setNetwork(async () => new Response('{"data":["TG0001"]}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    sw.setNetwork(
+      async () => new Response('{"data":["TG0001"]}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     const fresh = await sw.request(TRIPS(7), { token: tokenFor(7) });
     expect(await fresh!.text()).toBe('{"data":["TG0001"]}');
     expect(fresh!.headers.has(SAVED_AT_HEADER)).toBe(false);
@@ -175,7 +191,9 @@ describe('the service worker', () => {
     const sw = startWorker();
     await sw.request(TRIPS(7), { token: tokenFor(7) });
     await sw.request(TRIPS(8), { token: tokenFor(8) });
-    expect((await sw.caches.keys()).filter((n) => n.startsWith(PRIVATE_CACHE_PREFIX))).toEqual([`${PRIVATE_CACHE_PREFIX}8`]);
+    expect((await sw.caches.keys()).filter((n) => n.startsWith(PRIVATE_CACHE_PREFIX))).toEqual([
+      `${PRIVATE_CACHE_PREFIX}8`,
+    ]);
     // User 8 offline never gets user 7's answer.
     sw.setNetwork(null);
     await expect(sw.request(TRIPS(7), { token: tokenFor(8) })).rejects.toThrow('Failed to fetch');
@@ -185,7 +203,9 @@ describe('the service worker', () => {
     const sw = startWorker();
     await sw.request(TRIPS(7), { token: tokenFor(7) });
     let release!: () => void;
-    sw.setNetwork(() => new Promise((resolve) => (release = () => resolve(new Response('{"late":true}', { status: 200 })))));
+    sw.setNetwork(
+      () => new Promise((resolve) => (release = () => resolve(new Response('{"late":true}', { status: 200 })))),
+    );
     const late = sw.request('/api/conversations', { token: tokenFor(7) });
     await new Promise((r) => setTimeout(r, 5));
     await sw.message({ type: 'logout' });
@@ -215,7 +235,13 @@ describe('the service worker', () => {
 
   it('pages: the shell of a browser-rendered page is kept and opens any page offline; assets are kept as fetched', async () => {
     const sw = startWorker();
-    sw.setNetwork(async (req) => new Response(`<html>${new URL(req.url).pathname}</html>`, { status: 200, headers: { 'content-type': 'text/html' } }));
+    sw.setNetwork(
+      async (req) =>
+        new Response(`<html>${new URL(req.url).pathname}</html>`, {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
     await sw.request('/guides/3', { mode: 'navigate' });
     expect(await sw.urlsIn('tabi-shell-v1')).toEqual([]);
     await sw.request('/dashboard', { mode: 'navigate' });
@@ -226,10 +252,16 @@ describe('the service worker', () => {
   });
 
   // Decision 102: offline by every path.
-  const TRIP_LIST = ['/assets/entry-1.js', '/assets/dashboard-1.js', '/assets/pdf-preview-1.js', '/assets/zh-CN-trips-1.js'];
+  const TRIP_LIST = [
+    '/assets/entry-1.js',
+    '/assets/dashboard-1.js',
+    '/assets/pdf-preview-1.js',
+    '/assets/zh-CN-trips-1.js',
+  ];
   const site = (files: string[]) => async (req: Request) => {
     const { pathname } = new URL(req.url);
-    if (pathname === '/offline-trip.json') return new Response(JSON.stringify({ files }), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (pathname === '/offline-trip.json')
+      return new Response(JSON.stringify({ files }), { status: 200, headers: { 'content-type': 'application/json' } });
     return new Response(`<html>${pathname}</html>`, { status: 200, headers: { 'content-type': 'text/html' } });
   };
 
@@ -242,14 +274,19 @@ describe('the service worker', () => {
     await sw.message({ type: 'keep-trip' });
     expect((await sw.urlsIn('tabi-trip-v1')).sort()).toEqual(TRIP_LIST.map((f) => ORIGIN + f).sort());
     sw.setNetwork(null);
-    expect(await (await sw.request('/dashboard?tab=upcoming', { mode: 'navigate' }))!.text()).toBe('<html>/dashboard</html>');
+    expect(await (await sw.request('/dashboard?tab=upcoming', { mode: 'navigate' }))!.text()).toBe(
+      '<html>/dashboard</html>',
+    );
     expect(await (await sw.request('/assets/pdf-preview-1.js'))!.text()).toBe('asset'); // FakeCache.add's body
 
     // A new build's list replaces the old files; those already kept are not fetched again.
     sw.setNetwork(site(['/assets/entry-1.js', '/assets/dashboard-2.js']));
     sw.fetched.length = 0;
     await sw.message({ type: 'keep-trip' });
-    expect((await sw.urlsIn('tabi-trip-v1')).sort()).toEqual([`${ORIGIN}/assets/dashboard-2.js`, `${ORIGIN}/assets/entry-1.js`]);
+    expect((await sw.urlsIn('tabi-trip-v1')).sort()).toEqual([
+      `${ORIGIN}/assets/dashboard-2.js`,
+      `${ORIGIN}/assets/entry-1.js`,
+    ]);
     expect(sw.fetched).not.toContain(`${ORIGIN}/assets/entry-1.js`);
   });
 
@@ -270,17 +307,35 @@ describe('the service worker', () => {
     const sw = startWorker();
     sw.setNetwork(async (req) => {
       const { pathname } = new URL(req.url);
-      if (pathname.endsWith('/pdf-link')) return new Response(JSON.stringify({ url: '/api/v2/bookings/5/pdf?lang=zh-CN&expires=1&sig=abc' }), { status: 200 });
-      if (pathname.endsWith('/pdf')) return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf', 'content-security-policy': "default-src 'none'; frame-ancestors 'self'" } });
-      return new Response('<html>shell</html>', { status: 200, headers: { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors 'none'" } });
+      if (pathname.endsWith('/pdf-link'))
+        return new Response(JSON.stringify({ url: '/api/v2/bookings/5/pdf?lang=zh-CN&expires=1&sig=abc' }), {
+          status: 200,
+        });
+      if (pathname.endsWith('/pdf'))
+        return new Response('%PDF-1.7', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+          },
+        });
+      return new Response('<html>shell</html>', {
+        status: 200,
+        headers: { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors 'none'" },
+      });
     });
     await sw.request('/dashboard', { mode: 'navigate' });
     await sw.request('/api/v2/bookings/5/pdf-link?lang=zh-CN', { token: tokenFor(7) });
     sw.setNetwork(null);
-    const frame = await sw.request('/api/v2/bookings/5/pdf?lang=zh-CN&expires=2&sig=other', { mode: 'navigate', destination: 'iframe' });
+    const frame = await sw.request('/api/v2/bookings/5/pdf?lang=zh-CN&expires=2&sig=other', {
+      mode: 'navigate',
+      destination: 'iframe',
+    });
     expect(await frame!.text()).toBe('%PDF-1.7');
     expect(frame!.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'");
     // Opened in a tab of its own (a top-level navigation), the same.
-    expect(await (await sw.request('/api/v2/bookings/5/pdf?lang=zh-CN&expires=3&sig=x', { mode: 'navigate' }))!.text()).toBe('%PDF-1.7');
+    expect(
+      await (await sw.request('/api/v2/bookings/5/pdf?lang=zh-CN&expires=3&sig=x', { mode: 'navigate' }))!.text(),
+    ).toBe('%PDF-1.7');
   });
 });

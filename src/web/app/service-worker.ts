@@ -26,18 +26,23 @@ export function registerServiceWorker(signedIn: boolean, onFirstControl: () => v
       () => {
         if (queryClient) keepTripsOffline(container, queryClient);
         if (hadController) return;
-        container.addEventListener('controllerchange', () => {
-          const urls = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
-          container.controller?.postMessage({ type: 'warm', urls });
-          onFirstControl();
-        }, { once: true });
+        container.addEventListener(
+          'controllerchange',
+          () => {
+            const urls = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
+            container.controller?.postMessage({ type: 'warm', urls });
+            onFirstControl();
+          },
+          { once: true },
+        );
       },
       () => {
         /* no worker (private mode, an old browser): the app works online as before */
       },
     );
   };
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
@@ -56,7 +61,9 @@ const MAX_TRIPS_KEPT = 5;
 function keepTripsOffline(container: ServiceWorkerContainer, queryClient: QueryClient): void {
   let kept = '';
   const controlled = () =>
-    container.controller ? Promise.resolve() : new Promise<void>((resolve) => container.addEventListener('controllerchange', () => resolve(), { once: true }));
+    container.controller
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => container.addEventListener('controllerchange', () => resolve(), { once: true }));
 
   const keep = async (userId: number, reply: BookingListReply) => {
     const trips = reply.data.filter((b) => isActive(b.status));
@@ -80,12 +87,16 @@ function keepTripsOffline(container: ServiceWorkerContainer, queryClient: QueryC
     try {
       await getTravelerBookings(userId, stop.signal).catch(() => undefined);
       // An unpaid booking has no confirmation PDF yet; the soonest trips are the ones needed on the way.
-      const soonest = trips.filter((t) => t.status !== 'pending').sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+      const soonest = trips
+        .filter((t) => t.status !== 'pending')
+        .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
       for (const b of soonest.slice(0, MAX_TRIPS_KEPT)) {
         if (stop.signal.aborted) return;
         await apiRequest(`/api/v2/bookings/${b.id}`, { signal: stop.signal }).catch(() => undefined);
         if (stop.signal.aborted) return;
-        await apiRequest(`/api/v2/bookings/${b.id}/pdf-link`, { query: { lang }, signal: stop.signal }).catch(() => undefined);
+        await apiRequest(`/api/v2/bookings/${b.id}/pdf-link`, { query: { lang }, signal: stop.signal }).catch(
+          () => undefined,
+        );
       }
     } finally {
       unsubscribe();
@@ -97,7 +108,11 @@ function keepTripsOffline(container: ServiceWorkerContainer, queryClient: QueryC
     const session = getSession();
     if (!session || event.type !== 'updated' || event.action.type !== 'success') return;
     const expected = bookingKeys.traveler(session.user.id);
-    if (event.query.queryKey.length !== expected.length || !expected.every((part, i) => event.query.queryKey[i] === part)) return;
+    if (
+      event.query.queryKey.length !== expected.length ||
+      !expected.every((part, i) => event.query.queryKey[i] === part)
+    )
+      return;
     void keep(session.user.id, event.query.state.data as BookingListReply);
   });
 
@@ -114,7 +129,11 @@ function keepTripsOffline(container: ServiceWorkerContainer, queryClient: QueryC
     checked = session.user.id;
     const userId = session.user.id;
     void queryClient
-      .fetchQuery({ queryKey: bookingKeys.traveler(userId), queryFn: () => getTravelerBookings(userId), staleTime: 60_000 })
+      .fetchQuery({
+        queryKey: bookingKeys.traveler(userId),
+        queryFn: () => getTravelerBookings(userId),
+        staleTime: 60_000,
+      })
       .catch(() => undefined);
   };
   check();

@@ -3,7 +3,9 @@ import { ApiError, apiRequest, buildUrl, setUnauthorizedListener } from './api-c
 import { STORAGE_KEYS } from './storage-keys';
 
 const reply = (status: number, body: unknown) =>
-  vi.fn().mockImplementation(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  vi
+    .fn()
+    .mockImplementation(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -59,10 +61,15 @@ describe('apiRequest', () => {
     const listener = vi.fn();
     setUnauthorizedListener(listener);
     localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => {
-      localStorage.removeItem(STORAGE_KEYS.token); // logging out, meanwhile
-      return new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), { status: 401 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => {
+        localStorage.removeItem(STORAGE_KEYS.token); // logging out, meanwhile
+        return new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), {
+          status: 401,
+        });
+      }),
+    );
     const err = (await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(401);
     expect(listener).not.toHaveBeenCalled();
@@ -71,9 +78,9 @@ describe('apiRequest', () => {
 
 describe('buildUrl', () => {
   it('repeats array parameters and drops empty ones', () => {
-    expect(buildUrl('/api/v2/guides', { city: 'kyoto', services: [3, 5], date: '', page: undefined, travelers: 2 })).toBe(
-      '/api/v2/guides?city=kyoto&services=3&services=5&travelers=2',
-    );
+    expect(
+      buildUrl('/api/v2/guides', { city: 'kyoto', services: [3, 5], date: '', page: undefined, travelers: 2 }),
+    ).toBe('/api/v2/guides?city=kyoto&services=3&services=5&travelers=2');
     expect(buildUrl('/api/x', {})).toBe('/api/x');
   });
 });

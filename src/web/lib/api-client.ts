@@ -4,8 +4,8 @@ import { storage, STORAGE_KEYS } from './storage-keys';
 
 /**
  * The one way the web app calls the API: JSON bodies, the bearer token from local storage plus
- * credentials (docs/rules/accounts-and-sessions.md), and an ApiError on any non-OK reply whose message is 'status: body text'
- * (docs/rules/look-and-language.md) and whose `code` is the server's stable error code.
+ * credentials (docs/rules/accounts-and-sessions.md), and an ApiError on any non-OK reply whose message is 'status: body
+ * text' (docs/rules/look-and-language.md) and whose `code` is the server's stable error code.
  */
 export class ApiError extends Error {
   constructor(
@@ -86,7 +86,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     const error = new ApiError(response.status, text, isErrorBody(parsed) ? parsed : undefined);
     // A 401 for a token that is no longer the stored one (logged out or signed in again while the request
     // was on its way) says nothing about the session now.
-    if (response.status === 401 && (token ?? null) === (storage.get(STORAGE_KEYS.token) ?? null)) onUnauthorized?.(error, Boolean(token));
+    if (response.status === 401 && (token ?? null) === (storage.get(STORAGE_KEYS.token) ?? null))
+      onUnauthorized?.(error, Boolean(token));
     throw error;
   }
   return (text ? JSON.parse(text) : undefined) as T;
@@ -98,7 +99,10 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
  */
 export async function apiFile(path: string, opts: Pick<RequestOptions, 'query'> = {}): Promise<Blob> {
   const token = storage.get(STORAGE_KEYS.token);
-  const response = await fetch(buildUrl(path, opts.query), { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(buildUrl(path, opts.query), {
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) {
     const text = await response.text();
     let parsed: unknown;

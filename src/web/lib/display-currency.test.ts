@@ -4,7 +4,10 @@ import { currentCurrency, setDisplayCurrency } from './display-currency';
 import { priceText } from './prices';
 import { STORAGE_KEYS } from './storage-keys';
 
-/** The reader's currency (decision 168): the language's by default, the reader's choice once made, kept like the language. */
+/**
+ * The reader's currency (decision 168): the language's by default, the reader's choice once made, kept like the
+ * language.
+ */
 describe('the display currency', () => {
   afterEach(() => localStorage.clear());
 

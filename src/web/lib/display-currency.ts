@@ -32,7 +32,10 @@ function stored(): Currency | null {
   return chosen;
 }
 
-/** The display currency now for a reader of `locale`: the server render's, else the reader's choice, else the language's. */
+/**
+ * The display currency now for a reader of `locale`: the server render's, else the reader's choice, else the
+ * language's.
+ */
 export function currentCurrency(locale: Locale): Currency {
   const context = serverContext();
   if (context) return context.currency ?? defaultCurrency(context.locale);
@@ -66,4 +69,3 @@ export function useDisplayCurrency(): Currency {
   const read = () => currentCurrency(locale);
   return useSyncExternalStore(subscribe, read, read);
 }
-

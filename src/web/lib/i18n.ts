@@ -32,7 +32,10 @@ const lazyJsonBackend: BackendModule = {
         if (!load) throw new Error(`No locale file ${language}/${namespace}`);
         return load();
       })
-      .then((m) => callback(null, m.default), (err: Error) => callback(err, null));
+      .then(
+        (m) => callback(null, m.default),
+        (err: Error) => callback(err, null),
+      );
   },
 };
 
@@ -112,6 +115,7 @@ const initialise = () =>
       react: { useSuspense: true },
     });
 
-export const i18nReady: Promise<unknown> = typeof window === 'undefined' ? Promise.resolve() : ssr ? nextTask().then(initialise) : initialise();
+export const i18nReady: Promise<unknown> =
+  typeof window === 'undefined' ? Promise.resolve() : ssr ? nextTask().then(initialise) : initialise();
 
 export { i18next };

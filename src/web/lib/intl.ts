@@ -7,7 +7,10 @@ import { serverContext } from './server-context';
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function dateTimeFormat(locales: string | string[] | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+export function dateTimeFormat(
+  locales: string | string[] | undefined,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat {
   const key = JSON.stringify([locales, options]);
   serverContext()?.dateFormats.set(key, [locales, options]);
   let format = dateFormats.get(key);
@@ -19,8 +22,8 @@ export function dateTimeFormat(locales: string | string[] | undefined, options: 
 }
 
 /**
- * docs/rules/look-and-language.md: a missing date reads 'Date not available' and a bad one 'Invalid Date' (Intl would throw a
- * RangeError and take the card down with it). Null when the date can be formatted.
+ * docs/rules/look-and-language.md: a missing date reads 'Date not available' and a bad one 'Invalid Date' (Intl would
+ * throw a RangeError and take the card down with it). Null when the date can be formatted.
  */
 export function unreadableDate(value: string | null | undefined, at: Date, locale: string): string | null {
   if (!value) return i18next.t('common:dates.missing', { lng: locale });

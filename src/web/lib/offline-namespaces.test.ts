@@ -28,7 +28,8 @@ function namespacesIn(source: string): string[] {
     if (m[1] === ')') found.add('common');
     else quoted(m[1]!).forEach((ns) => found.add(ns));
   }
-  for (const m of source.matchAll(/\bns(?::|=\{?)\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g)) quoted(m[1]!).forEach((ns) => found.add(ns));
+  for (const m of source.matchAll(/\bns(?::|=\{?)\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g))
+    quoted(m[1]!).forEach((ns) => found.add(ns));
   for (const m of source.matchAll(/['"`]([a-zA-Z]+):[a-zA-Z]/g)) found.add(m[1]!);
   return [...found].filter((ns) => KNOWN.has(ns));
 }
@@ -39,12 +40,15 @@ function reached(): Map<string, string[]> {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     for (const m of code.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm)) {
       const next = resolve(file, m[1]!);
       if (next?.startsWith(WEB) && !next.includes('/locales/')) visit(next);
     }
-    for (const ns of namespacesIn(code)) byNamespace.set(ns, [...(byNamespace.get(ns) ?? []), path.relative(WEB, file)]);
+    for (const ns of namespacesIn(code))
+      byNamespace.set(ns, [...(byNamespace.get(ns) ?? []), path.relative(WEB, file)]);
   };
   for (const m of MODULES) visit(path.join(WEB, m));
   return byNamespace;
@@ -52,12 +56,18 @@ function reached(): Map<string, string[]> {
 
 describe('the offline trip keeps every namespace its pages read (decision 102)', () => {
   it('reads namespaces the ways the app asks for them', () => {
-    expect(namespacesIn(`useTranslation(['search', 'guides']); useTranslation(); t('trips:tabs.upcoming')`).sort()).toEqual(['common', 'guides', 'search', 'trips']);
-    expect(namespacesIn(`i18next.t('paid.title', { ns: 'payments' }); className="hover:underline md:flex"`)).toEqual(['payments']);
+    expect(
+      namespacesIn(`useTranslation(['search', 'guides']); useTranslation(); t('trips:tabs.upcoming')`).sort(),
+    ).toEqual(['common', 'guides', 'search', 'trips']);
+    expect(namespacesIn(`i18next.t('paid.title', { ns: 'payments' }); className="hover:underline md:flex"`)).toEqual([
+      'payments',
+    ]);
   });
 
   it('lists in NAMESPACES every namespace a module in MODULES reaches', () => {
-    const missing = [...reached()].filter(([ns]) => !NAMESPACES.includes(ns)).map(([ns, files]) => `${ns} (${files.slice(0, 3).join(', ')})`);
+    const missing = [...reached()]
+      .filter(([ns]) => !NAMESPACES.includes(ns))
+      .map(([ns, files]) => `${ns} (${files.slice(0, 3).join(', ')})`);
     expect(missing).toEqual([]);
     // The home page's guide list (its error and empty states) is among them.
     expect(reached().get('guides')).toContain('features/guides/components/guide-grid.tsx');

@@ -1,7 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './api-client';
-import { clearPrivateCaches, forgetCachedAnswers, PRIVATE_CACHE_PREFIX, SAVED_AT_HEADER, useOfflineState } from './offline';
+import {
+  clearPrivateCaches,
+  forgetCachedAnswers,
+  PRIVATE_CACHE_PREFIX,
+  SAVED_AT_HEADER,
+  useOfflineState,
+} from './offline';
 import { clearSession, setSession } from './session';
 import type { User } from '../../shared/schemas/user';
 
@@ -19,7 +25,12 @@ function stubCaches(names: string[]) {
 
 describe('logging out clears the offline copy (decision 095)', () => {
   it('deletes every user’s private cache and nothing else, and tells the service worker', async () => {
-    const left = stubCaches([`${PRIVATE_CACHE_PREFIX}7`, `${PRIVATE_CACHE_PREFIX}8`, 'tabi-shell-v1', 'tabi-images-v1']);
+    const left = stubCaches([
+      `${PRIVATE_CACHE_PREFIX}7`,
+      `${PRIVATE_CACHE_PREFIX}8`,
+      'tabi-shell-v1',
+      'tabi-images-v1',
+    ]);
     const postMessage = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: { postMessage } } });
     await clearPrivateCaches();
@@ -42,7 +53,11 @@ describe('logging out clears the offline copy (decision 095)', () => {
 
 describe('the offline line’s state', () => {
   const answer = (savedAt?: string) =>
-    vi.fn().mockImplementation(async () => new Response('{}', { status: 200, headers: savedAt ? { [SAVED_AT_HEADER]: savedAt } : {} }));
+    vi
+      .fn()
+      .mockImplementation(
+        async () => new Response('{}', { status: 200, headers: savedAt ? { [SAVED_AT_HEADER]: savedAt } : {} }),
+      );
 
   it('an answer from the cache says offline, with when it was fetched; a fresh answer for it ends that', async () => {
     const { result } = renderHook(() => useOfflineState());

@@ -42,7 +42,10 @@ export interface OfflineState {
 function update() {
   const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
   const oldest = fromCache.size > 0 ? Math.min(...fromCache.values()) : null;
-  const next: OfflineState = { offline: browserOffline || oldest !== null, savedAt: oldest === null ? null : new Date(oldest) };
+  const next: OfflineState = {
+    offline: browserOffline || oldest !== null,
+    savedAt: oldest === null ? null : new Date(oldest),
+  };
   if (next.offline === snapshot.offline && next.savedAt?.getTime() === snapshot.savedAt?.getTime()) return;
   snapshot = next;
   listeners.forEach((l) => l());

@@ -10,7 +10,8 @@ import { showToast } from './toast';
 export type Paid = 'deposit' | 'depositAccepted' | 'extension' | 'change';
 
 /** A paid deposit's booking: `confirmed` waits for the guide's answer; from an offer it is already accepted. */
-export const depositPaid = (booking: Pick<Booking, 'status'>): Paid => (booking.status === 'confirmed' ? 'deposit' : 'depositAccepted');
+export const depositPaid = (booking: Pick<Booking, 'status'>): Paid =>
+  booking.status === 'confirmed' ? 'deposit' : 'depositAccepted';
 
 /**
  * The one success toast of every payment (checkout, the wallet's approval page, the extension sheet):
@@ -18,5 +19,9 @@ export const depositPaid = (booking: Pick<Booking, 'status'>): Paid => (booking.
  */
 export async function showPaidToast(paid: Paid): Promise<void> {
   await i18next.loadNamespaces('payments').catch(() => undefined);
-  showToast({ title: i18next.t('paid.title', { ns: 'payments' }), description: i18next.t(`paid.${paid}`, { ns: 'payments' }), variant: 'success' });
+  showToast({
+    title: i18next.t('paid.title', { ns: 'payments' }),
+    description: i18next.t(`paid.${paid}`, { ns: 'payments' }),
+    variant: 'success',
+  });
 }

@@ -13,7 +13,13 @@ const FX_RATE_KEY = ['fx', 'rate'] as const;
  * charging). `enabled: false` where the price at hand carries its own rate and today's is not needed.
  */
 export function useFxRate(enabled = true) {
-  return useQuery({ queryKey: FX_RATE_KEY, queryFn: () => apiRequest<FxRate>('/api/v2/fx/rate'), staleTime: 10 * 60_000, meta: { sharedWithVisitors: true }, enabled });
+  return useQuery({
+    queryKey: FX_RATE_KEY,
+    queryFn: () => apiRequest<FxRate>('/api/v2/fx/rate'),
+    staleTime: 10 * 60_000,
+    meta: { sharedWithVisitors: true },
+    enabled,
+  });
 }
 
 /**
@@ -21,13 +27,27 @@ export function useFxRate(enabled = true) {
  * as much in `shown` at `jpyPerCny` with the guide's own beside it (`formatBeside`). Without a rate
  * yet, the guide's own alone: a guess is never shown as a price.
  */
-export function priceText(minor: number, own: Currency, shown: Currency, jpyPerCny: string | undefined, locale: Locale): string {
+export function priceText(
+  minor: number,
+  own: Currency,
+  shown: Currency,
+  jpyPerCny: string | undefined,
+  locale: Locale,
+): string {
   if (own === shown || !jpyPerCny) return formatMoney(minor, own, locale);
-  return formatBeside({ minor: convertMinor(minor, own, shown, jpyPerCny), currency: shown }, { minor, currency: own }, locale);
+  return formatBeside(
+    { minor: convertMinor(minor, own, shown, jpyPerCny), currency: shown },
+    { minor, currency: own },
+    locale,
+  );
 }
 
 /** `priceText` in the reader's display currency at today's rate, for a component. */
-export function usePriceText(): { currency: Currency; rate: FxRate | undefined; price: (minor: number, own: Currency) => string } {
+export function usePriceText(): {
+  currency: Currency;
+  rate: FxRate | undefined;
+  price: (minor: number, own: Currency) => string;
+} {
   const currency = useDisplayCurrency();
   const rate = useFxRate().data;
   const locale = currentLocale();

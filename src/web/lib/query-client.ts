@@ -5,7 +5,10 @@ import { showLoadFailureToast } from './toast';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** i18n key of the toast shown once when this query's fetch fails (docs/rules/look-and-language.md failure toasts). */
+      /**
+       * i18n key of the toast shown once when this query's fetch fails (docs/rules/look-and-language.md failure
+       * toasts).
+       */
       errorToast?: string;
       /**
        * The same for every reader (price bounds, the service catalogue): kept when a reader logs out,

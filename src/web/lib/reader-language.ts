@@ -13,7 +13,10 @@ export const readerLanguage = () => ({ 'Accept-Language': currentLocale() });
  * Fetches `queryKey` again when the user switches language: what the server wrote in the previous
  * language would otherwise stay on screen until the next refetch.
  */
-export function useRefetchOnLanguageChange(queryKey: QueryKey, opts: { exact?: boolean; enabled?: boolean } = {}): void {
+export function useRefetchOnLanguageChange(
+  queryKey: QueryKey,
+  opts: { exact?: boolean; enabled?: boolean } = {},
+): void {
   const queryClient = useQueryClient();
   const key = JSON.stringify(queryKey);
   const { exact = false, enabled = true } = opts;

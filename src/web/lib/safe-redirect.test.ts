@@ -11,7 +11,15 @@ describe('redirect parameter', () => {
     expect(safeRedirect(null)).toBeUndefined();
   });
   it('refuses control characters and backslashes, which the URL parser drops or turns into a slash (decision 182)', () => {
-    for (const value of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/x\u0000', '/\u007f', '/\u0085/evil.example', '/a\\b']) {
+    for (const value of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/x\u0000',
+      '/\u007f',
+      '/\u0085/evil.example',
+      '/a\\b',
+    ]) {
       expect(safeRedirect(value), JSON.stringify(value)).toBeUndefined();
     }
     expect(safeRedirect('/search?city=tokyo&q=%09')).toBe('/search?city=tokyo&q=%09');

@@ -10,5 +10,6 @@ import { getSession, updateSessionUser } from './session';
  */
 export function saveLocale(locale: Locale): void {
   const user = getSession()?.user;
-  if (user && user.locale !== locale) apiRequest<User>('/api/me', { method: 'PATCH', body: { locale } }).then(updateSessionUser, () => undefined);
+  if (user && user.locale !== locale)
+    apiRequest<User>('/api/me', { method: 'PATCH', body: { locale } }).then(updateSessionUser, () => undefined);
 }

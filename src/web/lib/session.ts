@@ -3,8 +3,8 @@ import type { User } from '../../shared/schemas/user';
 import { storage, STORAGE_KEYS } from './storage-keys';
 
 /**
- * The signed-in session, kept in local storage (token and user stored locally, docs/rules/accounts-and-sessions.md) and shared
- * by every component through one tiny store. A stored user without a token, or a token without a
+ * The signed-in session, kept in local storage (token and user stored locally, docs/rules/accounts-and-sessions.md) and
+ * shared by every component through one tiny store. A stored user without a token, or a token without a
  * user, clears both.
  */
 export interface Session {

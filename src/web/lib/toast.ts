@@ -44,7 +44,10 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-/** How long a toast stays unless closed: the Toaster's duration (toaster-host.tsx), and how long an action's answer is kept. */
+/**
+ * How long a toast stays unless closed: the Toaster's duration (toaster-host.tsx), and how long an action's answer is
+ * kept.
+ */
 export const TOAST_MS = 4000;
 /** Until when the answer to the reader's own last action is on screen. */
 let answerShownUntil = 0;
@@ -83,7 +86,10 @@ export function showLoadFailureToast(title: string): void {
 function show(toast: ToastFn, opts: Parameters<typeof showToast>[0]): void {
   toast.dismiss();
   const fn = opts.variant === 'destructive' ? toast.error : opts.variant === 'success' ? toast.success : toast.info;
-  const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
+  const extra = {
+    ...(opts.description ? { description: opts.description } : {}),
+    ...(opts.action ? { action: opts.action } : {}),
+  };
   fn(opts.title, Object.keys(extra).length ? extra : undefined);
 }
 

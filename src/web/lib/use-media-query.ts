@@ -20,5 +20,7 @@ export const WIDE_GUTTER_QUERY = '(min-width: 1280px)';
 /** A device with a keyboard and a mouse: only there do keyboard hints (Ctrl + Enter) make sense (locales/VOICE.md). */
 export const KEYBOARD_QUERY = '(hover: hover) and (pointer: fine)';
 
-/** A phone-sized screen (below Tailwind's sm): where a wallet hands over to its app instead of showing a code to scan. */
+/**
+ * A phone-sized screen (below Tailwind's sm): where a wallet hands over to its app instead of showing a code to scan.
+ */
 export const PHONE_QUERY = '(max-width: 639px)';

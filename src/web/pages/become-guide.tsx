@@ -19,7 +19,11 @@ export function Component() {
 
   if (!session) {
     return (
-      <PageNotice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
+      <PageNotice
+        icon={<UserRound className="h-7 w-7" aria-hidden />}
+        title={t('page.loggedOut')}
+        body={t('page.loggedOutBody')}
+      >
         <ButtonLink to={withRedirect('/login', '/become-guide')}>{t('page.login')}</ButtonLink>
         <ButtonLink to={withRedirect('/signup', '/become-guide')} variant="outline">
           {t('page.signup')}
@@ -29,7 +33,11 @@ export function Component() {
   }
   if (isGuide || draft.data?.status === 'approved') {
     return (
-      <PageNotice icon={<BadgeCheck className="h-7 w-7" aria-hidden />} title={t('page.alreadyGuide')} body={t('page.alreadyGuideBody')}>
+      <PageNotice
+        icon={<BadgeCheck className="h-7 w-7" aria-hidden />}
+        title={t('page.alreadyGuide')}
+        body={t('page.alreadyGuideBody')}
+      >
         <ButtonLink to="/guide-dashboard">{t('page.toDashboard')}</ButtonLink>
       </PageNotice>
     );

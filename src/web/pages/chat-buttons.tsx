@@ -9,7 +9,13 @@ import { ChatWithGuideButton } from '../features/messaging';
 export function GuideCardChat({ guideId, name }: { guideId: number; name: string }) {
   const { t } = useTranslation('guides');
   return (
-    <ChatWithGuideButton guideId={guideId} guideName={name} variant="outline" size="sm" aria-label={t('card.chatWith', { name })}>
+    <ChatWithGuideButton
+      guideId={guideId}
+      guideName={name}
+      variant="outline"
+      size="sm"
+      aria-label={t('card.chatWith', { name })}
+    >
       <MessageCircle className="h-4 w-4" aria-hidden />
       {t('card.chat')}
     </ChatWithGuideButton>
@@ -19,7 +25,14 @@ export function GuideCardChat({ guideId, name }: { guideId: number; name: string
 export function TripCardChat({ guideId, name }: { guideId: number; name: string }) {
   const { t } = useTranslation('trips');
   return (
-    <ChatWithGuideButton guideId={guideId} guideName={name} variant="ghost" size="icon" className="shrink-0" aria-label={t('card.chatWith', { name })}>
+    <ChatWithGuideButton
+      guideId={guideId}
+      guideName={name}
+      variant="ghost"
+      size="icon"
+      className="shrink-0"
+      aria-label={t('card.chatWith', { name })}
+    >
       <MessageCircle className="h-5 w-5" aria-hidden />
     </ChatWithGuideButton>
   );

@@ -8,7 +8,25 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, draftQuestion, sellsLength, useApprovalPage, completeAges } from '../features/bookings';
+import {
+  useBooking,
+  useOffer,
+  useSlots,
+  CheckoutForm,
+  tourOfBooking,
+  type TourInfo,
+  bookingPriceLines,
+  inDisplayCurrency,
+  offerPriceLines,
+  useDraftPrice,
+  useTravelCredits,
+  draftFromQuery,
+  draftGroupSize,
+  draftQuestion,
+  sellsLength,
+  useApprovalPage,
+  completeAges,
+} from '../features/bookings';
 import { questionParams } from '../../shared/trip-question';
 import { choosableExtras } from '../../shared/booking/family-plans';
 import { useGuide } from '../features/guides';
@@ -47,13 +65,26 @@ export function Component() {
   const display = useDisplayCurrency();
   const todayRate = useFxRate(!!offer.data && !offer.data.rate && offer.data.currency !== display).data;
   // A pending booking's guide too: the review lists what the tour includes (decision 152).
-  const guide = useGuide(bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
+  const guide = useGuide(
+    bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0),
+  );
   // Days booked by the day are asked as days, one included (decision 176).
-  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1, undefined, draft?.days !== undefined);
+  const slots = useSlots(
+    guideIdParam ?? 0,
+    session && draft && guideIdParam ? draft.date : null,
+    draft?.durationHours ?? 1,
+    draft?.days ?? 1,
+    undefined,
+    draft?.days !== undefined,
+  );
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
   // The server's quote of a new booking's group (decision 152), less the credit it will take.
-  const draftPrice = useDraftPrice(guideIdParam && draft ? guide.data : undefined, draft, credits.data?.available?.amountCents ?? 0);
+  const draftPrice = useDraftPrice(
+    guideIdParam && draft ? guide.data : undefined,
+    draft,
+    credits.data?.available?.amountCents ?? 0,
+  );
   // The booking this page just made. The URL's switch to ?booking= is a router transition, and a live
   // event or the service worker's first refetch can read the slots before it commits: the slot is then
   // this booking's own, and showing "taken" would unmount the form with its card fields and its failure
@@ -69,7 +100,10 @@ export function Component() {
   const shell = (content: React.ReactNode, backTo?: string) => (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-6">
       {backTo && (
-        <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+        <Link
+          to={backTo}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {t('checkout.backToGuide')}
         </Link>
@@ -94,7 +128,10 @@ export function Component() {
   if (bookingId) {
     if (booking.isError && !booking.data) {
       return booking.error instanceof ApiError && booking.error.status === 404 ? (
-        <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />
+        <PageMessage
+          title={t('checkout.notFound')}
+          action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>}
+        />
       ) : (
         <LoadFailed onRetry={() => void booking.refetch()} />
       );
@@ -106,7 +143,13 @@ export function Component() {
       const paidAlready = b.payments.some((p) => p.kind === 'deposit' && p.status === 'succeeded');
       return (
         <PageMessage
-          title={b.status === 'cancelled' ? t('checkout.cancelled') : paidAlready ? t('checkout.alreadyPaid') : t('checkout.notPayable')}
+          title={
+            b.status === 'cancelled'
+              ? t('checkout.cancelled')
+              : paidAlready
+                ? t('checkout.alreadyPaid')
+                : t('checkout.notPayable')
+          }
           action={
             <div className="flex flex-wrap justify-center gap-3">
               {b.status === 'cancelled' ? (
@@ -126,14 +169,27 @@ export function Component() {
         />
       );
     }
-    return shell(<CheckoutForm tour={tourOfBooking(b)} price={bookingPriceLines(b)} booking={b} guideProfilePath={profile} extras={guide.data?.extras} {...common} />, profile);
+    return shell(
+      <CheckoutForm
+        tour={tourOfBooking(b)}
+        price={bookingPriceLines(b)}
+        booking={b}
+        guideProfilePath={profile}
+        extras={guide.data?.extras}
+        {...common}
+      />,
+      profile,
+    );
   }
 
   // A guide's offer: its terms and price are fixed; Pay books it with { offerId } and pays the deposit.
   if (offerId) {
     if (offer.isError && !offer.data) {
       return offer.error instanceof ApiError && offer.error.status === 404 ? (
-        <PageMessage title={t('offer.notFound')} action={<ButtonLink to="/messages">{t('offer.toMessages')}</ButtonLink>} />
+        <PageMessage
+          title={t('offer.notFound')}
+          action={<ButtonLink to="/messages">{t('offer.toMessages')}</ButtonLink>}
+        />
       ) : (
         <LoadFailed onRetry={() => void offer.refetch()} />
       );
@@ -143,9 +199,16 @@ export function Component() {
     if (o.status !== 'open') {
       return (
         <PageMessage
-          title={o.status === 'booked' && o.booking ? t('offer.alreadyBooked', { number: o.booking.bookingNumber }) : t(`offer.closed.${o.status}`)}
+          title={
+            o.status === 'booked' && o.booking
+              ? t('offer.alreadyBooked', { number: o.booking.bookingNumber })
+              : t(`offer.closed.${o.status}`)
+          }
           action={
-            <ButtonLink to={o.status === 'booked' ? (o.booking ? travelerBookingPath(o.booking.id) : '/dashboard') : '/messages'} variant="primary">
+            <ButtonLink
+              to={o.status === 'booked' ? (o.booking ? travelerBookingPath(o.booking.id) : '/dashboard') : '/messages'}
+              variant="primary"
+            >
               {o.status === 'booked' ? t('checkout.toTrips') : t('offer.toMessages')}
             </ButtonLink>
           }
@@ -156,7 +219,12 @@ export function Component() {
     const profile = `/guides/${o.guideId}`;
     const tour: TourInfo = {
       guide: g
-        ? { userId: g.userId, fullName: g.user.fullName, profilePicture: g.user.profilePicture, serviceCity: g.serviceCity }
+        ? {
+            userId: g.userId,
+            fullName: g.user.fullName,
+            profilePicture: g.user.profilePicture,
+            serviceCity: g.serviceCity,
+          }
         : { userId: o.guideUserId, fullName: '', profilePicture: null, serviceCity: '' },
       date: o.date,
       startTime: o.startTime,
@@ -166,7 +234,16 @@ export function Component() {
       travelers: o.travelers,
       service: o.subcategory,
     };
-    return shell(<CheckoutForm tour={tour} price={inDisplayCurrency(offerPriceLines(o), display, o.rate ?? todayRate)} offer={o} guideProfilePath={profile} extras={g?.extras} {...common} />);
+    return shell(
+      <CheckoutForm
+        tour={tour}
+        price={inDisplayCurrency(offerPriceLines(o), display, o.rate ?? todayRate)}
+        offer={o}
+        guideProfilePath={profile}
+        extras={g?.extras}
+        {...common}
+      />,
+    );
   }
 
   // A new booking from the profile's box.
@@ -187,7 +264,10 @@ export function Component() {
   const profile = `/guides/${guideIdParam}?${questionParams(draftQuestion(draft))}`;
   if (guide.isError) {
     return guide.error instanceof ApiError && guide.error.status === 404 ? (
-      <PageMessage title={t('checkout.guideNotFound')} action={<ButtonLink to="/search">{t('checkout.findGuide')}</ButtonLink>} />
+      <PageMessage
+        title={t('checkout.guideNotFound')}
+        action={<ButtonLink to="/search">{t('checkout.findGuide')}</ButtonLink>}
+      />
     ) : (
       <LoadFailed onRetry={() => void guide.refetch()} />
     );
@@ -217,7 +297,12 @@ export function Component() {
     );
   }
   const tour: TourInfo = {
-    guide: { userId: g.userId, fullName: g.user.fullName, profilePicture: g.user.profilePicture, serviceCity: g.serviceCity },
+    guide: {
+      userId: g.userId,
+      fullName: g.user.fullName,
+      profilePicture: g.user.profilePicture,
+      serviceCity: g.serviceCity,
+    },
     date: draft.date,
     startTime: draft.startTime,
     startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
@@ -232,7 +317,9 @@ export function Component() {
   const body = {
     guideId: g.id,
     date: draft.date,
-    ...(draft.days !== undefined ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours } : { startTime: draft.startTime, durationHours: draft.durationHours }),
+    ...(draft.days !== undefined
+      ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours }
+      : { startTime: draft.startTime, durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,
@@ -245,9 +332,22 @@ export function Component() {
     ...(draft.needs && { needs: draft.needs }),
   };
   // The ticked extras as the guide declares them, listed at cost beside the price, never charged.
-  const atCost = choosableExtras(g.extras).filter((e) => draft.extras?.includes(e.kind)).map((e) => ({ kind: e.kind, priceCents: e.priceCents, currency: g.currency ?? 'CNY' }));
+  const atCost = choosableExtras(g.extras)
+    .filter((e) => draft.extras?.includes(e.kind))
+    .map((e) => ({ kind: e.kind, priceCents: e.priceCents, currency: g.currency ?? 'CNY' }));
   // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
   const available = credits.data?.available;
   const price = { ...draftPrice.price!, ...(available && { creditExpiresAt: available.expiresAt }) };
-  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} extras={g.extras} atCost={atCost} {...common} />, profile);
+  return shell(
+    <CheckoutForm
+      tour={tour}
+      price={price}
+      draft={body}
+      guideProfilePath={profile}
+      extras={g.extras}
+      atCost={atCost}
+      {...common}
+    />,
+    profile,
+  );
 }

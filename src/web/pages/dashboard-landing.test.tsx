@@ -17,7 +17,8 @@ import { Component as Dashboard } from './dashboard';
  * page opens the tab that holds the booking, brings its card into view, marks it and moves focus to
  * it; a booking not in the list is fetched by id; another user's booking shows nothing of it.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const counts = (list: Booking[]) => ({
   'pending-requests': list.filter((b) => b.status === 'pending' || b.status === 'confirmed').length,
   upcoming: list.filter((b) => b.status === 'upcoming').length,
@@ -26,7 +27,15 @@ const counts = (list: Booking[]) => ({
 });
 
 const waiting = sampleBooking({ id: 13, bookingNumber: 'TG0013', status: 'confirmed', actions: [] });
-const upcoming = sampleBooking({ id: 12, bookingNumber: 'TG0012', status: 'upcoming', date: '2031-05-01', startsAt: '2031-05-01T01:00:00Z', endsAt: '2031-05-01T03:00:00Z', actions: [] });
+const upcoming = sampleBooking({
+  id: 12,
+  bookingNumber: 'TG0012',
+  status: 'upcoming',
+  date: '2031-05-01',
+  startsAt: '2031-05-01T01:00:00Z',
+  endsAt: '2031-05-01T03:00:00Z',
+  actions: [],
+});
 const notListed = sampleBooking({ id: 21, bookingNumber: 'TG0021', status: 'confirmed', actions: [] });
 
 function server(list: Booking[], byId: Record<number, Response> = {}) {
@@ -111,7 +120,9 @@ describe('/dashboard?booking={id}', () => {
   it("shows nothing of another user's booking (404), only a quiet message, and the default tab", async () => {
     server([upcoming]);
     open('/dashboard?booking=99');
-    expect((await screen.findByTestId('landed-missing')).textContent).toBe('在您的行程中找不到这个预订。以下是您的行程。');
+    expect((await screen.findByTestId('landed-missing')).textContent).toBe(
+      '在您的行程中找不到这个预订。以下是您的行程。',
+    );
     expect(screen.getByTestId('landed-missing').getAttribute('role')).toBe('status');
     expect(screen.queryByTestId('landed-trip')).toBeNull();
     expect(currentTab()).toContain('待处理请求');
@@ -128,17 +139,22 @@ describe('/dashboard?booking={id}', () => {
 describe('booking links', () => {
   it('reads only a positive integer id from ?booking=', () => {
     expect(bookingIdParam('12')).toBe(12);
-    for (const bad of [null, '', '0', '-3', '1.5', '12abc', '99999999999999999999']) expect(bookingIdParam(bad)).toBeNull();
+    for (const bad of [null, '', '0', '-3', '1.5', '12abc', '99999999999999999999'])
+      expect(bookingIdParam(bad)).toBeNull();
   });
 
-  it("puts the related booking into a notice stored before links carried it; keeps every other link", () => {
+  it('puts the related booking into a notice stored before links carried it; keeps every other link', () => {
     const b = { relatedEntityType: 'booking', relatedEntityId: 12 };
     expect(notificationHref({ ...b, actionUrl: '/dashboard' })).toBe('/dashboard?booking=12');
     expect(notificationHref({ ...b, actionUrl: '/dashboard?tab=past' })).toBe('/dashboard?booking=12');
-    expect(notificationHref({ ...b, actionUrl: '/guide-dashboard#past-tours' })).toBe('/guide-dashboard?booking=12#past-tours');
+    expect(notificationHref({ ...b, actionUrl: '/guide-dashboard#past-tours' })).toBe(
+      '/guide-dashboard?booking=12#past-tours',
+    );
     expect(notificationHref({ ...b, actionUrl: '/dashboard?booking=12' })).toBe('/dashboard?booking=12');
     expect(notificationHref({ ...b, actionUrl: '/booking/12/payment-proof' })).toBe('/booking/12/payment-proof');
-    expect(notificationHref({ relatedEntityType: 'conversation', relatedEntityId: 4, actionUrl: '/messages?c=4' })).toBe('/messages?c=4');
+    expect(
+      notificationHref({ relatedEntityType: 'conversation', relatedEntityId: 4, actionUrl: '/messages?c=4' }),
+    ).toBe('/messages?c=4');
     expect(notificationHref({ ...b, actionUrl: null })).toBeNull();
   });
 });

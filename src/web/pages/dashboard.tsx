@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
-import { AttentionBadge, countByTab, useTravelerBookings, TripsPanel, travelerNeedsAnswer, useLandedBooking, useLiveBookings } from '../features/bookings';
+import {
+  AttentionBadge,
+  countByTab,
+  useTravelerBookings,
+  TripsPanel,
+  travelerNeedsAnswer,
+  useLandedBooking,
+  useLiveBookings,
+} from '../features/bookings';
 import { GuideCardChat, TripCardChat } from './chat-buttons';
 import { GuideCard } from '../features/guides';
 import { useSavedGuides, SaveHeart, SavedGuidesPanel } from '../features/saved-guides';
@@ -89,19 +97,27 @@ export function Component() {
                 >
                   <Icon className="h-4 w-4 shrink-0" aria-hidden />
                   <span>{t(`tabs.${key}`)}</span>
-                  {key === 'saved-guides' && savedTotal > 0 && <span className="font-normal opacity-80">{t('savedTotal', { count: savedTotal })}</span>}
-                  {!!attention[key] && <AttentionBadge count={attention[key]} />}
-                  {!attention[key] && (COUNTED as readonly string[]).includes(key) && !!counts?.[key as (typeof COUNTED)[number]] && (
-                    <span
-                      className={cn(
-                        'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
-                        tab === key ? 'bg-white/20 text-white' : 'bg-primary-100 text-primary-800 dark:bg-primary-900/60 dark:text-primary-100',
-                      )}
-                    >
-                      <span aria-hidden>{counts[key as (typeof COUNTED)[number]]}</span>
-                      <span className="sr-only">{t('tabs.count', { count: counts[key as (typeof COUNTED)[number]] })}</span>
-                    </span>
+                  {key === 'saved-guides' && savedTotal > 0 && (
+                    <span className="font-normal opacity-80">{t('savedTotal', { count: savedTotal })}</span>
                   )}
+                  {!!attention[key] && <AttentionBadge count={attention[key]} />}
+                  {!attention[key] &&
+                    (COUNTED as readonly string[]).includes(key) &&
+                    !!counts?.[key as (typeof COUNTED)[number]] && (
+                      <span
+                        className={cn(
+                          'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                          tab === key
+                            ? 'bg-white/20 text-white'
+                            : 'bg-primary-100 text-primary-800 dark:bg-primary-900/60 dark:text-primary-100',
+                        )}
+                      >
+                        <span aria-hidden>{counts[key as (typeof COUNTED)[number]]}</span>
+                        <span className="sr-only">
+                          {t('tabs.count', { count: counts[key as (typeof COUNTED)[number]] })}
+                        </span>
+                      </span>
+                    )}
                 </button>
               </li>
             ))}
@@ -110,10 +126,18 @@ export function Component() {
         <section aria-label={t(`tabs.${tab}`)} className="min-w-0">
           <h2 className="mb-4 text-xl font-semibold">
             {t(`tabs.${tab}`)}
-            {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500 dark:text-stone-400">{t('savedTotal', { count: savedTotal })}</span>}
+            {tab === 'saved-guides' && savedTotal > 0 && (
+              <span className="ml-2 text-base font-normal text-stone-500 dark:text-stone-400">
+                {t('savedTotal', { count: savedTotal })}
+              </span>
+            )}
           </h2>
           {landing.notFound && (
-            <p role="status" data-testid="landed-missing" className="mb-4 rounded-lg bg-stone-100 px-4 py-3 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+            <p
+              role="status"
+              data-testid="landed-missing"
+              className="mb-4 rounded-lg bg-stone-100 px-4 py-3 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-300"
+            >
               {t('landed.missing')}
             </p>
           )}
@@ -121,9 +145,15 @@ export function Component() {
             <SavedGuidesPanel
               query={saved}
               page={page}
-              onPage={(p) => setSearchParams(p > 1 ? { tab: 'saved-guides', page: String(p) } : { tab: 'saved-guides' })}
+              onPage={(p) =>
+                setSearchParams(p > 1 ? { tab: 'saved-guides', page: String(p) } : { tab: 'saved-guides' })
+              }
               renderCard={(g) => (
-                <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />} />
+                <GuideCard
+                  guide={g}
+                  saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />}
+                  chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />}
+                />
               )}
             />
           ) : tab === 'help' ? (

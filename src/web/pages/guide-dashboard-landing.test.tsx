@@ -14,10 +14,27 @@ import { Component as GuideDashboard } from './guide-dashboard';
  * `/guide-dashboard?booking={id}` (decision 103): a guide's notice opens the tab that holds the
  * booking with its card in view, marked and focused, as the traveler's trips page does.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const request = sampleBooking({ id: 31, bookingNumber: 'TG0031', status: 'confirmed', actions: [] });
-const tour = sampleBooking({ id: 32, bookingNumber: 'TG0032', status: 'upcoming', date: '2031-05-01', startsAt: '2031-05-01T01:00:00Z', endsAt: '2031-05-01T03:00:00Z', actions: [] });
-const other = sampleBooking({ id: 33, bookingNumber: 'TG0033', status: 'upcoming', date: '2031-05-02', startsAt: '2031-05-02T01:00:00Z', endsAt: '2031-05-02T03:00:00Z', actions: [] });
+const tour = sampleBooking({
+  id: 32,
+  bookingNumber: 'TG0032',
+  status: 'upcoming',
+  date: '2031-05-01',
+  startsAt: '2031-05-01T01:00:00Z',
+  endsAt: '2031-05-01T03:00:00Z',
+  actions: [],
+});
+const other = sampleBooking({
+  id: 33,
+  bookingNumber: 'TG0033',
+  status: 'upcoming',
+  date: '2031-05-02',
+  startsAt: '2031-05-02T01:00:00Z',
+  endsAt: '2031-05-02T03:00:00Z',
+  actions: [],
+});
 const scrolled = vi.fn();
 
 beforeAll(() => i18nReady);
@@ -33,7 +50,8 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/api/v2/bookings-new/guide/')) return json({ data: list, counts: { 'pending-requests': 1, upcoming: 2, ongoing: 0, past: 0 } });
+      if (url.includes('/api/v2/bookings-new/guide/'))
+        return json({ data: list, counts: { 'pending-requests': 1, upcoming: 2, ongoing: 0, past: 0 } });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
@@ -60,7 +78,9 @@ describe('/guide-dashboard?booking={id}', () => {
     const landed = await screen.findByTestId('landed-trip');
     expect(within(landed).getByText(/TG0032/)).toBeTruthy();
     expect(screen.getAllByTestId('landed-trip')).toHaveLength(1);
-    expect(screen.getByRole('tab', { selected: true }).textContent).toContain(i18next.t('bookings:needsAnswer.tabs.tours'));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+      i18next.t('bookings:needsAnswer.tabs.tours'),
+    );
     expect(scrolled).toHaveBeenCalledWith(landed);
     expect(document.activeElement).toBe(landed);
   });

@@ -5,7 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { bookingIdParam } from '../../shared/booking/links';
-import { useGuideBookings, GuideTabs, tabFromUrl, GuideTourCard, LandedTrip, NeedsAnswerList, RequestCard, useLiveBookings, guideTabOf, needsAnswer, countByTab, TOUR_STATUSES, type GuideTab } from '../features/bookings';
+import {
+  useGuideBookings,
+  GuideTabs,
+  tabFromUrl,
+  GuideTourCard,
+  LandedTrip,
+  NeedsAnswerList,
+  RequestCard,
+  useLiveBookings,
+  guideTabOf,
+  needsAnswer,
+  countByTab,
+  TOUR_STATUSES,
+  type GuideTab,
+} from '../features/bookings';
 import { GuideBusinessSettings, ListingChecklist } from '../features/guide-business';
 import { ProofsToCheck } from '../features/payment-proofs';
 import { PastTours } from '../features/reviews';
@@ -47,8 +61,14 @@ export function Component() {
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <LogIn className="h-10 w-10 text-primary-600" aria-hidden />
         <h1 className="mt-4 text-2xl font-semibold">{session ? t('requests.notGuide') : t('requests.loggedOut')}</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-400">{session ? t('requests.notGuideBody') : t('requests.loggedOutBody')}</p>
-        <ButtonLink to={session ? '/become-guide' : '/login?redirect=%2Fguide-dashboard'} variant="primary" className="mt-6">
+        <p className="mt-2 text-stone-600 dark:text-stone-400">
+          {session ? t('requests.notGuideBody') : t('requests.loggedOutBody')}
+        </p>
+        <ButtonLink
+          to={session ? '/become-guide' : '/login?redirect=%2Fguide-dashboard'}
+          variant="primary"
+          className="mt-6"
+        >
           {session ? t('common:nav.becomeGuide') : t('common:nav.logIn')}
         </ButtonLink>
       </section>
@@ -59,8 +79,14 @@ export function Component() {
   const requests = all
     .filter((b) => b.status === 'confirmed')
     // A replacement request answers by its own deadline (decision 137).
-    .sort((a, b) => Date.parse(a.replacement?.answerBy ?? a.respondBy ?? a.startsAt) - Date.parse(b.replacement?.answerBy ?? b.respondBy ?? b.startsAt) || a.id - b.id);
-  const tours = all.filter((b) => TOUR_STATUSES.includes(b.status)).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        Date.parse(a.replacement?.answerBy ?? a.respondBy ?? a.startsAt) -
+          Date.parse(b.replacement?.answerBy ?? b.respondBy ?? b.startsAt) || a.id - b.id,
+    );
+  const tours = all
+    .filter((b) => TOUR_STATUSES.includes(b.status))
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
   const waiting = needsAnswer(all);
   const tab = tabFromUrl(searchParams.get('tab'), hash, searchParams.get('booking'), (id) => {
     const b = all.find((x) => x.id === id);
@@ -68,7 +94,8 @@ export function Component() {
   });
   // A notice's or e-mail's `?booking={id}` opens the booking's tab with its card in view and marked (decision 103).
   const landedId = bookingIdParam(searchParams.get('booking'));
-  const item = (id: number, card: ReactNode) => (id === landedId ? <LandedTrip key={id}>{card}</LandedTrip> : <li key={id}>{card}</li>);
+  const item = (id: number, card: ReactNode) =>
+    id === landedId ? <LandedTrip key={id}>{card}</LandedTrip> : <li key={id}>{card}</li>;
   // A tab replaces the card or section anchor too: the anchor would otherwise choose the tab again.
   const select = (key: GuideTab) => navigate({ search: key === 'requests' ? '' : `?tab=${key}`, hash: '' });
 
@@ -85,7 +112,10 @@ export function Component() {
         </nav>
       </div>
       {list.isPending ? null : list.isError ? (
-        <div role="alert" className="mt-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
+        <div
+          role="alert"
+          className="mt-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900"
+        >
           <p className="text-lg font-semibold">{t('requests.error')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void list.refetch()}>
             {t('retry')}
@@ -96,7 +126,12 @@ export function Component() {
       )}
       <ProofsToCheck bookings={list.data?.data} />
       <ListingChecklist />
-      <GuideTabs value={tab} onChange={select} counts={{ requests: requests.length, tours: tours.length }} attention={countByTab<GuideTab>(waiting)}>
+      <GuideTabs
+        value={tab}
+        onChange={select}
+        counts={{ requests: requests.length, tours: tours.length }}
+        attention={countByTab<GuideTab>(waiting)}
+      >
         {tab === 'requests' && (
           <section aria-labelledby="requests-title" className="mt-6">
             <h2 id="requests-title" className="flex items-center gap-2 text-xl font-semibold">
@@ -113,11 +148,13 @@ export function Component() {
               {list.isPending ? (
                 <Spinner />
               ) : list.isError ? null : requests.length === 0 ? (
-                <EmptyState icon={<Inbox className="h-10 w-10 text-primary-500" aria-hidden />} title={t('requests.empty')} body={t('requests.emptyBody')} />
+                <EmptyState
+                  icon={<Inbox className="h-10 w-10 text-primary-500" aria-hidden />}
+                  title={t('requests.empty')}
+                  body={t('requests.emptyBody')}
+                />
               ) : (
-                <ul className="space-y-4">
-                  {requests.map((b) => item(b.id, <RequestCard booking={b} />))}
-                </ul>
+                <ul className="space-y-4">{requests.map((b) => item(b.id, <RequestCard booking={b} />))}</ul>
               )}
             </div>
           </section>
@@ -132,16 +169,27 @@ export function Component() {
               {list.isPending ? (
                 <Spinner />
               ) : list.isError ? null : tours.length === 0 ? (
-                <EmptyState icon={<Compass className="h-10 w-10 text-primary-500" aria-hidden />} title={t('tour:guide.empty')} body={t('tour:guide.emptyBody')} />
+                <EmptyState
+                  icon={<Compass className="h-10 w-10 text-primary-500" aria-hidden />}
+                  title={t('tour:guide.empty')}
+                  body={t('tour:guide.emptyBody')}
+                />
               ) : (
-                <ul className="space-y-4">
-                  {tours.map((b) => item(b.id, <GuideTourCard booking={b} now={now} />))}
-                </ul>
+                <ul className="space-y-4">{tours.map((b) => item(b.id, <GuideTourCard booking={b} now={now} />))}</ul>
               )}
             </div>
           </section>
         )}
-        {tab === 'past' && (list.isPending ? <Spinner /> : <PastTours bookings={list.data?.data} now={now} empty={<p className="mt-6 text-sm text-stone-600 dark:text-stone-400">{t('needsAnswer.pastEmpty')}</p>} />)}
+        {tab === 'past' &&
+          (list.isPending ? (
+            <Spinner />
+          ) : (
+            <PastTours
+              bookings={list.data?.data}
+              now={now}
+              empty={<p className="mt-6 text-sm text-stone-600 dark:text-stone-400">{t('needsAnswer.pastEmpty')}</p>}
+            />
+          ))}
         {tab === 'settings' && <GuideBusinessSettings />}
       </GuideTabs>
     </div>

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
 import { NeedsAnswerList, useLiveBookings, useNeedsAnswer } from '../features/bookings';
-import { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView, useGuideOverview } from '../features/guide-overview';
+import {
+  GuideOverviewError,
+  GuideOverviewSkeleton,
+  GuideOverviewView,
+  useGuideOverview,
+} from '../features/guide-overview';
 import { useUnread } from '../features/messaging';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -39,8 +44,15 @@ export function Component() {
     );
   }
   if (overview.isPending) return <GuideOverviewSkeleton />;
-  if (overview.isError || !overview.data) return <GuideOverviewError onRetry={() => void overview.refetch()} busy={overview.isFetching} />;
+  if (overview.isError || !overview.data)
+    return <GuideOverviewError onRetry={() => void overview.refetch()} busy={overview.isFetching} />;
   // The header's unread query is refreshed by pushes and polling; until it has answered, the overview's own counts.
   const counts = unread.data && !unread.isPlaceholderData ? unread.data : overview.data.unread;
-  return <GuideOverviewView overview={overview.data} unread={counts} notice={<NeedsAnswerList items={waiting} hideWhenEmpty />} />;
+  return (
+    <GuideOverviewView
+      overview={overview.data}
+      unread={counts}
+      notice={<NeedsAnswerList items={waiting} hideWhenEmpty />}
+    />
+  );
 }

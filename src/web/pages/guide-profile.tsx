@@ -6,7 +6,22 @@ import { ButtonLink } from '../components/ui/button';
 import { MachineTranslated } from '../components/ui/machine-translated';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
-import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, InstantBadge, ItineraryCard, PriceIncludes, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
+import {
+  useGuide,
+  AvailabilityCalendar,
+  WrittenIn,
+  GuidePhoto,
+  GuideScores,
+  InstantBadge,
+  ItineraryCard,
+  PriceIncludes,
+  Rating,
+  ResponsivenessLine,
+  ReviewsSection,
+  ServicesList,
+  safeRedirect,
+  TrackRecord,
+} from '../features/guides';
 import { LicenceBadge, ProfileLicence } from '../features/licences';
 import { cityName } from '../lib/format';
 import { ChatWithGuideButton } from '../features/messaging';
@@ -18,10 +33,12 @@ import { useSession } from '../lib/session';
 import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
-    <section aria-labelledby={id} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+    >
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -44,7 +61,11 @@ export function Component() {
   const guide = query.data;
   useDocumentTitle(guide?.user.fullName ?? t('common:routes.guideProfile'));
 
-  if (!Number.isInteger(guideId) || guideId <= 0 || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+  if (
+    !Number.isInteger(guideId) ||
+    guideId <= 0 ||
+    (query.isError && query.error instanceof ApiError && query.error.status === 404)
+  ) {
     markNotFound();
     return (
       <PageMessage
@@ -79,19 +100,30 @@ export function Component() {
   // Book: to the checkout with the box's choices; a visitor logs in first and comes back to it.
   const book = (draft: Parameters<typeof checkoutPath>[1]) => {
     const target = checkoutPath(guide.id, draft);
-    void navigate(session ? target : withRedirect('/login', target), { state: { from: location.pathname + location.search } });
+    void navigate(session ? target : withRedirect('/login', target), {
+      state: { from: location.pathname + location.search },
+    });
   };
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-32 pt-6 lg:pb-16">
       {back && (
-        <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+        <Link
+          to={back}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {t('profile.back')}
         </Link>
       )}
       <header className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-center">
-        <GuidePhoto src={guide.user.profilePicture} alt={t('card.photoAlt', { name })} size={160} eager className="h-32 w-32 shrink-0 rounded-2xl shadow-soft sm:h-40 sm:w-40" />
+        <GuidePhoto
+          src={guide.user.profilePicture}
+          alt={t('card.photoAlt', { name })}
+          size={160}
+          eager
+          className="h-32 w-32 shrink-0 rounded-2xl shadow-soft sm:h-40 sm:w-40"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
@@ -116,9 +148,19 @@ export function Component() {
             <LicenceBadge licence={guide.licence} className="mt-3" />
             <InstantBadge on={guide.instantBook} className="mt-3" />
           </div>
-          {guide.minNoticeHours > 0 && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('instantBook.notice', { count: guide.minNoticeHours })}</p>}
+          {guide.minNoticeHours > 0 && (
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+              {t('instantBook.notice', { count: guide.minNoticeHours })}
+            </p>
+          )}
           {!own && (
-            <ChatWithGuideButton guideId={guide.id} guideName={guide.user.fullName} variant="outline" size="sm" className="mt-3">
+            <ChatWithGuideButton
+              guideId={guide.id}
+              guideName={guide.user.fullName}
+              variant="outline"
+              size="sm"
+              className="mt-3"
+            >
               <MessageCircle className="h-4 w-4" aria-hidden />
               {t('profile.message')}
             </ChatWithGuideButton>
@@ -142,19 +184,41 @@ export function Component() {
           </Section>
           <Section title={t('profile.facts')} id="facts">
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              <Fact icon={<Users className="h-4 w-4" />} label={t('profile.groupSize')} value={t('profile.groupSizeValue', { min: guide.minPeople, max: guide.maxPeople })} />
-              <Fact icon={<Clock className="h-4 w-4" />} label={t('profile.duration')} value={t('profile.durationValue', { min: guide.minDuration, max: guide.maxDuration })} />
+              <Fact
+                icon={<Users className="h-4 w-4" />}
+                label={t('profile.groupSize')}
+                value={t('profile.groupSizeValue', { min: guide.minPeople, max: guide.maxPeople })}
+              />
+              <Fact
+                icon={<Clock className="h-4 w-4" />}
+                label={t('profile.duration')}
+                value={t('profile.durationValue', { min: guide.minDuration, max: guide.maxDuration })}
+              />
               {guide.targetGroups.length > 0 && (
-                <Fact label={t('profile.targetGroups')} value={guide.targetGroups.map((g) => t(`targetGroup.${g}`, { defaultValue: g })).join(locale === 'en' ? ', ' : '、')} />
+                <Fact
+                  label={t('profile.targetGroups')}
+                  value={guide.targetGroups
+                    .map((g) => t(`targetGroup.${g}`, { defaultValue: g }))
+                    .join(locale === 'en' ? ', ' : '、')}
+                />
               )}
               {guide.occupation && <Fact label={t('profile.occupation')} value={guide.occupation} />}
               <Fact
                 label={t('profile.experience')}
-                value={years >= 1 ? t('profile.experienceValue', { years, sessions: guide.sessionCount }) : t('profile.experienceNew', { sessions: guide.sessionCount })}
+                value={
+                  years >= 1
+                    ? t('profile.experienceValue', { years, sessions: guide.sessionCount })
+                    : t('profile.experienceNew', { sessions: guide.sessionCount })
+                }
               />
               {guide.age !== null && <Fact label={t('profile.age')} value={String(guide.age)} />}
               {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
-              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'en' ? '; ' : '；')} />}
+              {guide.qualifications.length > 0 && (
+                <Fact
+                  label={t('profile.qualifications')}
+                  value={guide.qualifications.map((q) => q.description).join(locale === 'en' ? '; ' : '；')}
+                />
+              )}
             </dl>
           </Section>
           <Section title={t('pricing.heading')} id="pricing">
@@ -172,7 +236,13 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} minHours={guide.minDuration} minNoticeHours={guide.minNoticeHours} />
+            <AvailabilityCalendar
+              weekly={guide.availabilities.weekly}
+              exceptions={guide.availabilities.exceptions}
+              timeZone={guide.timeZone}
+              minHours={guide.minDuration}
+              minNoticeHours={guide.minNoticeHours}
+            />
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">
@@ -188,10 +258,21 @@ export function Component() {
           <Section title={t('profile.reviews')} id="reviews">
             <TrackRecord record={guide.trackRecord} />
             <div className="mt-6" />
-            <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
+            <ReviewsSection
+              guideId={guide.id}
+              rating={guide.rating}
+              count={guide.reviewCount}
+              distribution={guide.ratingDistribution}
+            />
           </Section>
         </div>
-        <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
+        <BookingWidget
+          key={guide.id}
+          guide={guide}
+          params={searchParams}
+          onBook={book}
+          ownListing={own ? t('profile.ownListing') : undefined}
+        />
       </div>
     </div>
   );

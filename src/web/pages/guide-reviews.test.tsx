@@ -14,7 +14,8 @@ import { Component as GuideReviews } from './guide-reviews';
  * /guide-dashboard/reviews: the guide's published reviews, each with their reply or the Reply button
  * (the review-reply API and dialog of decision 134), reached from the dashboard's navigation.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const base: Review = {
   id: 5,
   type: 'traveler_to_guide',
@@ -30,7 +31,13 @@ const base: Review = {
   reply: null,
   touredWithGuide: true,
 };
-const answered: Review = { ...base, id: 6, reviewerName: 'Wang Fang', content: 'A lovely day in Nara.', reply: { text: 'Thank you, come back in spring!', repliedAt: '2026-11-12T10:00:00Z' } };
+const answered: Review = {
+  ...base,
+  id: 6,
+  reviewerName: 'Wang Fang',
+  content: 'A lovely day in Nara.',
+  reply: { text: 'Thank you, come back in spring!', repliedAt: '2026-11-12T10:00:00Z' },
+};
 let calls: { url: string; init?: RequestInit }[] = [];
 
 beforeAll(() => i18nReady);
@@ -44,7 +51,8 @@ beforeEach(() => {
       calls.push({ url, init });
       if (url.endsWith('/api/v2/guides/me/profile')) return json({ guideId: 3 });
       if (url.includes('/api/v2/reviews/guides/3?')) return json([base, answered]);
-      if (url.endsWith('/api/v2/reviews/5/reply')) return json({ ...base, reply: { text: 'Thanks!', repliedAt: '2026-11-26T00:00:00Z' } }, 201);
+      if (url.endsWith('/api/v2/reviews/5/reply'))
+        return json({ ...base, reply: { text: 'Thanks!', repliedAt: '2026-11-26T00:00:00Z' } }, 201);
       if (url.includes('/api/v2/bookings-new/guide/')) return json({ data: [], counts: {} });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
@@ -81,8 +89,12 @@ describe('/guide-dashboard/reviews', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Reply' }));
     fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'Thanks!' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Publish reply' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v2/reviews/5/reply') && c.init?.method === 'POST')).toBe(true));
-    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/reviews/5/reply'))!.init!.body))).toEqual({ text: 'Thanks!' });
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/api/v2/reviews/5/reply') && c.init?.method === 'POST')).toBe(true),
+    );
+    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/reviews/5/reply'))!.init!.body))).toEqual({
+      text: 'Thanks!',
+    });
   });
 
   it('says so kindly when there is no review yet, in Chinese', async () => {
@@ -103,6 +115,8 @@ describe('/guide-dashboard/reviews', () => {
   it('is in the guide dashboard’s navigation', async () => {
     open(<GuideDashboard />, '/guide-dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Guide dashboard' });
-    expect(within(nav).getByRole('link', { name: 'Your reviews' }).getAttribute('href')).toBe('/guide-dashboard/reviews');
+    expect(within(nav).getByRole('link', { name: 'Your reviews' }).getAttribute('href')).toBe(
+      '/guide-dashboard/reviews',
+    );
   });
 });

@@ -24,7 +24,11 @@ export function Component() {
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <LogIn className="h-10 w-10 text-primary-600" aria-hidden />
         <h1 className="mt-4 text-2xl font-semibold">{session ? t('mine.notGuide') : t('mine.loggedOut')}</h1>
-        <ButtonLink to={session ? '/become-guide' : withRedirect('/login', '/guide-dashboard/reviews')} variant="primary" className="mt-6">
+        <ButtonLink
+          to={session ? '/become-guide' : withRedirect('/login', '/guide-dashboard/reviews')}
+          variant="primary"
+          className="mt-6"
+        >
           {session ? t('common:nav.becomeGuide') : t('common:nav.logIn')}
         </ButtonLink>
       </section>
@@ -39,7 +43,11 @@ export function Component() {
       </ButtonLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{t('common:routes.guideReviews')}</h1>
       <p className="mt-1 text-stone-600 dark:text-stone-400">{t('mine.intro')}</p>
-      {profile.isError ? <LoadFailed onRetry={() => void profile.refetch()} /> : <GuideReviewsList guideId={profile.data?.guideId} />}
+      {profile.isError ? (
+        <LoadFailed onRetry={() => void profile.refetch()} />
+      ) : (
+        <GuideReviewsList guideId={profile.data?.guideId} />
+      )}
     </div>
   );
 }

@@ -17,7 +17,8 @@ import HomeAttention from './home-attention';
  * What waits on the traveler, with its deadline: first on the home page after sign-in, each line
  * opening the trip; and in the badge of the trips tab that holds it.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const guideProposal = {
   id: 7,
@@ -36,21 +37,62 @@ const guideProposal = {
   createdAt: '2026-11-25T05:30:00Z',
   decidedAt: null,
 };
-const held = sampleBooking({ id: 50, bookingNumber: 'TG0050', status: 'pending', date: '2026-12-10', paymentDueAt: '2026-11-26T03:30:00Z', actions: ['cancel'] });
+const held = sampleBooking({
+  id: 50,
+  bookingNumber: 'TG0050',
+  status: 'pending',
+  date: '2026-12-10',
+  paymentDueAt: '2026-11-26T03:30:00Z',
+  actions: ['cancel'],
+});
 const choosing = sampleBooking({
   id: 51,
   bookingNumber: 'TG0051',
   status: 'awaiting_replacement',
   date: '2026-11-26',
   actions: ['cancel'],
-  replacement: { status: 'open', lapsesAt: '2026-11-26T04:00:00Z', answerBy: null, coveredCents: 0, reason: null, sameDay: true },
+  replacement: {
+    status: 'open',
+    lapsesAt: '2026-11-26T04:00:00Z',
+    answerBy: null,
+    coveredCents: 0,
+    reason: null,
+    sameDay: true,
+  },
 });
-const moved = sampleBooking({ id: 52, bookingNumber: 'TG0052', status: 'upcoming', date: '2026-12-06', reschedule: guideProposal, actions: ['cancel'] });
-const waitingOnGuide = sampleBooking({ id: 53, bookingNumber: 'TG0053', status: 'confirmed', respondBy: '2026-11-26T01:00:00Z', actions: [] });
-const mine = sampleBooking({ id: 54, bookingNumber: 'TG0054', status: 'upcoming', date: '2026-12-07', reschedule: { ...guideProposal, id: 8, proposedBy: 'traveler', mine: true }, actions: ['cancel'] });
+const moved = sampleBooking({
+  id: 52,
+  bookingNumber: 'TG0052',
+  status: 'upcoming',
+  date: '2026-12-06',
+  reschedule: guideProposal,
+  actions: ['cancel'],
+});
+const waitingOnGuide = sampleBooking({
+  id: 53,
+  bookingNumber: 'TG0053',
+  status: 'confirmed',
+  respondBy: '2026-11-26T01:00:00Z',
+  actions: [],
+});
+const mine = sampleBooking({
+  id: 54,
+  bookingNumber: 'TG0054',
+  status: 'upcoming',
+  date: '2026-12-07',
+  reschedule: { ...guideProposal, id: 8, proposedBy: 'traveler', mine: true },
+  actions: ['cancel'],
+});
 
 /** A guide's offer in the chat with conversation 9, open until 20:00 Japan time on Nov 26. */
-const offer = { id: 70, conversationId: 9, status: 'open', date: '2026-12-12', timeZone: 'Asia/Tokyo', expiresAt: '2026-11-26T11:00:00Z' } as Offer;
+const offer = {
+  id: 70,
+  conversationId: 9,
+  status: 'open',
+  date: '2026-12-12',
+  timeZone: 'Asia/Tokyo',
+  expiresAt: '2026-11-26T11:00:00Z',
+} as Offer;
 
 function server(list: Booking[], offers: Offer[] = []) {
   vi.stubGlobal(
@@ -59,7 +101,15 @@ function server(list: Booking[], offers: Offer[] = []) {
       const url = String(input);
       if (url.includes('/api/v2/bookings-new/traveler/')) {
         const tabOf = (b: Booking) => (['pending', 'confirmed'].includes(b.status) ? 'pending-requests' : 'upcoming');
-        return json({ data: list, counts: { 'pending-requests': list.filter((b) => tabOf(b) === 'pending-requests').length, upcoming: list.filter((b) => tabOf(b) === 'upcoming').length, ongoing: 0, past: 0 } });
+        return json({
+          data: list,
+          counts: {
+            'pending-requests': list.filter((b) => tabOf(b) === 'pending-requests').length,
+            upcoming: list.filter((b) => tabOf(b) === 'upcoming').length,
+            ongoing: 0,
+            past: 0,
+          },
+        });
       }
       if (url.includes('/saved-guides')) return json({ data: [], total: 0, page: 1, limit: 12 });
       if (url.includes('/api/me/open-offers')) return json({ data: offers });
@@ -97,7 +147,12 @@ describe('the home page after sign-in', () => {
     const list = await screen.findByRole('region', { name: /Needs your attention/ });
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(4));
     const lines = within(list).getAllByRole('link');
-    expect(lines.map((l) => l.getAttribute('href'))).toEqual(['/dashboard?booking=50', '/dashboard?booking=51', '/messages?c=9', '/dashboard?booking=52']);
+    expect(lines.map((l) => l.getAttribute('href'))).toEqual([
+      '/dashboard?booking=50',
+      '/dashboard?booking=51',
+      '/messages?c=9',
+      '/dashboard?booking=52',
+    ]);
     expect(lines[0]!.textContent).toContain('Deposit to pay · Haruka Tanaka');
     expect(lines[0]!.textContent).toContain('Pay by Nov 26, 12:30 (Japan time)');
     expect(lines[1]!.textContent).toContain('Choose a guide for later today');
@@ -132,10 +187,14 @@ describe('the trips page', () => {
     server([moved, waitingOnGuide, held, choosing, mine]);
     renderAt(<Dashboard />, '/dashboard');
     const pending = await screen.findByRole('button', { name: /Pending Requests/ });
-    await waitFor(() => expect(within(pending).getByTestId('attention-badge').textContent).toBe('11 item needs your attention'));
+    await waitFor(() =>
+      expect(within(pending).getByTestId('attention-badge').textContent).toBe('11 item needs your attention'),
+    );
     const upcoming = screen.getByRole('button', { name: /Upcoming Trips/ });
     expect(within(upcoming).getByTestId('attention-badge').textContent).toBe('22 items need your attention');
     // A tab with nothing waiting keeps no badge of the kind.
-    expect(within(screen.getByRole('button', { name: /Past Experiences/ })).queryByTestId('attention-badge')).toBeNull();
+    expect(
+      within(screen.getByRole('button', { name: /Past Experiences/ })).queryByTestId('attention-badge'),
+    ).toBeNull();
   });
 });

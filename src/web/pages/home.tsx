@@ -25,7 +25,8 @@ export function Component() {
   useDocumentTitle(undefined);
   const locale = currentLocale();
   const featured = useGuides(FEATURED, 8);
-  // Null while the server's HTML hydrates (useSession's server snapshot): the list comes after, never in the SSR markup.
+  // Null while the server's HTML hydrates (useSession's server snapshot): the list comes after, never in the SSR
+  // markup.
   const session = useSession();
   const steps = [
     { key: 'find', icon: Search },
@@ -68,7 +69,14 @@ export function Component() {
           </ul>
         </div>
         {/* A drawn picture (public/hero-illustration.svg): a file, not markup to hydrate; phones skip it. */}
-        <img src="/hero-illustration.svg" alt="" width={480} height={360} loading="lazy" className="hidden h-auto w-full rounded-3xl shadow-soft md:block" />
+        <img
+          src="/hero-illustration.svg"
+          alt=""
+          width={480}
+          height={360}
+          loading="lazy"
+          className="hidden h-auto w-full rounded-3xl shadow-soft md:block"
+        />
       </section>
 
       <section className="mx-auto max-w-6xl px-4" aria-label={t('search:form.label')}>
@@ -82,14 +90,22 @@ export function Component() {
           <h2 id="featured-title" className="text-2xl font-semibold tracking-tight">
             {t('search:landing.featured')}
           </h2>
-          <Link to="/search" className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <Link
+            to="/search"
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             <Search className="h-4 w-4" aria-hidden />
             {t('search:landing.seeAll')}
           </Link>
         </div>
         <div className="mt-6">
           <Suspense fallback={<GuideGridSkeleton count={8} />}>
-            <HomeFeatured data={featured.data} isPending={featured.isPending} isError={featured.isError} onRetry={() => void featured.refetch()} />
+            <HomeFeatured
+              data={featured.data}
+              isPending={featured.isPending}
+              isError={featured.isError}
+              onRetry={() => void featured.refetch()}
+            />
           </Suspense>
         </div>
       </section>
@@ -100,7 +116,10 @@ export function Component() {
         </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {steps.map(({ key, icon: Icon }, i) => (
-            <li key={key} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+            <li
+              key={key}
+              className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+            >
               <div className="flex items-center gap-3">
                 <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-50 text-primary-700 dark:bg-primary-900/50 dark:text-primary-200">
                   <Icon className="h-5 w-5" aria-hidden />
@@ -119,7 +138,10 @@ export function Component() {
           <h2 id="cities-title" className="text-2xl font-semibold tracking-tight">
             {t('cities.title')}
           </h2>
-          <Link to="/help/cities" className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <Link
+            to="/help/cities"
+            className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             {t('cities.all')}
           </Link>
         </div>

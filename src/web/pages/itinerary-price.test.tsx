@@ -21,14 +21,28 @@ const itinerary = (basicPricePerHourCents: number, currency: 'CNY' | 'JPY'): Iti
   language: 'ja',
   stops: [{ time: '08:00', title: '伏見稲荷大社', description: '千本鳥居。' }],
   shopStops: [],
-  guide: { id: 3, fullName: 'Kenji Morita', profilePicture: null, serviceCity: 'kyoto', hourlyRate: 0, basicPricePerHourCents, currency, timeZone: 'Asia/Tokyo' },
+  guide: {
+    id: 3,
+    fullName: 'Kenji Morita',
+    profilePicture: null,
+    serviceCity: 'kyoto',
+    hourlyRate: 0,
+    basicPricePerHourCents,
+    currency,
+    timeZone: 'Asia/Tokyo',
+  },
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const open = (body: Itinerary) => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/api/v2/fx/rate') ? json({ jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' }) : json(body))),
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/v2/fx/rate')
+        ? json({ jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' })
+        : json(body),
+    ),
   );
   render(
     <QueryClientProvider client={createQueryClient()}>

@@ -19,11 +19,26 @@ const itinerary: Itinerary = {
   titleTranslated: deepl('清晨的伏见稻荷与锦市场'),
   summaryTranslated: deepl('趁人少的清晨走千本鸟居。'),
   stops: [
-    { time: '08:00', title: '伏見稲荷大社', description: '千本鳥居をゆっくり歩きます。', titleTranslated: deepl('伏见稻荷大社'), descriptionTranslated: deepl('慢慢走过千本鸟居。') },
+    {
+      time: '08:00',
+      title: '伏見稲荷大社',
+      description: '千本鳥居をゆっくり歩きます。',
+      titleTranslated: deepl('伏见稻荷大社'),
+      descriptionTranslated: deepl('慢慢走过千本鸟居。'),
+    },
     { time: '11:30', title: '錦市場', description: '食べ歩きでお昼にします。' },
   ],
   shopStops: [],
-  guide: { id: 3, fullName: 'Kenji Morita', profilePicture: null, serviceCity: 'kyoto', hourlyRate: 300, basicPricePerHourCents: 30_000, currency: 'CNY', timeZone: 'Asia/Tokyo' },
+  guide: {
+    id: 3,
+    fullName: 'Kenji Morita',
+    profilePicture: null,
+    serviceCity: 'kyoto',
+    hourlyRate: 300,
+    basicPricePerHourCents: 30_000,
+    currency: 'CNY',
+    timeZone: 'Asia/Tokyo',
+  },
 };
 
 beforeAll(async () => {
@@ -38,7 +53,12 @@ afterEach(() => {
 });
 
 const open = (body: Itinerary) => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/itinerary/7']}>
@@ -58,7 +78,9 @@ describe('the itinerary page by machine translation', () => {
     expect(h1.getAttribute('lang')).toBe('zh-CN');
     expect(screen.getByText('趁人少的清晨走千本鸟居。')).toBeTruthy();
     // Title, summary, and the first stop's two texts; the second stop is not translated (yet).
-    expect(screen.getAllByTestId('machine-translated').map((n) => n.textContent)).toEqual(Array(4).fill('机器翻译 · DeepL'));
+    expect(screen.getAllByTestId('machine-translated').map((n) => n.textContent)).toEqual(
+      Array(4).fill('机器翻译 · DeepL'),
+    );
     const stops = screen.getAllByRole('listitem');
     expect(within(stops[0]!).getByText('慢慢走过千本鸟居。')).toBeTruthy();
     expect(within(stops[1]!).getByText('食べ歩きでお昼にします。').getAttribute('lang')).toBe('ja');
@@ -72,7 +94,10 @@ describe('the itinerary page by machine translation', () => {
 
   it('without translation shows the Japanese original named "原文为日语", no toggle', async () => {
     const { titleTranslated: _t, summaryTranslated: _s, ...plain } = itinerary;
-    open({ ...plain, stops: itinerary.stops.map((s) => ({ time: s.time, title: s.title, description: s.description })) });
+    open({
+      ...plain,
+      stops: itinerary.stops.map((s) => ({ time: s.time, title: s.title, description: s.description })),
+    });
     const h1 = await screen.findByRole('heading', { level: 1 });
     expect(h1.textContent).toBe('朝の伏見稲荷と錦市場');
     expect(h1.getAttribute('lang')).toBe('ja');

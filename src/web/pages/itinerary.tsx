@@ -15,7 +15,9 @@ import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ShopStopsList } from '../components/ui/shop-stops';
 
-/** /itinerary/{id}: a guide's sample day plan with its stops, and the guide's price as the cards show it (decision 168). */
+/**
+ * /itinerary/{id}: a guide's sample day plan with its stops, and the guide's price as the cards show it (decision 168).
+ */
 export function Component() {
   const { t } = useTranslation(['guides', 'common']);
   const locale = currentLocale();
@@ -50,27 +52,54 @@ export function Component() {
         {t('itinerary.duration', { count: it.durationHours })}
       </p>
       <div className="mt-2">
-        <MachineTranslated as="h1" original={it.title} originalLanguage={it.language} translated={it.titleTranslated} translation={it.translation} className="text-3xl font-bold tracking-tight" />
+        <MachineTranslated
+          as="h1"
+          original={it.title}
+          originalLanguage={it.language}
+          translated={it.titleTranslated}
+          translation={it.translation}
+          className="text-3xl font-bold tracking-tight"
+        />
       </div>
       <WrittenIn language={it.language} className="mt-2" />
       <div className="mt-3">
-        <MachineTranslated original={it.summary} originalLanguage={it.language} translated={it.summaryTranslated} className="text-lg text-stone-600 dark:text-stone-300" />
+        <MachineTranslated
+          original={it.summary}
+          originalLanguage={it.language}
+          translated={it.summaryTranslated}
+          className="text-lg text-stone-600 dark:text-stone-300"
+        />
       </div>
 
       <h2 className="mt-10 text-lg font-semibold">{t('itinerary.plan')}</h2>
       <ol className="relative mt-4 space-y-6 border-l-2 border-primary-200 pl-6 dark:border-primary-800">
         {it.stops.map((s, i) => (
           <li key={i} className="relative">
-            <span className="absolute -left-[33px] top-0.5 flex h-4 w-4 items-center justify-center rounded-full border-2 border-primary-600 bg-white dark:bg-stone-950" aria-hidden />
+            <span
+              className="absolute -left-[33px] top-0.5 flex h-4 w-4 items-center justify-center rounded-full border-2 border-primary-600 bg-white dark:bg-stone-950"
+              aria-hidden
+            />
             <p className="text-sm font-semibold tabular-nums text-primary-700 dark:text-primary-300">
               {s.time}
-              <span className="font-normal text-stone-500 dark:text-stone-400">{bracketed(t('profile.japanTime'), locale)}</span>
+              <span className="font-normal text-stone-500 dark:text-stone-400">
+                {bracketed(t('profile.japanTime'), locale)}
+              </span>
             </p>
             <div className="mt-0.5">
-              <MachineTranslated original={s.title} originalLanguage={it.language} translated={s.titleTranslated} className="font-semibold" />
+              <MachineTranslated
+                original={s.title}
+                originalLanguage={it.language}
+                translated={s.titleTranslated}
+                className="font-semibold"
+              />
             </div>
             <div className="mt-1">
-              <MachineTranslated original={s.description} originalLanguage={it.language} translated={s.descriptionTranslated} className="text-sm text-stone-600 dark:text-stone-400" />
+              <MachineTranslated
+                original={s.description}
+                originalLanguage={it.language}
+                translated={s.descriptionTranslated}
+                className="text-sm text-stone-600 dark:text-stone-400"
+              />
             </div>
           </li>
         ))}
@@ -79,10 +108,19 @@ export function Component() {
       <ShopStopsList stops={it.shopStops} className="mt-8 rounded-lg bg-stone-50 p-4 text-sm dark:bg-stone-900" />
 
       <div className="mt-10 flex flex-col items-start gap-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900">
-        <GuidePhoto src={it.guide.profilePicture} alt={t('card.photoAlt', { name: it.guide.fullName })} size={64} className="h-16 w-16 rounded-full" />
+        <GuidePhoto
+          src={it.guide.profilePicture}
+          alt={t('card.photoAlt', { name: it.guide.fullName })}
+          size={64}
+          className="h-16 w-16 rounded-full"
+        />
         <div className="flex-1">
           <p className="font-semibold">{t('itinerary.with', { name: it.guide.fullName })}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400"><BesideText text={t('price.perHourPrice', { price: price(it.guide.basicPricePerHourCents, it.guide.currency) })} /></p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <BesideText
+              text={t('price.perHourPrice', { price: price(it.guide.basicPricePerHourCents, it.guide.currency) })}
+            />
+          </p>
         </div>
         <ButtonLink to={`/guides/${it.guide.id}`} variant="primary">
           {t('itinerary.viewGuide')}

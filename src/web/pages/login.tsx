@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { withGap } from '../lib/cjk-spacing';
 
 /** Where a signed-in user goes: the redirect parameter, else their view's home. */
-export const homeFor = (user: Pick<User, 'role'>, redirect: string | undefined) => redirect ?? (user.role === 'guide' ? '/guide' : '/');
+export const homeFor = (user: Pick<User, 'role'>, redirect: string | undefined) =>
+  redirect ?? (user.role === 'guide' ? '/guide' : '/');
 
 export function Component() {
   const { t } = useTranslation('auth');
@@ -31,7 +32,10 @@ export function Component() {
       footer={
         <>
           {withGap(t('login.noAccount'))}
-          <Link to={withRedirect('/signup', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <Link
+            to={withRedirect('/signup', redirect)}
+            className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             {t('login.toSignup')}
           </Link>
         </>

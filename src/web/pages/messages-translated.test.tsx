@@ -25,8 +25,17 @@ const entry = (id: number, name: string, extra: Partial<Conversation>): Conversa
   ...extra,
 });
 const inbox: Conversation[] = [
-  entry(1, 'Li Wei', { lastMessage: '明天十点在浅草站见', lastMessageLanguage: 'zh', lastMessageTranslated: { text: '明日10時に浅草駅で会いましょう', provider: 'DeepL', targetLang: 'ja' } }),
-  entry(2, 'Wang Fang', { lastMessage: '我们有两个孩子', lastMessageLanguage: 'zh', lastMessageTranslated: null, lastMessageTranslation: { status: 'pending' } }),
+  entry(1, 'Li Wei', {
+    lastMessage: '明天十点在浅草站见',
+    lastMessageLanguage: 'zh',
+    lastMessageTranslated: { text: '明日10時に浅草駅で会いましょう', provider: 'DeepL', targetLang: 'ja' },
+  }),
+  entry(2, 'Wang Fang', {
+    lastMessage: '我们有两个孩子',
+    lastMessageLanguage: 'zh',
+    lastMessageTranslated: null,
+    lastMessageTranslation: { status: 'pending' },
+  }),
   // The guide's own last line: no translation, its language guessed from the script.
   entry(3, 'Zhang Min', { lastMessage: 'よろしくお願いします' }),
   entry(4, 'Chen Jie', { lastMessage: null, lastMessageAt: null, messageCount: 0 }),
@@ -52,7 +61,12 @@ async function showInbox() {
   await act(() => i18next.changeLanguage('ja'));
   asked = [];
   setSession('token', { id: 9, fullName: 'Kenji', role: 'guide', isGuide: true } as unknown as User);
-  vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches: false,
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -66,7 +80,15 @@ async function showInbox() {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/messages']}>
         <Routes>
-          <Route path="/messages" element={<><MessagesPage /><Where /></>} />
+          <Route
+            path="/messages"
+            element={
+              <>
+                <MessagesPage />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -106,6 +128,7 @@ describe('the inbox in the reader’s language (decision 173)', () => {
     expect([line(pending!).textContent, line(pending!).getAttribute('lang')]).toEqual(['我们有两个孩子', 'zh-CN']);
     expect([line(own!).textContent, line(own!).getAttribute('lang')]).toEqual(['よろしくお願いします', 'ja']);
     expect(line(empty!).getAttribute('lang')).toBeNull();
-    for (const li of [pending!, own!, empty!]) expect(within(li).queryByRole('button', { name: '原文を表示' })).toBeNull();
+    for (const li of [pending!, own!, empty!])
+      expect(within(li).queryByRole('button', { name: '原文を表示' })).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationSettings } from '../../shared/schemas/notifications';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  type NotificationSettings,
+} from '../../shared/schemas/notifications';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { useNotificationSettings, useSaveNotificationSettings } from '../features/messaging';
@@ -15,13 +19,25 @@ export function Component() {
   const settings = useNotificationSettings(!!session);
   const save = useSaveNotificationSettings();
   if (!session) {
-    return <PageMessage title={t('signedOut.settingsTitle')} action={<ButtonLink to="/login?redirect=%2Fsettings%2Fnotifications">{t('drawer.logIn')}</ButtonLink>} />;
+    return (
+      <PageMessage
+        title={t('signedOut.settingsTitle')}
+        action={<ButtonLink to="/login?redirect=%2Fsettings%2Fnotifications">{t('drawer.logIn')}</ButtonLink>}
+      />
+    );
   }
   if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
-  const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: (typeof NOTIFICATION_CHANNELS)[number], value: boolean) => {
+  const toggle = (
+    kind: (typeof NOTIFICATION_KINDS)[number],
+    channel: (typeof NOTIFICATION_CHANNELS)[number],
+    value: boolean,
+  ) => {
     if (!settings.data) return;
-    const next: NotificationSettings = { kinds: { ...settings.data.kinds, [kind]: { ...settings.data.kinds[kind], [channel]: value } } };
-    if (channel === 'browser' && value && typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
+    const next: NotificationSettings = {
+      kinds: { ...settings.data.kinds, [kind]: { ...settings.data.kinds[kind], [channel]: value } },
+    };
+    if (channel === 'browser' && value && typeof Notification !== 'undefined' && Notification.permission === 'default')
+      void Notification.requestPermission();
     save.mutate(next, {
       onSuccess: () => showToast({ title: t('settings.saved'), variant: 'success' }),
       onError: () => showToast({ title: t('settings.saveFailed'), variant: 'destructive' }),
@@ -50,7 +66,9 @@ export function Component() {
               <tr key={kind} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
                 <th scope="row" className="p-3 text-left font-normal">
                   <span className="block font-medium">{t(`settings.kinds.${kind}.title`)}</span>
-                  <span className="block text-xs text-stone-500 dark:text-stone-400">{t(`settings.kinds.${kind}.hint`)}</span>
+                  <span className="block text-xs text-stone-500 dark:text-stone-400">
+                    {t(`settings.kinds.${kind}.hint`)}
+                  </span>
                 </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <td key={channel} className="p-3 text-center">
@@ -64,7 +82,10 @@ export function Component() {
                         onChange={(e) => toggle(kind, channel, e.target.checked)}
                       />
                     ) : (
-                      <span className="inline-block h-5 w-5 animate-pulse rounded bg-stone-200 dark:bg-stone-700" aria-hidden />
+                      <span
+                        className="inline-block h-5 w-5 animate-pulse rounded bg-stone-200 dark:bg-stone-700"
+                        aria-hidden
+                      />
                     )}
                   </td>
                 ))}

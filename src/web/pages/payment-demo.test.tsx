@@ -14,7 +14,8 @@ import { Component as PaymentDemo } from './payment-demo';
  * 100): the provider refuses the approval (409 payment_canceled) and the traveler reads that nothing
  * was charged and where to go on, not "approval could not be sent".
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const pending = sampleBooking({ id: 31, bookingNumber: 'TG0031', status: 'pending', actions: [] });
 
 beforeAll(async () => {
@@ -27,7 +28,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith('/api/v2/bookings/31')) return json(pending);
-      if (url.endsWith('/api/v2/payments/webhooks/simulated')) return json({ code: 'payment_canceled', message: 'This payment was cancelled' }, 409);
+      if (url.endsWith('/api/v2/payments/webhooks/simulated'))
+        return json({ code: 'payment_canceled', message: 'This payment was cancelled' }, 409);
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
@@ -42,7 +44,11 @@ afterEach(async () => {
 const open = () =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/payment-demo?ref=sim_alipay_1&method=alipay&amount=12000&booking=31&payment=5&signature=abc']}>
+      <MemoryRouter
+        initialEntries={[
+          '/payment-demo?ref=sim_alipay_1&method=alipay&amount=12000&booking=31&payment=5&signature=abc',
+        ]}
+      >
         <PaymentDemo />
       </MemoryRouter>
     </QueryClientProvider>,

@@ -57,12 +57,20 @@ export function Component() {
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
   if (!ref || !signature || !bookingId || !Number.isInteger(cents) || cents <= 0) {
-    return <PageMessage title={t('demo.invalid')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
+    return (
+      <PageMessage
+        title={t('demo.invalid')}
+        action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>}
+      />
+    );
   }
   const b = booking.data;
   // An extension or a trip change is paid on a booking already paid: it is "already paid" by its own
   // payment, not by the booking's status.
-  const ownPayment = (x: typeof b) => (paymentId ? x?.payments.find((p) => p.id === paymentId && (p.kind === 'extension' || p.kind === 'change')) : undefined);
+  const ownPayment = (x: typeof b) =>
+    paymentId
+      ? x?.payments.find((p) => p.id === paymentId && (p.kind === 'extension' || p.kind === 'change'))
+      : undefined;
   const own = ownPayment(b);
   const ownPaid = (x: typeof b) => {
     const p = ownPayment(x);
@@ -70,7 +78,9 @@ export function Component() {
   };
   const alreadyPaid = own ? ownPaid(b) : b && b.status !== 'pending';
   const named = params.get('currency');
-  const currency = isCurrency(named) ? named : (b?.payments.find((p) => p.id === paymentId)?.currency ?? chargeCurrencyOf(method, b?.chargeCurrency ?? 'CNY'));
+  const currency = isCurrency(named)
+    ? named
+    : (b?.payments.find((p) => p.id === paymentId)?.currency ?? chargeCurrencyOf(method, b?.chargeCurrency ?? 'CNY'));
   const returnPath = (x: typeof b) => paymentReturnPath(bookingId, ownPayment(x) ? paymentId : undefined);
   const successPath = returnPath(b);
 
@@ -80,7 +90,8 @@ export function Component() {
       await approve.mutateAsync({ ref, signature });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'payment_canceled') setReplaced(true);
-      else showToast({ title: t('toasts.paymentFailed'), description: t('demo.approveFailed'), variant: 'destructive' });
+      else
+        showToast({ title: t('toasts.paymentFailed'), description: t('demo.approveFailed'), variant: 'destructive' });
       return;
     }
     // The webhook is processed before it answers; one read confirms the booking moved on (and, however
@@ -102,7 +113,10 @@ export function Component() {
       </p>
       <h1 className="mt-3 text-2xl font-bold tracking-tight">{t('demo.heading', { method: methodName })}</h1>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('demo.explain', { method: methodName })}</p>
-      <section aria-label={methodName} className="mt-6 overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <section
+        aria-label={methodName}
+        className="mt-6 overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900"
+      >
         <div className={cn('flex items-center justify-between px-5 py-3', BRAND[method])}>
           <span className="font-semibold">{methodName}</span>
           <span className="text-sm">{t('demo.merchant')}</span>
@@ -110,9 +124,16 @@ export function Component() {
         <div className="flex flex-col items-center px-5 py-6 text-center">
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('demo.amountLabel')}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums">{formatMoney(cents, currency, currentLocale())}</p>
-          {b && <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('demo.forBooking', { number: b.bookingNumber, guide: b.guide.fullName })}</p>}
+          {b && (
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              {t('demo.forBooking', { number: b.bookingNumber, guide: b.guide.fullName })}
+            </p>
+          )}
           {phone && method === 'alipay' ? (
-            <p className="mt-5 flex items-start gap-1.5 text-left text-sm text-stone-700 dark:text-stone-300" data-testid="wallet-app">
+            <p
+              className="mt-5 flex items-start gap-1.5 text-left text-sm text-stone-700 dark:text-stone-300"
+              data-testid="wallet-app"
+            >
               <Smartphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               {t('demo.inApp', { method: methodName })}
             </p>
@@ -122,7 +143,10 @@ export function Component() {
                 <DemoQr seed={ref} label={t('demo.qrLabel')} className="h-48 w-48" />
               </div>
               {phone ? (
-                <div className="mt-3 text-left text-sm text-stone-700 dark:text-stone-300" data-testid="wechat-phone-steps">
+                <div
+                  className="mt-3 text-left text-sm text-stone-700 dark:text-stone-300"
+                  data-testid="wechat-phone-steps"
+                >
                   <p className="font-medium">{t('demo.samePhone')}</p>
                   <ol className="mt-1 list-decimal space-y-0.5 ps-5">
                     <li>{t('demo.samePhoneSave')}</li>
@@ -140,18 +164,36 @@ export function Component() {
         </div>
       </section>
       {alreadyPaid ? (
-        <div role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100">
-          <p>{own ? t(own.kind === 'change' ? 'payments:change.heading' : 'payments:extension.heading') : t('checkout.alreadyPaid')}</p>
+        <div
+          role="status"
+          className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100"
+        >
+          <p>
+            {own
+              ? t(own.kind === 'change' ? 'payments:change.heading' : 'payments:extension.heading')
+              : t('checkout.alreadyPaid')}
+          </p>
           <Link to={successPath} className="mt-1 inline-block font-medium underline">
             {t('checkout.viewBooking')}
           </Link>
         </div>
       ) : (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-          <Button variant="primary" size="lg" className="sm:flex-1" busy={approve.isPending} onClick={() => void onApprove()}>
+          <Button
+            variant="primary"
+            size="lg"
+            className="sm:flex-1"
+            busy={approve.isPending}
+            onClick={() => void onApprove()}
+          >
             {approve.isPending ? t('payment.processing') : t('demo.approve')}
           </Button>
-          <ButtonLink to={own ? travelerBookingPath(bookingId) : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
+          <ButtonLink
+            to={own ? travelerBookingPath(bookingId) : `/checkout?booking=${bookingId}`}
+            variant="outline"
+            size="lg"
+            className="sm:flex-1"
+          >
             {own ? t(own.kind === 'change' ? 'payments:change.back' : 'payments:extension.back') : t('demo.back')}
           </ButtonLink>
         </div>

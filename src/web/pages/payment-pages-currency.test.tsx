@@ -19,7 +19,8 @@ import { Component as PaymentSuccess } from './payment-success';
  * charged in, the amount paid in person in yen, the wallet's approval page in the payment's yuan. A
  * yuan booking's pages read as before.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const RATE = { jpyPerCny: '20', asOf: '2026-11-20', source: 'admin' as const };
 const payment = (over: Partial<BookingPayment>): BookingPayment => ({
   id: 6,
@@ -65,7 +66,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+      if (url.includes('/api/config/public'))
+        return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
       const body = reply(url);
       return body === undefined ? json({ code: 'not_found', message: 'x' }, 404) : json(body);
     }),
@@ -93,16 +95,27 @@ describe('/payment-success of an extension', () => {
   it('says what was paid in the yuan charged, and that the guide approves the half hour next', async () => {
     reply = (url) => (url.endsWith('/api/v2/bookings/31') ? yen() : undefined);
     open('/payment-success?booking=31&payment=6', '/payment-success', <PaymentSuccess />);
-    expect(await screen.findByText('You paid 100 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0031).')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'You paid 100 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0031).',
+      ),
+    ).toBeTruthy();
     // It is the open extension's payment, though charged in another currency than the fee's.
     expect(screen.getByText(/^Haruka Tanaka now approves the extension/)).toBeTruthy();
   });
 
   it('a card paying the yen shown reads in yen (ja)', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    reply = (url) => (url.endsWith('/api/v2/bookings/31') ? yen({ payments: [payment({ method: 'card', last4: '4242', amountCents: 2_000, currency: 'JPY' })] }) : undefined);
+    reply = (url) =>
+      url.endsWith('/api/v2/bookings/31')
+        ? yen({ payments: [payment({ method: 'card', last4: '4242', amountCents: 2_000, currency: 'JPY' })] })
+        : undefined;
     open('/payment-success?booking=31&payment=6', '/payment-success', <PaymentSuccess />);
-    expect(await screen.findByText('Haruka Tanaka さんとのツアーを30分延長する料金として、2,000円をお支払いいただきました（予約番号：TG0031）。')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Haruka Tanaka さんとのツアーを30分延長する料金として、2,000円をお支払いいただきました（予約番号：TG0031）。',
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -127,20 +140,35 @@ describe('/booking/{id}/payment-proof', () => {
     ['ja', 'JPY', 6_400, '残りの6,400円をガイドに直接お支払いいただき'],
     ['en', 'CNY', 52_800, 'Pay the remaining 528 RMB to your guide in person'],
     ['zh-CN', 'CNY', 52_800, '请当面向地陪支付剩余的 528 元，'],
-  ] as const)('names what is paid in person in the booking’s currency (%s, %s)', async (locale, currency, amountCents, text) => {
-    await act(() => i18next.changeLanguage(locale));
-    reply = (url) => (url.endsWith('/api/v2/bookings/31/payment-proof') ? proof({ currency, amountCents }) : undefined);
-    open('/booking/31/payment-proof', '/booking/:bookingId/payment-proof', <PaymentProof />);
-    expect((await screen.findByText((t) => t.startsWith(text))).textContent).toContain(text);
-  });
+  ] as const)(
+    'names what is paid in person in the booking’s currency (%s, %s)',
+    async (locale, currency, amountCents, text) => {
+      await act(() => i18next.changeLanguage(locale));
+      reply = (url) =>
+        url.endsWith('/api/v2/bookings/31/payment-proof') ? proof({ currency, amountCents }) : undefined;
+      open('/booking/31/payment-proof', '/booking/:bookingId/payment-proof', <PaymentProof />);
+      expect((await screen.findByText((t) => t.startsWith(text))).textContent).toContain(text);
+    },
+  );
 });
 
 describe('/payment-demo', () => {
   it.each([
-    ['the payment’s currency from the booking', '/payment-demo?ref=sim_alipay_1&method=alipay&amount=10000&booking=31&payment=6&signature=abc', '100 RMB'],
-    ['a currency the link names', '/payment-demo?ref=sim_alipay_1&method=alipay&amount=2000&currency=JPY&booking=31&payment=6&signature=abc', '¥2,000 (JPY)'],
+    [
+      'the payment’s currency from the booking',
+      '/payment-demo?ref=sim_alipay_1&method=alipay&amount=10000&booking=31&payment=6&signature=abc',
+      '100 RMB',
+    ],
+    [
+      'a currency the link names',
+      '/payment-demo?ref=sim_alipay_1&method=alipay&amount=2000&currency=JPY&booking=31&payment=6&signature=abc',
+      '¥2,000 (JPY)',
+    ],
   ])('shows the amount in %s', async (_, path, text) => {
-    reply = (url) => (url.endsWith('/api/v2/bookings/31') ? yen({ status: 'extend_requested', payments: [payment({ status: 'pending' })] }) : undefined);
+    reply = (url) =>
+      url.endsWith('/api/v2/bookings/31')
+        ? yen({ status: 'extend_requested', payments: [payment({ status: 'pending' })] })
+        : undefined;
     open(path, '/payment-demo', <PaymentDemo />);
     await screen.findByText(/TG0031/);
     expect(screen.getByText(text)).toBeTruthy();
@@ -148,8 +176,15 @@ describe('/payment-demo', () => {
 
   it('in Chinese, the yuan a wallet charges: 100 元', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    reply = (url) => (url.endsWith('/api/v2/bookings/31') ? yen({ status: 'extend_requested', payments: [payment({ status: 'pending' })] }) : undefined);
-    open('/payment-demo?ref=sim_alipay_1&method=alipay&amount=10000&booking=31&payment=6&signature=abc', '/payment-demo', <PaymentDemo />);
+    reply = (url) =>
+      url.endsWith('/api/v2/bookings/31')
+        ? yen({ status: 'extend_requested', payments: [payment({ status: 'pending' })] })
+        : undefined;
+    open(
+      '/payment-demo?ref=sim_alipay_1&method=alipay&amount=10000&booking=31&payment=6&signature=abc',
+      '/payment-demo',
+      <PaymentDemo />,
+    );
     await screen.findByText(/TG0031/);
     expect(screen.getByText('100 元')).toBeTruthy();
   });

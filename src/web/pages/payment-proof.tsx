@@ -7,7 +7,13 @@ import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { formatMoney } from '../../shared/money-format';
 import { currentLocale } from '../lib/i18n';
-import { usePaymentProof, ProofStatusPill, ProofUploadForm, ProofView, VerifyProofButton } from '../features/payment-proofs';
+import {
+  usePaymentProof,
+  ProofStatusPill,
+  ProofUploadForm,
+  ProofView,
+  VerifyProofButton,
+} from '../features/payment-proofs';
 import { ApiError } from '../lib/api-client';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -29,7 +35,10 @@ export function Component() {
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname)} replace />;
   const side = session.user.role === 'guide' ? 'guide' : 'traveler';
-  const back = { to: valid ? bookingPathFor(side, bookingId) : side === 'guide' ? '/guide-dashboard' : '/dashboard', label: t(`back.${side}`) };
+  const back = {
+    to: valid ? bookingPathFor(side, bookingId) : side === 'guide' ? '/guide-dashboard' : '/dashboard',
+    label: t(`back.${side}`),
+  };
   if (!valid || (proof.error instanceof ApiError && proof.error.status === 404)) {
     return <PageMessage title={t('notFound')} action={<ButtonLink to={back.to}>{back.label}</ButtonLink>} />;
   }
@@ -49,18 +58,36 @@ export function Component() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
         {p.status !== 'none' && <ProofStatusPill status={p.status} />}
       </div>
-      <p className="mt-1 text-sm tabular-nums text-stone-500 dark:text-stone-400">{t('booking', { number: p.bookingNumber })}</p>
+      <p className="mt-1 text-sm tabular-nums text-stone-500 dark:text-stone-400">
+        {t('booking', { number: p.bookingNumber })}
+      </p>
 
       <section className="mt-5 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
         <p className="flex items-start gap-2 text-stone-700 dark:text-stone-300">
           <Wallet className="mt-0.5 h-5 w-5 shrink-0 text-primary-600" aria-hidden />
-          <span>{p.amountCents > 0 ? t(p.viewer === 'guide' ? 'intro.guide' : 'intro.traveler', { amount: money }) : t('intro.nothingDue')}</span>
+          <span>
+            {p.amountCents > 0
+              ? t(p.viewer === 'guide' ? 'intro.guide' : 'intro.traveler', { amount: money })
+              : t('intro.nothingDue')}
+          </span>
         </p>
 
         <div className="mt-5 space-y-5">
-          {p.proof ? <ProofView proof={p.proof} /> : <p className="text-sm text-stone-600 dark:text-stone-400">{t(p.viewer === 'guide' ? 'none.guide' : 'none.traveler')}</p>}
-          {p.status === 'verified' && <p className="text-sm font-medium text-green-800 dark:text-green-200">{t(p.viewer === 'guide' ? 'done.guide' : 'done.traveler')}</p>}
-          {p.status === 'uploaded' && p.viewer === 'traveler' && <p className="text-sm text-amber-800 dark:text-amber-200">{t('waiting')}</p>}
+          {p.proof ? (
+            <ProofView proof={p.proof} />
+          ) : (
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {t(p.viewer === 'guide' ? 'none.guide' : 'none.traveler')}
+            </p>
+          )}
+          {p.status === 'verified' && (
+            <p className="text-sm font-medium text-green-800 dark:text-green-200">
+              {t(p.viewer === 'guide' ? 'done.guide' : 'done.traveler')}
+            </p>
+          )}
+          {p.status === 'uploaded' && p.viewer === 'traveler' && (
+            <p className="text-sm text-amber-800 dark:text-amber-200">{t('waiting')}</p>
+          )}
           {p.canVerify && <VerifyProofButton bookingId={p.bookingId} />}
           {p.canUpload && <ProofUploadForm bookingId={p.bookingId} replacing={p.status === 'uploaded'} />}
           {p.viewer === 'traveler' && !p.canUpload && p.status === 'none' && p.amountCents > 0 && (

@@ -16,7 +16,8 @@ import { Component as PaymentSuccess } from './payment-success';
  * Receipts from where the traveler just paid (decision 125): /payment-success leads to the booking's
  * receipts, and each download button says what it downloads.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const deposit: BookingPayment = {
   id: 5,
   kind: 'deposit',
@@ -32,7 +33,13 @@ const deposit: BookingPayment = {
   createdAt: '2026-11-20T01:00:00Z',
 };
 const extension: BookingPayment = { ...deposit, id: 6, kind: 'extension', amountCents: 6_000 };
-const paid = sampleBooking({ id: 31, bookingNumber: 'TG0031', status: 'confirmed', actions: [], payments: [deposit, extension] });
+const paid = sampleBooking({
+  id: 31,
+  bookingNumber: 'TG0031',
+  status: 'confirmed',
+  actions: [],
+  payments: [deposit, extension],
+});
 const receipt: Receipt = {
   id: 1,
   kind: 'receipt',
@@ -51,7 +58,14 @@ const receipt: Receipt = {
   paidAt: '2026-11-20T01:00:00Z',
   issuedAt: '2026-11-20T01:00:00Z',
   addressee: 'Li Wei',
-  operator: { name: 'Tabi Guides KK', address: 'Tokyo', phone: '03-0000-0000', email: 'billing@example.com', invoiceNumber: 'T7000012050002', fake: false },
+  operator: {
+    name: 'Tabi Guides KK',
+    address: 'Tokyo',
+    phone: '03-0000-0000',
+    email: 'billing@example.com',
+    invoiceNumber: 'T7000012050002',
+    fake: false,
+  },
 };
 
 beforeAll(async () => {
@@ -102,7 +116,11 @@ describe('the payment’s result', () => {
   it('is read from the server, not from the booking cached while it was still unpaid', async () => {
     const client = createQueryClient();
     // The checkout left the booking in the cache as it was before the wallet approved the payment.
-    client.setQueryData(['bookings', 'detail', 31], { ...paid, status: 'pending', payments: [{ ...deposit, status: 'pending' }] });
+    client.setQueryData(['bookings', 'detail', 31], {
+      ...paid,
+      status: 'pending',
+      payments: [{ ...deposit, status: 'pending' }],
+    });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/payment-success?booking=31']}>
@@ -121,15 +139,24 @@ describe('the receipt’s download buttons', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ReceiptDocument receipt={receipt} />
-        <ReceiptDocument receipt={{ ...receipt, id: 2, kind: 'credit_note', number: 'C-00000001', receiptNumber: 'R-00000001', amountCents: 6_000 }} />
+        <ReceiptDocument
+          receipt={{
+            ...receipt,
+            id: 2,
+            kind: 'credit_note',
+            number: 'C-00000001',
+            receiptNumber: 'R-00000001',
+            amountCents: 6_000,
+          }}
+        />
       </QueryClientProvider>,
     );
     const [first, second] = screen.getAllByRole('article');
-    expect(within(first!).getAllByRole('button', { name: /PDF/ }).map((b) => b.textContent)).toEqual([
-      'Download receipt (PDF, English)',
-      'Download receipt (PDF, 中文)',
-      'Download receipt (PDF, 日本語)',
-    ]);
+    expect(
+      within(first!)
+        .getAllByRole('button', { name: /PDF/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Download receipt (PDF, English)', 'Download receipt (PDF, 中文)', 'Download receipt (PDF, 日本語)']);
     expect(within(second!).getByRole('button', { name: 'Download credit note (PDF, 日本語)' })).toBeTruthy();
   });
 });

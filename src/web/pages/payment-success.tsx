@@ -7,7 +7,16 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, PriceBreakdown, awaitingStripe, StripePaymentConfirming, TourSummary, tourOfBooking, bookingCharge, bookingPriceLines } from '../features/bookings';
+import {
+  useBooking,
+  PriceBreakdown,
+  awaitingStripe,
+  StripePaymentConfirming,
+  TourSummary,
+  tourOfBooking,
+  bookingCharge,
+  bookingPriceLines,
+} from '../features/bookings';
 import { formatDeadline } from '../lib/format';
 import { openSupport } from '../features/support';
 import { currentLocale } from '../lib/i18n';
@@ -36,17 +45,42 @@ export function Component() {
   const booking = useBooking(bookingId, { enabled: !!session, fresh: true });
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
-  if (!bookingId) return <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
+  if (!bookingId)
+    return (
+      <PageMessage
+        title={t('checkout.notFound')}
+        action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>}
+      />
+    );
   if (booking.isError) return <LoadFailed onRetry={() => void booking.refetch()} />;
   if (!booking.data || !booking.isFetchedAfterMount) return <Spinner />;
   const b = booking.data;
   const extension = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
   const change = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'change') : undefined;
-  if (change) return <ChangePaid booking={b} payment={change} redirectFailed={params.get('redirect_status') === 'failed'} onPoll={() => void booking.refetch()} />;
+  if (change)
+    return (
+      <ChangePaid
+        booking={b}
+        payment={change}
+        redirectFailed={params.get('redirect_status') === 'failed'}
+        onPoll={() => void booking.refetch()}
+      />
+    );
   if (extension) {
-    return <ExtensionPaid booking={b} payment={extension} redirectFailed={params.get('redirect_status') === 'failed'} onPoll={() => void booking.refetch()} />;
+    return (
+      <ExtensionPaid
+        booking={b}
+        payment={extension}
+        redirectFailed={params.get('redirect_status') === 'failed'}
+        onPoll={() => void booking.refetch()}
+      />
+    );
   }
-  const deposit = b.payments.find((p) => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded'));
+  const deposit = b.payments.find(
+    (p) =>
+      p.kind === 'deposit' &&
+      (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded'),
+  );
 
   if (awaitingStripe(b)) {
     return (
@@ -77,13 +111,20 @@ export function Component() {
   // A deadline is dated and on the tour's clock, like the tour it belongs to (formatDeadline).
   const respondBy = b.respondBy ? formatDeadline(b.respondBy, locale, b.timeZone, t('japanTime')) : null;
   const method =
-    deposit.method === 'card' && deposit.last4 ? t('success.paidCard', { last4: deposit.last4 }) : t(`success.paidWith.${deposit.method}`);
+    deposit.method === 'card' && deposit.last4
+      ? t('success.paidCard', { last4: deposit.last4 })
+      : t(`success.paidWith.${deposit.method}`);
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-8">
       <div className="flex flex-col items-center text-center">
         <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('success.heading')}</h1>
-        <p className="mt-2 max-w-xl text-stone-600 dark:text-stone-400">{t('success.bodyPrice', { price: formatMoney(deposit.amountCents, deposit.currency, locale), number: b.bookingNumber })}</p>
+        <p className="mt-2 max-w-xl text-stone-600 dark:text-stone-400">
+          {t('success.bodyPrice', {
+            price: formatMoney(deposit.amountCents, deposit.currency, locale),
+            number: b.bookingNumber,
+          })}
+        </p>
         <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
           {method}
           {deposit.provider === 'simulated' && <> · {t('success.demo')}</>}
@@ -117,14 +158,33 @@ export function Component() {
  * what it was charged in (decision 164). It is the open extension's when it charged what that fee
  * charges with its method (`bookingCharge`, the server's rule), whatever the currency.
  */
-function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
+function ExtensionPaid({
+  booking: b,
+  payment,
+  redirectFailed,
+  onPoll,
+}: {
+  booking: Booking;
+  payment: BookingPayment;
+  redirectFailed: boolean;
+  onPoll: () => void;
+}) {
   const { t } = useTranslation(['payments', 'bookings', 'tour', 'receipts']);
   const back = { to: travelerBookingPath(b.id), label: t('extension.back') };
   const failed = redirectFailed || payment.status === 'failed';
   if (failed || payment.status === 'pending' || payment.status === 'processing') {
-    return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;
+    return (
+      <StripePaymentConfirming
+        booking={b}
+        redirectFailed={failed}
+        onPoll={onPoll}
+        onContactSupport={() => void openSupport('payment_failure')}
+        back={back}
+      />
+    );
   }
-  const open = b.extension && payment.method !== 'cash' ? bookingCharge(b, b.extension.priceCents, payment.method) : null;
+  const open =
+    b.extension && payment.method !== 'cash' ? bookingCharge(b, b.extension.priceCents, payment.method) : null;
   const forOpen = !!open && open.amountCents === payment.amountCents && open.currency === payment.currency;
   const hours = forOpen ? b.extension!.hours : null;
   const values = {
@@ -142,7 +202,9 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
       <div className="flex flex-col items-center text-center">
         <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('extension.heading')}</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-400">{t(hours === null ? 'extension.body' : 'extension.bodyHours', values)}</p>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">
+          {t(hours === null ? 'extension.body' : 'extension.bodyHours', values)}
+        </p>
         <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
           {method}
           {payment.provider === 'simulated' && <> · {t('bookings:success.demo')}</>}
@@ -168,22 +230,46 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
  * A trip change's difference (decision 177): waiting for the provider, failed, or paid; whether the
  * change is made or waits for the guide shows on the trip card, where the page leads back.
  */
-function ChangePaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
+function ChangePaid({
+  booking: b,
+  payment,
+  redirectFailed,
+  onPoll,
+}: {
+  booking: Booking;
+  payment: BookingPayment;
+  redirectFailed: boolean;
+  onPoll: () => void;
+}) {
   const { t } = useTranslation(['payments', 'bookings', 'receipts']);
   const back = { to: travelerBookingPath(b.id), label: t('change.back') };
   const failed = redirectFailed || payment.status === 'failed';
   if (failed || payment.status === 'pending' || payment.status === 'processing') {
-    return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;
+    return (
+      <StripePaymentConfirming
+        booking={b}
+        redirectFailed={failed}
+        onPoll={onPoll}
+        onContactSupport={() => void openSupport('payment_failure')}
+        back={back}
+      />
+    );
   }
   const method =
-    payment.method === 'card' && payment.last4 ? t('bookings:success.paidCard', { last4: payment.last4 }) : t(`bookings:success.paidWith.${payment.method}`);
+    payment.method === 'card' && payment.last4
+      ? t('bookings:success.paidCard', { last4: payment.last4 })
+      : t(`bookings:success.paidWith.${payment.method}`);
   return (
     <div className="mx-auto max-w-xl px-4 pb-16 pt-8">
       <div className="flex flex-col items-center text-center">
         <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('change.heading')}</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-400">
-          {t('change.body', { amount: formatMoney(payment.amountCents, payment.currency, currentLocale()), guide: b.guide.fullName, number: b.bookingNumber })}
+          {t('change.body', {
+            amount: formatMoney(payment.amountCents, payment.currency, currentLocale()),
+            guide: b.guide.fullName,
+            number: b.bookingNumber,
+          })}
         </p>
         <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
           {method}

@@ -16,17 +16,37 @@ import { Component as PdfPreview } from './pdf-preview';
  * (decision 095) shows the button in the trip's help window, and with no connection the numbers to call
  * are still there while contacting support says it needs the network.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // sampleBooking: TG0012, 10:00–12:00 Japan time on 2026-11-22, under way; its guide is user 9, its traveler user 1.
 const onTheDay = new Date('2026-11-22T02:00:00Z');
-const traveler = { id: 1, username: 'traveler', fullName: 'Li Wei', role: 'traveler', isGuide: false, isAdmin: false } as unknown as User;
-const guide = { id: 9, username: 'guide', fullName: 'Haruka Tanaka', role: 'guide', isGuide: true, isAdmin: false } as unknown as User;
+const traveler = {
+  id: 1,
+  username: 'traveler',
+  fullName: 'Li Wei',
+  role: 'traveler',
+  isGuide: false,
+  isAdmin: false,
+} as unknown as User;
+const guide = {
+  id: 9,
+  username: 'guide',
+  fullName: 'Haruka Tanaka',
+  role: 'guide',
+  isGuide: true,
+  isAdmin: false,
+} as unknown as User;
 
 function server(booking: Booking) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (/\/api\/v2\/bookings\/12\/pdf-link/.test(url)) return json({ url: '/api/v2/bookings/12/pdf?lang=zh-CN&sig=x', downloadUrl: '/api/v2/bookings/12/pdf?lang=zh-CN&sig=x&download=1', expiresAt: '2026-11-22T02:05:00Z' });
+    if (/\/api\/v2\/bookings\/12\/pdf-link/.test(url))
+      return json({
+        url: '/api/v2/bookings/12/pdf?lang=zh-CN&sig=x',
+        downloadUrl: '/api/v2/bookings/12/pdf?lang=zh-CN&sig=x&download=1',
+        expiresAt: '2026-11-22T02:05:00Z',
+      });
     if (/\/api\/v2\/bookings\/12$/.test(url)) return json(booking);
     return json({ code: 'not_found', message: 'x' }, 404);
   });
@@ -79,15 +99,29 @@ describe('Help now on the PDF page (decision 132)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '预订确认单 TG0012' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '紧急求助' }));
     const sheet = await screen.findByRole('dialog', { name: '紧急求助' });
-    expect(within(sheet).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['tel:110', 'tel:119', 'tel:+81-50-3816-2787']);
+    expect(
+      within(sheet)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['tel:110', 'tel:119', 'tel:+81-50-3816-2787']);
     // The traveler's words: the support team sees "your guide".
-    expect(within(sheet).getByText('紧急求助会优先处理，几分钟内回复；客服能看到您的订单、您的地陪以及双方的联系方式。')).toBeTruthy();
+    expect(
+      within(sheet).getByText('紧急求助会优先处理，几分钟内回复；客服能看到您的订单、您的地陪以及双方的联系方式。'),
+    ).toBeTruthy();
     expect(within(sheet).getByText('联系客服需要网络连接。上面的电话仍可拨打。')).toBeTruthy();
     expect((within(sheet).getByRole('button', { name: '立即联系客服' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('is not there before the trip’s day nor for a cancelled trip, as the server would refuse it', async () => {
-    server(sampleBooking({ status: 'upcoming', date: '2026-11-25', startsAt: '2026-11-25T01:00:00Z', endsAt: '2026-11-25T03:00:00Z', actions: ['cancel'] }));
+    server(
+      sampleBooking({
+        status: 'upcoming',
+        date: '2026-11-25',
+        startsAt: '2026-11-25T01:00:00Z',
+        endsAt: '2026-11-25T03:00:00Z',
+        actions: ['cancel'],
+      }),
+    );
     const before = renderPage(traveler);
     expect(await screen.findByRole('heading', { level: 1, name: '预订确认单 TG0012' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '紧急求助' })).toBeNull();
@@ -104,7 +138,13 @@ describe('Help now on the PDF page (decision 132)', () => {
     renderPage(guide);
     fireEvent.click(await screen.findByRole('button', { name: 'Help now' }));
     const sheet = await screen.findByRole('dialog', { name: 'Help now' });
-    expect(within(sheet).getByText('We answer urgent requests first, within minutes, and see the booking, your traveler and how to reach you both.')).toBeTruthy();
-    expect((within(sheet).getByRole('button', { name: 'Contact support now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      within(sheet).getByText(
+        'We answer urgent requests first, within minutes, and see the booking, your traveler and how to reach you both.',
+      ),
+    ).toBeTruthy();
+    expect((within(sheet).getByRole('button', { name: 'Contact support now' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 });

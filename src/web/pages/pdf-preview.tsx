@@ -7,7 +7,10 @@ import { inHelpWindow } from '../../shared/booking/help-window';
 import { LOCALES, type Locale } from '../../shared/locales';
 
 /** Each language's button names it in itself. */
-const PDF_LANGUAGE_KEYS = { en: 'english', 'zh-CN': 'chinese', ja: 'japanese' } as const satisfies Record<Locale, string>;
+const PDF_LANGUAGE_KEYS = { en: 'english', 'zh-CN': 'chinese', ja: 'japanese' } as const satisfies Record<
+  Locale,
+  string
+>;
 import { buttonClass, ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
@@ -67,10 +70,13 @@ export function Component() {
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
   const notFound = bookingId === undefined || (booking.error instanceof ApiError && booking.error.status === 404);
-  if (notFound) return <PageMessage title={t('notFound')} action={<ButtonLink to="/dashboard">{t('toTrips')}</ButtonLink>} />;
-  // Offline with nothing kept for this booking (decision 102): it needs the network, rather than "something went wrong".
+  if (notFound)
+    return <PageMessage title={t('notFound')} action={<ButtonLink to="/dashboard">{t('toTrips')}</ButtonLink>} />;
+  // Offline with nothing kept for this booking (decision 102): it needs the network, rather than "something went
+  // wrong".
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  if (booking.isError) return <LoadFailed title={offline ? t('needsNetwork') : undefined} onRetry={() => void booking.refetch()} />;
+  if (booking.isError)
+    return <LoadFailed title={offline ? t('needsNetwork') : undefined} onRetry={() => void booking.refetch()} />;
   if (!booking.data) return <Spinner />;
   const b = booking.data;
   const url = link.data?.url;
@@ -87,7 +93,9 @@ export function Component() {
     <div className="mx-auto flex max-w-5xl flex-col px-4 pb-12 pt-6 sm:pt-8">
       <OfflineBanner />
       {/* With "Help now" under the subtitle, the language switch stays level with the title, not with the button. */}
-      <div className={cn('flex flex-col gap-4 sm:flex-row sm:justify-between', help ? 'sm:items-start' : 'sm:items-end')}>
+      <div
+        className={cn('flex flex-col gap-4 sm:flex-row sm:justify-between', help ? 'sm:items-start' : 'sm:items-end')}
+      >
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">{t('title', { number: b.bookingNumber })}</h1>
           <p className="mt-1 truncate text-sm text-stone-600 dark:text-stone-400">
@@ -99,7 +107,11 @@ export function Component() {
             </div>
           )}
         </div>
-        <div role="group" aria-label={t('language')} className="inline-flex shrink-0 self-start rounded-lg border border-stone-300 bg-white p-1 sm:self-auto dark:border-stone-700 dark:bg-stone-900">
+        <div
+          role="group"
+          aria-label={t('language')}
+          className="inline-flex shrink-0 self-start rounded-lg border border-stone-300 bg-white p-1 sm:self-auto dark:border-stone-700 dark:bg-stone-900"
+        >
           {LOCALES.map((l) => (
             <button
               key={l}
@@ -109,7 +121,9 @@ export function Component() {
               onClick={() => setLang(l)}
               className={cn(
                 'min-h-9 rounded-md px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
-                lang === l ? 'bg-primary-600 text-white dark:bg-primary-500' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+                lang === l
+                  ? 'bg-primary-600 text-white dark:bg-primary-500'
+                  : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
               )}
             >
               {t(PDF_LANGUAGE_KEYS[l])}
@@ -158,8 +172,14 @@ export function Component() {
               />
             )}
             {(!url || frameLoading) && (
-              <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-stone-100/90 text-sm text-stone-600 dark:bg-stone-800/90 dark:text-stone-300">
-                <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-600 border-t-transparent motion-reduce:animate-none" aria-hidden />
+              <div
+                role="status"
+                className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-stone-100/90 text-sm text-stone-600 dark:bg-stone-800/90 dark:text-stone-300"
+              >
+                <span
+                  className="h-8 w-8 animate-spin rounded-full border-4 border-primary-600 border-t-transparent motion-reduce:animate-none"
+                  aria-hidden
+                />
                 {t('preparing')}
               </div>
             )}

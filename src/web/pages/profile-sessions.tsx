@@ -19,7 +19,11 @@ export function Component() {
 
   if (!session) {
     return (
-      <PageNotice icon={<MonitorSmartphone className="h-7 w-7" aria-hidden />} title={t('loggedOut.title')} body={t('sessions.loggedOut')}>
+      <PageNotice
+        icon={<MonitorSmartphone className="h-7 w-7" aria-hidden />}
+        title={t('loggedOut.title')}
+        body={t('sessions.loggedOut')}
+      >
         <ButtonLink to={withRedirect('/login', '/profile/sessions')}>{t('loggedOut.action')}</ButtonLink>
       </PageNotice>
     );
@@ -27,7 +31,10 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-      <Link to="/profile" className="inline-flex items-center gap-1 text-sm text-primary-600 hover:underline dark:text-primary-300">
+      <Link
+        to="/profile"
+        className="inline-flex items-center gap-1 text-sm text-primary-600 hover:underline dark:text-primary-300"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         {t('sessions.back')}
       </Link>

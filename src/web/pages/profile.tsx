@@ -6,7 +6,16 @@ import { Spinner } from '../components/ui/spinner';
 import { PageNotice } from '../components/ui/page-message';
 import { useMe } from '../features/auth';
 import { WeChatLinkPanel } from '../features/auth/forms';
-import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PhoneSection, PrivacySection, ProfileHero, ReauthPrompt, SessionsPanel } from '../features/profile';
+import {
+  AccountManagement,
+  PasswordChangeForm,
+  PersonalInfoForm,
+  PhoneSection,
+  PrivacySection,
+  ProfileHero,
+  ReauthPrompt,
+  SessionsPanel,
+} from '../features/profile';
 import { WalletSection } from '../features/wallet';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -25,7 +34,11 @@ export function Component() {
 
   if (!session) {
     return (
-      <PageNotice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('loggedOut.title')} body={t('loggedOut.body')}>
+      <PageNotice
+        icon={<UserRound className="h-7 w-7" aria-hidden />}
+        title={t('loggedOut.title')}
+        body={t('loggedOut.body')}
+      >
         <ButtonLink to={withRedirect('/login', '/profile')}>{t('loggedOut.action')}</ButtonLink>
       </PageNotice>
     );
@@ -39,7 +52,10 @@ export function Component() {
         {me.isPending ? (
           <Spinner />
         ) : me.isError || !me.data ? (
-          <div role="alert" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+          <div
+            role="alert"
+            className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900"
+          >
             <p>{t('loadFailed')}</p>
             <Button variant="outline" className="mt-4" onClick={() => void me.refetch()}>
               {t('common:states.retry')}

@@ -40,18 +40,29 @@ export function Component() {
         {t('back')}
       </ButtonLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
-      {list[0] && <p className="mt-1 text-sm tabular-nums text-stone-500 dark:text-stone-400">{t('booking', { number: list[0].bookingNumber })}</p>}
+      {list[0] && (
+        <p className="mt-1 text-sm tabular-nums text-stone-500 dark:text-stone-400">
+          {t('booking', { number: list[0].bookingNumber })}
+        </p>
+      )}
       <p className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-300">
         <Info className="mt-0.5 h-4 w-4 shrink-0 text-primary-600" aria-hidden />
         <span>
           {t('intro')}{' '}
-          <Link to="/help/paying-and-transport#receipts" className="font-medium text-primary-700 underline dark:text-primary-300">
+          <Link
+            to="/help/paying-and-transport#receipts"
+            className="font-medium text-primary-700 underline dark:text-primary-300"
+          >
             {t('learnMore')}
           </Link>
         </span>
       </p>
       <div className="mt-5 space-y-5">
-        {list.length === 0 ? <p className="text-stone-600 dark:text-stone-400">{t('none')}</p> : list.map((r) => <ReceiptDocument key={r.id} receipt={r} />)}
+        {list.length === 0 ? (
+          <p className="text-stone-600 dark:text-stone-400">{t('none')}</p>
+        ) : (
+          list.map((r) => <ReceiptDocument key={r.id} receipt={r} />)
+        )}
       </div>
     </div>
   );

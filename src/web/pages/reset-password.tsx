@@ -11,7 +11,11 @@ export function Component() {
   const navigate = useNavigate();
   return (
     <AuthCard title={t('reset.title')} subtitle={token ? t('reset.subtitle') : undefined}>
-      {token ? <ResetPasswordForm token={token} onDone={() => void navigate('/login', { replace: true })} /> : <InvalidLink message={t('reset.missing')} />}
+      {token ? (
+        <ResetPasswordForm token={token} onDone={() => void navigate('/login', { replace: true })} />
+      ) : (
+        <InvalidLink message={t('reset.missing')} />
+      )}
     </AuthCard>
   );
 }

@@ -9,7 +9,14 @@ import type { GuideSummary } from '../../shared/schemas/guides';
 import { Button } from '../components/ui/button';
 import { BottomBar } from '../components/ui/bottom-bar';
 import { useDisplayCurrency } from '../lib/display-currency';
-import { usePriceSliderBounds, useGuides, useServiceCategories, GuideCard, GuideGrid, GuidePhoto } from '../features/guides';
+import {
+  usePriceSliderBounds,
+  useGuides,
+  useServiceCategories,
+  GuideCard,
+  GuideGrid,
+  GuidePhoto,
+} from '../features/guides';
 import { cityName } from '../lib/format';
 import { SaveHeart } from '../features/saved-guides';
 import { EmptyResults, SearchForm, useGuideSelection } from '../features/search';
@@ -36,7 +43,10 @@ export function Component() {
   const display = useDisplayCurrency();
   const banded = params.minPrice !== undefined || params.maxPrice !== undefined;
   // The cards price the searched trip in the reader's currency (decision 176), whatever the band's.
-  const results = useGuides({ ...params, currency: params.currency ?? (banded ? 'CNY' : display), chargeCurrency: display }, PAGE_SIZE);
+  const results = useGuides(
+    { ...params, currency: params.currency ?? (banded ? 'CNY' : display), chargeCurrency: display },
+    PAGE_SIZE,
+  );
   const { selected, toggle, clear } = useGuideSelection();
   // Multi-select is on when the reader turned it on, or (until they choose) when this tab kept a
   // selection; hydration first renders with none, as the server did.
@@ -115,32 +125,60 @@ export function Component() {
               ))}
             </select>
           </label>
-          <Button variant={selecting ? 'primary' : 'outline'} size="sm" aria-pressed={selecting} onClick={() => setSelecting(!selecting)}>
+          <Button
+            variant={selecting ? 'primary' : 'outline'}
+            size="sm"
+            aria-pressed={selecting}
+            onClick={() => setSelecting(!selecting)}
+          >
             <ListChecks className="h-4 w-4" aria-hidden />
             {selecting ? t('select.done') : t('select.start')}
           </Button>
         </div>
       </div>
 
-      <div className={results.isPlaceholderData ? 'mt-4 opacity-60 transition-opacity' : 'mt-4 transition-opacity'} aria-busy={results.isFetching}>
+      <div
+        className={results.isPlaceholderData ? 'mt-4 opacity-60 transition-opacity' : 'mt-4 transition-opacity'}
+        aria-busy={results.isFetching}
+      >
         <GuideGrid
           guides={results.data?.data}
           isLoading={results.isPending}
           isError={results.isError}
           onRetry={() => void results.refetch()}
           renderCard={renderCard}
-          empty={<EmptyResults params={{ ...params, chargeCurrency: display }} withoutFilter={results.data?.withoutFilter} categories={categories} onChange={(p) => void go(p)} renderCard={renderCard} />}
+          empty={
+            <EmptyResults
+              params={{ ...params, chargeCurrency: display }}
+              withoutFilter={results.data?.withoutFilter}
+              categories={categories}
+              onChange={(p) => void go(p)}
+              renderCard={renderCard}
+            />
+          }
         />
       </div>
 
       {results.data && pages > 1 && (
         <nav className="mt-8 flex items-center justify-center gap-3" aria-label={t('results.pagination')}>
-          <Button variant="outline" size="sm" disabled={params.page <= 1} onClick={() => go({ ...params, page: params.page - 1 })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page <= 1}
+            onClick={() => go({ ...params, page: params.page - 1 })}
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden />
             {t('results.previous')}
           </Button>
-          <span className="text-sm text-stone-600 dark:text-stone-400">{t('results.page', { page: params.page, pages })}</span>
-          <Button variant="outline" size="sm" disabled={params.page >= pages} onClick={() => go({ ...params, page: params.page + 1 })}>
+          <span className="text-sm text-stone-600 dark:text-stone-400">
+            {t('results.page', { page: params.page, pages })}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page >= pages}
+            onClick={() => go({ ...params, page: params.page + 1 })}
+          >
             {t('results.next')}
             <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
@@ -152,7 +190,13 @@ export function Component() {
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
             <div className="flex -space-x-2" aria-hidden>
               {selected.slice(0, 5).map((g) => (
-                <GuidePhoto key={g.id} src={g.photo} alt={g.name} size={32} className="h-8 w-8 rounded-full border-2 border-white dark:border-stone-900" />
+                <GuidePhoto
+                  key={g.id}
+                  src={g.photo}
+                  alt={g.name}
+                  size={32}
+                  className="h-8 w-8 rounded-full border-2 border-white dark:border-stone-900"
+                />
               ))}
             </div>
             <div className="min-w-0 flex-1">

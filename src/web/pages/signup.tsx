@@ -23,14 +23,20 @@ export function Component() {
       footer={
         <>
           {withGap(t('signup.haveAccount'))}
-          <Link to={withRedirect('/login', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <Link
+            to={withRedirect('/login', redirect)}
+            className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             {t('signup.toLogin')}
           </Link>
         </>
       }
     >
       {/* Travelers from China sign up by phone or WeChat first (decisions 147, 148). */}
-      <PhoneSignIn mode="signup" onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
+      <PhoneSignIn
+        mode="signup"
+        onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })}
+      />
       <WeChatButton redirect={redirect} />
       <OrDivider>{t('phone.orSignupForm')}</OrDivider>
       <SignupForm onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />

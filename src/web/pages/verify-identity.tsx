@@ -15,7 +15,11 @@ export function Component() {
 
   if (!session) {
     return (
-      <PageNotice icon={<ShieldCheck className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
+      <PageNotice
+        icon={<ShieldCheck className="h-7 w-7" aria-hidden />}
+        title={t('page.loggedOut')}
+        body={t('page.loggedOutBody')}
+      >
         <ButtonLink to={withRedirect('/login', '/verify-identity')}>{t('page.login')}</ButtonLink>
       </PageNotice>
     );

@@ -12,7 +12,8 @@ import { Component as WeChatPage } from './wechat';
 
 beforeAll(async () => {
   await i18nReady;
-  // Chinese below (the traveler's language); the web tests share one i18next (isolate: false), so English is put back after.
+  // Chinese below (the traveler's language); the web tests share one i18next (isolate: false), so English is put back
+  // after.
   await i18next.changeLanguage('zh-CN');
   await i18next.loadNamespaces(['wechat', 'auth', 'common']);
 });
@@ -23,7 +24,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 const user = { id: 7, username: 'wxab12cd34', fullName: '小美旅行中', role: 'traveler', isGuide: false };
 
 function server(answers: Record<string, (init?: RequestInit) => Response>) {
@@ -76,7 +81,14 @@ describe('the WeChat button', () => {
 describe('the page WeChat returns to', () => {
   it('a new WeChat: offers the nickname as the name, asks the consents, then creates the account with them and goes on', async () => {
     const calls = server({
-      '/api/auth/wechat/callback': () => json({ status: 'consents_needed', signupToken: 'tok', nickname: '小美旅行中', avatar: true, redirect: '/search' }),
+      '/api/auth/wechat/callback': () =>
+        json({
+          status: 'consents_needed',
+          signupToken: 'tok',
+          nickname: '小美旅行中',
+          avatar: true,
+          redirect: '/search',
+        }),
       '/api/auth/wechat/signup': () => json({ ...user, token: 'session-token', user }, 201),
     });
     renderAt('/auth/wechat?code=c1&state=s1');
@@ -99,14 +111,21 @@ describe('the page WeChat returns to', () => {
     expect(await screen.findByText('search page')).toBeTruthy();
     const signup = calls.find((c) => c.url === '/api/auth/wechat/signup')!;
     expect(signup.body).toMatchObject({ signupToken: 'tok', locale: 'zh-CN', emailUpdates: false, fullName: '王小美' });
-    expect((signup.body as { consents: { kind: string }[] }).consents.map((c) => c.kind).sort()).toEqual(['cross_border', 'privacy', 'terms']);
+    expect((signup.body as { consents: { kind: string }[] }).consents.map((c) => c.kind).sort()).toEqual([
+      'cross_border',
+      'privacy',
+      'terms',
+    ]);
     expect(storage.get(STORAGE_KEYS.token)).toBe('session-token');
     // The callback was asked once: its state works once.
     expect(calls.filter((c) => c.url.startsWith('/api/auth/wechat/callback'))).toHaveLength(1);
   });
 
   it('a linked WeChat: signed in and on to the redirect', async () => {
-    server({ '/api/auth/wechat/callback': () => json({ status: 'signed_in', ...user, token: 'tok2', user, redirect: '/search' }) });
+    server({
+      '/api/auth/wechat/callback': () =>
+        json({ status: 'signed_in', ...user, token: 'tok2', user, redirect: '/search' }),
+    });
     renderAt('/auth/wechat?code=c2&state=s2');
     expect(await screen.findByText('search page')).toBeTruthy();
     expect(storage.get(STORAGE_KEYS.token)).toBe('tok2');
@@ -114,7 +133,10 @@ describe('the page WeChat returns to', () => {
 
   it('the account signed in here, confirmed again (decision 185): the same session kept, on to the redirect', async () => {
     storage.set(STORAGE_KEYS.token, 'kept-session');
-    server({ '/api/auth/wechat/callback': () => json({ status: 'proven', provenUntil: new Date(Date.now() + 600_000).toISOString(), redirect: '/search' }) });
+    server({
+      '/api/auth/wechat/callback': () =>
+        json({ status: 'proven', provenUntil: new Date(Date.now() + 600_000).toISOString(), redirect: '/search' }),
+    });
     renderAt('/auth/wechat?code=c3&state=s3');
     expect(await screen.findByText('search page')).toBeTruthy();
     expect(storage.get(STORAGE_KEYS.token)).toBe('kept-session');

@@ -16,12 +16,21 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { homeFor } from './login';
 
 /** The errors this page names; anything else reads as the general one. */
-const NAMED_ERRORS = new Set(['invalid_state', 'wechat_code_invalid', 'wechat_unavailable', 'wechat_taken', 'wechat_already_linked', 'account_suspended', 'wechat_disabled']);
+const NAMED_ERRORS = new Set([
+  'invalid_state',
+  'wechat_code_invalid',
+  'wechat_unavailable',
+  'wechat_taken',
+  'wechat_already_linked',
+  'account_suspended',
+  'wechat_disabled',
+]);
 
 /**
  * Where WeChat sends the browser back (decision 148): the page hands WeChat's code and state to the
  * server once and follows its answer — signed in, the consents a new account needs first, a link
- * from the settings made, or the account already signed in here proven again (decision 185). Without a code the person closed WeChat's consent screen.
+ * from the settings made, or the account already signed in here proven again (decision 185). Without a code the person
+ * closed WeChat's consent screen.
  */
 export function Component() {
   const { t } = useTranslation(['wechat', 'auth']);
@@ -62,7 +71,13 @@ export function Component() {
 
   if (!code || !state || expired || result.isError) {
     const errorCode = result.error instanceof ApiError ? result.error.code : undefined;
-    const key = expired ? 'wechat_signup_expired' : !code || !state ? 'cancelled' : errorCode && NAMED_ERRORS.has(errorCode) ? errorCode : 'generic';
+    const key = expired
+      ? 'wechat_signup_expired'
+      : !code || !state
+        ? 'cancelled'
+        : errorCode && NAMED_ERRORS.has(errorCode)
+          ? errorCode
+          : 'generic';
     return (
       <PageNotice icon={<WeChatMark className="h-7 w-7" />} title={t('failed')} body={t(`errors.${key}`)}>
         <ButtonLink to="/login">{t('tryAgain')}</ButtonLink>

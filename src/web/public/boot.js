@@ -1,5 +1,6 @@
 // Runs before the app: the stored theme (else the system's) and the stored language, so the first
-// paint already has the right colours and <html lang>, and the manifest link its language. Keys match src/web/lib/storage-keys.ts.
+// paint already has the right colours and <html lang>, and the manifest link its language. Keys match
+// src/web/lib/storage-keys.ts.
 (function () {
   try {
     var theme = localStorage.getItem('tabi.theme');
@@ -10,6 +11,7 @@
     if (known) document.documentElement.lang = locale;
     // The home-screen name in the stored language (the server chose by cookie or Accept-Language).
     var manifest = document.querySelector('link[rel="manifest"]');
-    if (manifest && known) manifest.setAttribute('href', locale === 'en' ? '/manifest.webmanifest' : '/manifest.' + locale + '.webmanifest');
+    if (manifest && known)
+      manifest.setAttribute('href', locale === 'en' ? '/manifest.webmanifest' : '/manifest.' + locale + '.webmanifest');
   } catch (e) {}
 })();

@@ -177,34 +177,40 @@ function handle(event) {
         return response;
       },
       function (error) {
-        return caches.match(SHELL_KEY, { cacheName: SHELL_CACHE }).then(function (hit) {
-          return hit || caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
-        }).then(function (hit) {
-          if (hit) return hit;
-          throw error;
-        });
+        return caches
+          .match(SHELL_KEY, { cacheName: SHELL_CACHE })
+          .then(function (hit) {
+            return hit || caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
+          })
+          .then(function (hit) {
+            if (hit) return hit;
+            throw error;
+          });
       },
     );
   }
 
   if (url.pathname.indexOf('/assets/') === 0) {
     return caches.open(SHELL_CACHE).then(function (cache) {
-      return cache.match(request).then(function (hit) {
-        return hit || caches.match(request, { cacheName: TRIP_CACHE });
-      }).then(function (hit) {
-        if (hit) return hit;
-        return fetch(request).then(function (response) {
-          if (response.ok && response.status === 200) {
-            var copy = response.clone();
-            event.waitUntil(
-              cache.put(request, copy).then(function () {
-                return trim(SHELL_CACHE, MAX_ASSETS);
-              }),
-            );
-          }
-          return response;
+      return cache
+        .match(request)
+        .then(function (hit) {
+          return hit || caches.match(request, { cacheName: TRIP_CACHE });
+        })
+        .then(function (hit) {
+          if (hit) return hit;
+          return fetch(request).then(function (response) {
+            if (response.ok && response.status === 200) {
+              var copy = response.clone();
+              event.waitUntil(
+                cache.put(request, copy).then(function () {
+                  return trim(SHELL_CACHE, MAX_ASSETS);
+                }),
+              );
+            }
+            return response;
+          });
         });
-      });
     });
   }
 
@@ -339,9 +345,10 @@ function keepTrip() {
       return fetch(new URL('/dashboard', self.location.origin).href, { credentials: 'same-origin', cache: 'no-cache' });
     })
     .then(function (res) {
-      if (res.ok) return caches.open(SHELL_CACHE).then(function (cache) {
-        return cache.put(SHELL_KEY, res);
-      });
+      if (res.ok)
+        return caches.open(SHELL_CACHE).then(function (cache) {
+          return cache.put(SHELL_KEY, res);
+        });
     })
     .catch(function () {});
 }
@@ -365,7 +372,13 @@ self.addEventListener('activate', function (event) {
         return Promise.all(
           names
             .filter(function (n) {
-              return n.indexOf('tabi-') === 0 && n.indexOf(PRIVATE_PREFIX) !== 0 && n !== SHELL_CACHE && n !== IMAGE_CACHE && n !== TRIP_CACHE;
+              return (
+                n.indexOf('tabi-') === 0 &&
+                n.indexOf(PRIVATE_PREFIX) !== 0 &&
+                n !== SHELL_CACHE &&
+                n !== IMAGE_CACHE &&
+                n !== TRIP_CACHE
+              );
             })
             .map(function (n) {
               return caches.delete(n);

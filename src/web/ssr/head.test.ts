@@ -13,14 +13,36 @@ import { pageHead } from './head';
  * as before (server-rendering.test: 380.00 CNY).
  */
 const guide = (minor: number, currency: Currency) =>
-  ({ id: 5, user: { fullName: 'Hanako Yamamoto', profilePicture: null }, serviceCity: 'kyoto', bio: 'Kyoto walks.', basicPricePerHourCents: minor, currency, listed: true, reviewCount: 0, rating: 0, licenceDetails: null }) as unknown as GuideDetail;
+  ({
+    id: 5,
+    user: { fullName: 'Hanako Yamamoto', profilePicture: null },
+    serviceCity: 'kyoto',
+    bio: 'Kyoto walks.',
+    basicPricePerHourCents: minor,
+    currency,
+    listed: true,
+    reviewCount: 0,
+    rating: 0,
+    licenceDetails: null,
+  }) as unknown as GuideDetail;
 
 function head(g: GuideDetail, locale: Locale) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(guideKeys.detail(5), g);
-  return pageHead({ url: new URL('https://tabi.example/guides/5'), origin: 'https://tabi.example', locale, title: 'x', t: i18next.getFixedT(locale), route: '/guides/:id', params: { id: '5' }, queryClient, notFound: false });
+  return pageHead({
+    url: new URL('https://tabi.example/guides/5'),
+    origin: 'https://tabi.example',
+    locale,
+    title: 'x',
+    t: i18next.getFixedT(locale),
+    route: '/guides/:id',
+    params: { id: '5' },
+    queryClient,
+    notFound: false,
+  });
 }
-const offer = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!).offers;
+const offer = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!).offers;
 
 beforeAll(async () => {
   await i18nReady;
@@ -34,7 +56,11 @@ describe("a guide profile's head", () => {
     expect(en).toContain('from ¥4,000 (JPY) per hour.');
     expect(en).toContain('<meta property="product:price:amount" content="4000">');
     expect(en).toContain('<meta property="product:price:currency" content="JPY">');
-    expect(offer(en)).toMatchObject({ price: '4000', priceCurrency: 'JPY', priceSpecification: { price: '4000', priceCurrency: 'JPY' } });
+    expect(offer(en)).toMatchObject({
+      price: '4000',
+      priceCurrency: 'JPY',
+      priceSpecification: { price: '4000', priceCurrency: 'JPY' },
+    });
     expect(head(guide(4_000, 'JPY'), 'zh-CN')).toContain('每小时 4000 日元 起。');
     expect(head(guide(4_000, 'JPY'), 'ja')).toContain('1時間4,000円〜。');
   });

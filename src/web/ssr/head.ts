@@ -132,7 +132,15 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
             },
           },
           ...(guide.reviewCount > 0
-            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: guide.rating, reviewCount: guide.reviewCount, bestRating: 5, worstRating: 1 } }
+            ? {
+                aggregateRating: {
+                  '@type': 'AggregateRating',
+                  ratingValue: guide.rating,
+                  reviewCount: guide.reviewCount,
+                  bestRating: 5,
+                  worstRating: 1,
+                },
+              }
             : {}),
         },
       };
@@ -176,7 +184,15 @@ function guidePerson(guide: GuideDetail, name: string, locale: Locale): Record<s
       name: `${LICENCE_TITLES[l.kind]}${l.region ? ` (${l.region})` : ''}`,
       identifier: l.registrationNumber,
       ...(l.languages.length ? { inLanguage: l.languages } : {}),
-      recognizedBy: { '@type': 'GovernmentOrganization', name: prefectureName(l.prefecture, locale), address: { '@type': 'PostalAddress', addressRegion: prefectureName(l.prefecture, 'zh-CN'), addressCountry: 'JP' } },
+      recognizedBy: {
+        '@type': 'GovernmentOrganization',
+        name: prefectureName(l.prefecture, locale),
+        address: {
+          '@type': 'PostalAddress',
+          addressRegion: prefectureName(l.prefecture, 'zh-CN'),
+          addressCountry: 'JP',
+        },
+      },
     },
   };
 }

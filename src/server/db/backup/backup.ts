@@ -40,7 +40,8 @@ export async function restoreEmbedded(dbDir: string, file: string): Promise<{ ke
   } catch {
     throw new AppError('bad_request', `${file} is not a backup (not gzip)`);
   }
-  if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new AppError('bad_request', `${file} is not a backup (not a tar archive)`);
+  if (tar.subarray(257, 262).toString('latin1') !== 'ustar')
+    throw new AppError('bad_request', `${file} is not a backup (not a tar archive)`);
   const data = new Blob([bytes], { type: 'application/x-gzip' });
   let keptAs: string | null = null;
   if (existsSync(dbDir)) {

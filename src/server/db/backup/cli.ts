@@ -22,7 +22,9 @@ const running = await fetch(`http://127.0.0.1:${config.port}/healthz`, { signal:
   () => false,
 );
 if (running) {
-  console.error(`A server answers on port ${config.port}: stop it first (the embedded database belongs to one process).`);
+  console.error(
+    `A server answers on port ${config.port}: stop it first (the embedded database belongs to one process).`,
+  );
   process.exit(1);
 }
 const dbDir = path.join(config.dataDir, 'db');
@@ -43,8 +45,11 @@ if (command === 'backup') {
     cpSync(path.join(dir, 'uploads'), uploads, { recursive: true });
   }
   console.log(`Restored ${dir} into ${config.dataDir}.`);
-  if (keptAs || keptUploads) console.log(`The previous data is kept in ${[keptAs, keptUploads].filter(Boolean).join(' and ')}.`);
+  if (keptAs || keptUploads)
+    console.log(`The previous data is kept in ${[keptAs, keptUploads].filter(Boolean).join(' and ')}.`);
 } else {
-  console.error('Usage: npm run db:backup [-- --out dir]   |   npm run db:restore -- <backup dir>   (stop the server first)');
+  console.error(
+    'Usage: npm run db:backup [-- --out dir]   |   npm run db:restore -- <backup dir>   (stop the server first)',
+  );
   process.exit(1);
 }

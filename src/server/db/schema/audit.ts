@@ -10,7 +10,9 @@ export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    adminUserId: integer('admin_user_id').notNull().references(() => users.id),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => users.id),
     /** `<entity>.<verb>`, for example `withdrawal.paid` or `guide_application.approve`. */
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

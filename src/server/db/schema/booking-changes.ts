@@ -15,8 +15,12 @@ export const bookingChanges = pgTable(
   'booking_changes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    requesterId: integer('requester_id').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id),
     status: text('status', { enum: CHANGE_STATUSES }).notNull(),
     quote: jsonb('quote').$type<ChangeQuote>().notNull(),
     apply: jsonb('apply').$type<ChangeApply>().notNull(),
@@ -31,7 +35,12 @@ export const bookingChanges = pgTable(
   },
   (t) => [
     index('booking_changes_booking_idx').on(t.bookingId, t.id),
-    uniqueIndex('booking_changes_one_open').on(t.bookingId).where(sql`status in ('awaiting_payment', 'requested')`),
-    check('booking_changes_money', sql`pay_now_cents >= 0 and release_cents >= 0 and (pay_now_cents = 0 or release_cents = 0)`),
+    uniqueIndex('booking_changes_one_open')
+      .on(t.bookingId)
+      .where(sql`status in ('awaiting_payment', 'requested')`),
+    check(
+      'booking_changes_money',
+      sql`pay_now_cents >= 0 and release_cents >= 0 and (pay_now_cents = 0 or release_cents = 0)`,
+    ),
   ],
 );

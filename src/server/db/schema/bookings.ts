@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CURRENCIES, FX_SOURCES } from '../../../shared/currency';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
@@ -22,13 +36,19 @@ export const bookings = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Shown instead of TG + id when set. */
     bookingNumber: text('booking_number'),
-    travelerId: integer('traveler_id').notNull().references(() => users.id),
-    guideId: integer('guide_id').notNull().references(() => guides.id),
+    travelerId: integer('traveler_id')
+      .notNull()
+      .references(() => users.id),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     /** The tour's date and start in the guide's zone (frozen with the zone at booking time). */
     date: date('date', { mode: 'string' }).notNull(),
     startMinute: smallint('start_minute').notNull(),
-    /** One day's length (decision 154: a multi-day booking's every day is this long; an extension lengthens the last). */
+    /**
+     * One day's length (decision 154: a multi-day booking's every day is this long; an extension lengthens the last).
+     */
     durationMinutes: integer('duration_minutes').notNull(),
     /**
      * Consecutive days with the same guide (decision 154), 1–7. `date`, `start_minute` and `starts_at`
@@ -52,7 +72,10 @@ export const bookings = pgTable(
       .generatedAlwaysAs(sql`travelers - children - infants`),
     /** The price lines as charged (decision 152: kind, people, fen); null for bookings made before them. */
     priceLines: jsonb('price_lines').$type<PriceLine[]>(),
-    /** The guide's declared overtime rate an hour at booking, when not included (decision 152); null: the hourly average. */
+    /**
+     * The guide's declared overtime rate an hour at booking, when not included (decision 152); null: the hourly
+     * average.
+     */
     overtimeRateCents: integer('overtime_rate_cents'),
     subcategoryId: integer('subcategory_id').references(() => serviceSubcategories.id),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -80,7 +103,9 @@ export const bookings = pgTable(
      */
     chargeCurrency: text('charge_currency', { enum: CURRENCIES }).notNull().default('CNY'),
     chargeDepositCents: integer('charge_deposit_cents'),
-    /** The rate the booking was priced at, with its day and source; null only for bookings made before two currencies. */
+    /**
+     * The rate the booking was priced at, with its day and source; null only for bookings made before two currencies.
+     */
     jpyPerCny: numeric('jpy_per_cny', { precision: 10, scale: 6 }),
     fxAsOf: date('fx_as_of', { mode: 'string' }),
     fxSource: text('fx_source', { enum: FX_SOURCES }),
@@ -139,19 +164,30 @@ export const bookings = pgTable(
     needsChildSeat: boolean('needs_child_seat').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('bookings_offer_key').on(t.offerId).where(sql`offer_id is not null and (status <> 'cancelled' or paid_at is not null)`),
+    uniqueIndex('bookings_offer_key')
+      .on(t.offerId)
+      .where(sql`offer_id is not null and (status <> 'cancelled' or paid_at is not null)`),
     index('bookings_traveler_idx').on(t.travelerId, t.startsAt),
     index('bookings_guide_idx').on(t.guideId, t.startsAt),
     check('bookings_time_range', sql`ends_at > starts_at`),
-    check('bookings_money', sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`),
+    check(
+      'bookings_money',
+      sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`,
+    ),
     check('bookings_credit', sql`credit_cents >= 0`),
     check('bookings_travelers', sql`travelers >= 1`),
     check('bookings_group', sql`children >= 0 and infants >= 0 and travelers - children - infants >= 1`),
     check('bookings_overtime_rate', sql`overtime_rate_cents is null or overtime_rate_cents >= 0`),
     check('bookings_days', sql`days between 1 and 7`),
-    check('bookings_currencies', sql`currency in ('CNY', 'JPY') and charge_currency in ('CNY', 'JPY') and (charge_deposit_cents is null or charge_deposit_cents >= 0)`),
+    check(
+      'bookings_currencies',
+      sql`currency in ('CNY', 'JPY') and charge_currency in ('CNY', 'JPY') and (charge_deposit_cents is null or charge_deposit_cents >= 0)`,
+    ),
     // A booking in another currency than its charge's cannot exist without the rate and the converted deposit.
-    check('bookings_rate', sql`currency = charge_currency or (jpy_per_cny is not null and charge_deposit_cents is not null)`),
+    check(
+      'bookings_rate',
+      sql`currency = charge_currency or (jpy_per_cny is not null and charge_deposit_cents is not null)`,
+    ),
   ],
 );
 
@@ -163,8 +199,12 @@ export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    payerId: integer('payer_id').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind', { enum: ['deposit', 'extension', 'final_payment', 'change'] }).notNull(),
     method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
     provider: text('provider').notNull(),
@@ -202,7 +242,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     index('payments_booking_idx').on(t.bookingId),
     // Reconciliation's sweep: the few payments still open with the provider, oldest first.
-    index('payments_open_idx').on(t.updatedAt).where(sql`status in ('processing', 'pending')`),
+    index('payments_open_idx')
+      .on(t.updatedAt)
+      .where(sql`status in ('processing', 'pending')`),
     // One open attempt per charge (decision 100): a booking's deposit, its extension or its trip change
     // (one open at a time, decision 177); a second attempt of the charge reuses or cancels the open one.
     uniqueIndex('payments_one_open_per_charge')
@@ -222,7 +264,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     /** The traveler's or guide's user id; null for the platform. */
     userId: integer('user_id').references(() => users.id),
@@ -251,9 +295,14 @@ export const jobs = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -262,11 +311,17 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt, t.id).where(sql`status in ('queued', 'running')`),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`status in ('queued', 'running')`),
     // Leases that ran out (their instance died): the runner looks for them at every claim (decision 159).
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
+    index('jobs_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`status = 'running'`),
     // Dead letters for the admin console (migration 0017).
-    index('jobs_failed_idx').on(t.id.desc()).where(sql`status = 'failed'`),
+    index('jobs_failed_idx')
+      .on(t.id.desc())
+      .where(sql`status = 'failed'`),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
   ],
 );

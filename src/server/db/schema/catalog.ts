@@ -26,7 +26,9 @@ export const serviceSubcategories = pgTable(
   'service_subcategories',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    categoryId: integer('category_id').notNull().references(() => serviceCategories.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     nameEn: text('name_en').notNull(),
     nameCn: text('name_cn').notNull(),

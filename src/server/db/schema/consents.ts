@@ -9,7 +9,9 @@ export const consents = pgTable(
   'consents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     version: text('version').notNull(),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,15 +17,21 @@ export const disputes = pgTable(
   'disputes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    openedBy: integer('opened_by').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    openedBy: integer('opened_by')
+      .notNull()
+      .references(() => users.id),
     openedSide: text('opened_side', { enum: ['traveler', 'guide'] }).notNull(),
     /** The booking's status when the dispute was opened (ongoing or completed). */
     previousStatus: text('previous_status', { enum: BOOKING_STATUSES }).notNull(),
     /** What went wrong (decision 135). */
     category: text('category', { enum: DISPUTE_CATEGORIES }).notNull().default('other'),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     resolution: text('resolution', { enum: ['completed', 'cancelled'] }),
     refundCents: integer('refund_cents'),
     resolutionNote: text('resolution_note'),
@@ -34,9 +40,14 @@ export const disputes = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('disputes_open_booking_key').on(t.bookingId).where(sql`status = 'open'`),
+    uniqueIndex('disputes_open_booking_key')
+      .on(t.bookingId)
+      .where(sql`status = 'open'`),
     index('disputes_status_idx').on(t.status, t.createdAt),
-    check('disputes_category', sql`category in ('undeclared_shop_stop', 'pressure_to_buy', 'review_pressure', 'unsafe_driving', 'other')`),
+    check(
+      'disputes_category',
+      sql`category in ('undeclared_shop_stop', 'pressure_to_buy', 'review_pressure', 'unsafe_driving', 'other')`,
+    ),
     check('disputes_reason_length', sql`char_length(reason) between 1 and 2000`),
     check('disputes_refund', sql`refund_cents is null or refund_cents >= 0`),
   ],
@@ -50,8 +61,12 @@ export const disputeEvidence = pgTable(
   'dispute_evidence',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    disputeId: integer('dispute_id').notNull().references(() => disputes.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by').notNull().references(() => users.id),
+    disputeId: integer('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type', { enum: EVIDENCE_CONTENT_TYPES }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -59,5 +74,8 @@ export const disputeEvidence = pgTable(
     fileName: text('file_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dispute_evidence_dispute_idx').on(t.disputeId, t.id), check('dispute_evidence_size', sql`size_bytes > 0`)],
+  (t) => [
+    index('dispute_evidence_dispute_idx').on(t.disputeId, t.id),
+    check('dispute_evidence_size', sql`size_bytes > 0`),
+  ],
 );

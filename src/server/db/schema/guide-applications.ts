@@ -13,9 +13,18 @@ export const guideApplications = pgTable(
   'guide_applications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['draft', 'submitted', 'under_review', 'changes_requested', 'approved', 'rejected'] }).notNull().default('draft'),
-    data: jsonb('data').$type<ApplicationData>().notNull().default(sql`'{}'::jsonb`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['draft', 'submitted', 'under_review', 'changes_requested', 'approved', 'rejected'],
+    })
+      .notNull()
+      .default('draft'),
+    data: jsonb('data')
+      .$type<ApplicationData>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     declarationAcceptedAt: timestamp('declaration_accepted_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -26,7 +35,10 @@ export const guideApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('guide_applications_user_key').on(t.userId), index('guide_applications_status_idx').on(t.status, t.submittedAt)],
+  (t) => [
+    uniqueIndex('guide_applications_user_key').on(t.userId),
+    index('guide_applications_status_idx').on(t.status, t.submittedAt),
+  ],
 );
 
 /** Qualification files of an application: private (owner and admins only). */
@@ -34,7 +46,9 @@ export const guideApplicationDocuments = pgTable(
   'guide_application_documents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    applicationId: integer('application_id').notNull().references(() => guideApplications.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => guideApplications.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -42,5 +56,8 @@ export const guideApplicationDocuments = pgTable(
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('guide_application_documents_application_idx').on(t.applicationId), check('guide_application_documents_size', sql`size_bytes >= 0`)],
+  (t) => [
+    index('guide_application_documents_application_idx').on(t.applicationId),
+    check('guide_application_documents_size', sql`size_bytes >= 0`),
+  ],
 );

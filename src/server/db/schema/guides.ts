@@ -30,16 +30,25 @@ export const guides = pgTable(
   'guides',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** active: listed; paused: hidden from search by the guide; suspended: hidden by an admin. */
-    status: text('status', { enum: ['active', 'paused', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'paused', 'suspended'] })
+      .notNull()
+      .default('active'),
     serviceCity: text('service_city').notNull(),
     bio: text('bio').notNull().default(''),
     /** ISO 639-1 codes the guide speaks: zh, ja, en. */
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     basicPricePerHourCents: integer('basic_price_per_hour_cents').notNull(),
     additionalPricePerPersonCents: integer('additional_price_per_person_cents').notNull().default(0),
-    /** How many travelers the hourly (or day) price covers; each further one adds the additional price (decision 151). */
+    /**
+     * How many travelers the hourly (or day) price covers; each further one adds the additional price (decision 151).
+     */
     includedPeople: smallint('included_people').notNull().default(1),
     /** A child's (3–11) share of the additional price, in percent (decision 151: the API's 0–1 rate × 100). */
     childPricePercent: smallint('child_price_percent').notNull().default(100),
@@ -49,7 +58,10 @@ export const guides = pgTable(
     dayRateCents: integer('day_rate_cents'),
     dayHours: smallint('day_hours').notNull().default(8),
     /** What a tour includes or not, declared once (decision 151). */
-    extras: jsonb('extras').$type<GuideExtra[]>().notNull().default(sql`'[]'::jsonb`),
+    extras: jsonb('extras')
+      .$type<GuideExtra[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A paid booking on open hours is confirmed at once, without the guide's answer (decision 153). */
     instantBook: boolean('instant_book').notNull().default(false),
     /** Instant booking is off until then after the guide cancelled a confirmed booking (decision 153). */
@@ -74,11 +86,17 @@ export const guides = pgTable(
     supportiveDescription: text('supportive_description'),
     occupation: text('occupation'),
     /** Descriptions of the qualification documents (the files themselves belong to the application). */
-    qualifications: jsonb('qualifications').$type<{ description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    qualifications: jsonb('qualifications')
+      .$type<{ description: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     experienceMonths: integer('experience_months').notNull().default(0),
     sessionCount: integer('session_count').notNull().default(0),
     /** individual, couple, family, group, child, elderly, business (application page 4). */
-    targetGroups: text('target_groups').array().notNull().default(sql`'{}'::text[]`),
+    targetGroups: text('target_groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     minPeople: smallint('min_people').notNull().default(1),
     maxPeople: smallint('max_people').notNull().default(6),
     minDurationHours: smallint('min_duration_hours').notNull().default(2),
@@ -88,8 +106,14 @@ export const guides = pgTable(
      * The per-language texts (bio and the three score descriptions; decision 070). `bio` and the
      * *_description columns keep the original-language text; the guides modules write both.
      */
-    texts: jsonb('texts').$type<GuideTexts>().notNull().default(sql`'{}'::jsonb`),
-    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] }).$type<TextLanguage>().notNull().default('en'),
+    texts: jsonb('texts')
+      .$type<GuideTexts>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] })
+      .$type<TextLanguage>()
+      .notNull()
+      .default('en'),
     /** Residence postal code, stored 123-4567 (a profile field; postal codes as in docs/rules/messaging.md). */
     residenceZipCode: text('residence_zip_code'),
     /** How soon the guide usually answers (profile fields). */
@@ -103,7 +127,10 @@ export const guides = pgTable(
     /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (Mon = bit 0 … Sun = bit 6). */
     weeklyDays: smallint('weekly_days').notNull().default(0),
     /** The chosen service subcategory ids (mirror of guide_services). */
-    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'::int[]`),
+    serviceIds: integer('service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Bit mask of `languages` (zh 1, ja 2, en 4), computed by PostgreSQL. */
     languageMask: smallint('language_mask')
       .notNull()
@@ -116,11 +143,22 @@ export const guides = pgTable(
   (t) => [
     uniqueIndex('guides_user_id_key').on(t.userId),
     // Search runs on the in-memory index (docs/decisions/036); the price bounds read this one.
-    index('guides_search_price_idx').on(t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
-    check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
+    index('guides_search_price_idx')
+      .on(t.basicPricePerHourCents, t.id)
+      .where(sql`status = 'active'`),
+    check(
+      'guides_scores_range',
+      sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`,
+    ),
     check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
-    check('guides_group_pricing_range', sql`included_people between 1 and 20 and child_price_percent between 0 and 100 and day_hours between 6 and 10`),
-    check('guides_notice_buffer_range', sql`min_notice_hours between 0 and 168 and buffer_minutes between 0 and 240 and buffer_minutes % 15 = 0`),
+    check(
+      'guides_group_pricing_range',
+      sql`included_people between 1 and 20 and child_price_percent between 0 and 100 and day_hours between 6 and 10`,
+    ),
+    check(
+      'guides_notice_buffer_range',
+      sql`min_notice_hours between 0 and 168 and buffer_minutes between 0 and 240 and buffer_minutes % 15 = 0`,
+    ),
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
     check('guides_licence_kind_check', sql`licence_kind is null or licence_kind in ('national', 'regional')`),
     check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),
@@ -132,12 +170,19 @@ export const guides = pgTable(
 export const guideServices = pgTable(
   'guide_services',
   {
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
-    subcategoryId: integer('subcategory_id').notNull().references(() => serviceSubcategories.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => serviceSubcategories.id, { onDelete: 'cascade' }),
     /** Price per hour per person for this service; null means the guide's basic price. */
     priceCents: integer('price_cents'),
   },
-  (t) => [primaryKey({ columns: [t.guideId, t.subcategoryId] }), index('guide_services_subcategory_idx').on(t.subcategoryId)],
+  (t) => [
+    primaryKey({ columns: [t.guideId, t.subcategoryId] }),
+    index('guide_services_subcategory_idx').on(t.subcategoryId),
+  ],
 );
 
 /**
@@ -148,14 +193,19 @@ export const guideWeeklyAvailability = pgTable(
   'guide_weekly_availability',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
     weekday: smallint('weekday').notNull(),
     startMinute: smallint('start_minute').notNull(),
     endMinute: smallint('end_minute').notNull(),
   },
   (t) => [
     index('guide_weekly_availability_guide_idx').on(t.guideId, t.weekday),
-    check('guide_weekly_availability_valid', sql`weekday between 1 and 7 and start_minute >= 0 and end_minute <= 1440 and start_minute < end_minute`),
+    check(
+      'guide_weekly_availability_valid',
+      sql`weekday between 1 and 7 and start_minute >= 0 and end_minute <= 1440 and start_minute < end_minute`,
+    ),
   ],
 );
 
@@ -167,7 +217,9 @@ export const guideAvailabilityExceptions = pgTable(
   'guide_availability_exceptions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     available: boolean('available').notNull(),
     startMinute: smallint('start_minute'),
@@ -189,17 +241,31 @@ export const guideItineraries = pgTable(
   'guide_itineraries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     durationHours: smallint('duration_hours').notNull(),
-    stops: jsonb('stops').$type<{ time: string; title: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    stops: jsonb('stops')
+      .$type<{ time: string; title: string; description: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The itinerary's declared shop stops (decision 135). */
-    shopStops: jsonb('shop_stops').$type<ShopStop[]>().notNull().default(sql`'[]'::jsonb`),
+    shopStops: jsonb('shop_stops')
+      .$type<ShopStop[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sortOrder: smallint('sort_order').notNull().default(0),
     /** Per-language title, summary and stop texts (decision 070); the plain columns keep the original. */
-    texts: jsonb('texts').$type<ItineraryTexts>().notNull().default(sql`'{}'::jsonb`),
-    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] }).$type<TextLanguage>().notNull().default('en'),
+    texts: jsonb('texts')
+      .$type<ItineraryTexts>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] })
+      .$type<TextLanguage>()
+      .notNull()
+      .default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('guide_itineraries_guide_idx').on(t.guideId, t.sortOrder)],
@@ -218,8 +284,12 @@ export const reviews = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     bookingId: integer('booking_id'),
     type: text('type', { enum: ['traveler_to_guide', 'guide_to_traveler'] }).notNull(),
-    fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: integer('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Set for traveler_to_guide reviews: the listing the review counts towards. */
     guideId: integer('guide_id').references(() => guides.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
@@ -256,7 +326,9 @@ export const reviewPhotos = pgTable(
   'review_photos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
     /** publicUrl(key) of an upload; the demo seed's photos are the app's own city pictures. */
     url: text('url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -268,8 +340,12 @@ export const reviewPhotos = pgTable(
 export const savedGuides = pgTable(
   'saved_guides',
   {
-    travelerId: integer('traveler_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    travelerId: integer('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

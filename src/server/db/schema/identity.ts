@@ -14,7 +14,9 @@ export const identityVerifications = pgTable(
   'identity_verifications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: IDENTITY_STATUSES }).notNull().default('draft'),
     documentKind: text('document_kind', { enum: IDENTITY_DOCUMENT_KINDS }),
     documentKey: text('document_key'),
@@ -36,9 +38,18 @@ export const identityVerifications = pgTable(
   (t) => [
     uniqueIndex('identity_verifications_user_key').on(t.userId),
     index('identity_verifications_status_idx').on(t.status, t.submittedAt),
-    check('identity_verifications_status_check', sql`status in ('draft', 'submitted', 'approved', 'rejected', 'changes_requested')`),
-    check('identity_verifications_kind_check', sql`document_kind is null or document_kind in ('passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license')`),
-    check('identity_verifications_document_type_check', sql`document_type is null or document_type in ('image/webp', 'application/pdf')`),
+    check(
+      'identity_verifications_status_check',
+      sql`status in ('draft', 'submitted', 'approved', 'rejected', 'changes_requested')`,
+    ),
+    check(
+      'identity_verifications_kind_check',
+      sql`document_kind is null or document_kind in ('passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license')`,
+    ),
+    check(
+      'identity_verifications_document_type_check',
+      sql`document_type is null or document_type in ('image/webp', 'application/pdf')`,
+    ),
     check('identity_verifications_selfie_type_check', sql`selfie_type is null or selfie_type = 'image/webp'`),
     check('identity_verifications_sizes', sql`coalesce(document_size, 1) > 0 and coalesce(selfie_size, 1) > 0`),
   ],

@@ -14,7 +14,9 @@ export const guideCredentials = pgTable(
   'guide_credentials',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
     type: text('type', { enum: CREDENTIAL_TYPES }).notNull(),
     status: text('status', { enum: CREDENTIAL_STATUSES }).notNull().default('submitted'),
     licenceKind: text('licence_kind', { enum: LICENCE_KINDS }),
@@ -23,7 +25,10 @@ export const guideCredentials = pgTable(
     registrationNumber: text('registration_number'),
     /** The prefecture the licence is registered with (the public registry look-up needs it). */
     prefecture: text('prefecture'),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     insurer: text('insurer'),
     validUntil: date('valid_until', { mode: 'string' }),
     fileKey: text('file_key').notNull(),

@@ -15,7 +15,9 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     template: text('template').notNull(),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,5 +25,8 @@ export const emailOutbox = pgTable(
     /** One mail per key: a notification replayed after a crash does not mail twice (decision 085). */
     dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt), uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+  ],
 );

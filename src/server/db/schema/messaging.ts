@@ -14,9 +14,15 @@ export const conversations = pgTable(
   'conversations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    travelerId: integer('traveler_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
-    guideUserId: integer('guide_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    travelerId: integer('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
+    guideUserId: integer('guide_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /**
@@ -46,11 +52,17 @@ export const messages = pgTable(
   'messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clientMessageId: text('client_message_id').notNull(),
     body: text('body').notNull(),
-    kind: text('kind', { enum: ['text', 'tour_request', 'offer'] }).notNull().default('text'),
+    kind: text('kind', { enum: ['text', 'tour_request', 'offer'] })
+      .notNull()
+      .default('text'),
     tourRequest: jsonb('tour_request').$type<TourRequest>(),
     tourRequestStatus: text('tour_request_status', { enum: TOUR_REQUEST_STATUSES }),
     rejectReason: text('reject_reason'),
@@ -71,8 +83,12 @@ export const messages = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,8 +99,12 @@ export const conversationReads = pgTable(
 export const conversationCredits = pgTable(
   'conversation_credits',
   {
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     credits: integer('credits'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,11 +116,15 @@ export const systemMessages = pgTable(
   'system_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['system', 'admin', 'approval', 'booking', 'payment', 'reminder'] }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['unread', 'read', 'archived'] }).notNull().default('unread'),
+    status: text('status', { enum: ['unread', 'read', 'archived'] })
+      .notNull()
+      .default('unread'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -121,7 +145,9 @@ export const systemMessages = pgTable(
   (t) => [
     index('system_messages_user_idx').on(t.userId, t.status, t.createdAt),
     index('system_messages_entity_idx').on(t.userId, t.relatedEntityType, t.relatedEntityId),
-    uniqueIndex('system_messages_dedupe_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
+    uniqueIndex('system_messages_dedupe_key')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} IS NOT NULL`),
   ],
 );
 
@@ -129,7 +155,9 @@ export const systemMessages = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     inApp: boolean('in_app').notNull(),
     browser: boolean('browser').notNull(),

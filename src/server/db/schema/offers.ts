@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { CURRENCIES, FX_SOURCES } from '../../../shared/currency';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
 import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import { serviceSubcategories } from './catalog';
@@ -19,17 +32,27 @@ export const offers = pgTable(
   'offers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
     requestMessageId: integer('request_message_id').references(() => messages.id, { onDelete: 'set null' }),
-    guideId: integer('guide_id').notNull().references(() => guides.id),
-    guideUserId: integer('guide_user_id').notNull().references(() => users.id),
-    travelerId: integer('traveler_id').notNull().references(() => users.id),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id),
+    guideUserId: integer('guide_user_id')
+      .notNull()
+      .references(() => users.id),
+    travelerId: integer('traveler_id')
+      .notNull()
+      .references(() => users.id),
     status: text('status', { enum: OFFER_STORED_STATUSES }).notNull().default('open'),
     date: date('date', { mode: 'string' }).notNull(),
     startMinute: smallint('start_minute').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    /** Consecutive days (decision 154): the booking made from the offer has as many; `ends_at` is the last day's end. */
+    /**
+     * Consecutive days (decision 154): the booking made from the offer has as many; `ends_at` is the last day's end.
+     */
     days: smallint('days').notNull().default(1),
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -70,9 +93,15 @@ export const offers = pgTable(
     index('offers_conversation_idx').on(t.conversationId, t.id),
     index('offers_request_idx').on(t.requestMessageId),
     index('offers_message_idx').on(t.messageId),
-    check('offers_money', sql`price_cents > 0 and suggested_cents >= 0 and meal_yen >= 0 and transport_yen >= 0 and tickets_yen >= 0`),
+    check(
+      'offers_money',
+      sql`price_cents > 0 and suggested_cents >= 0 and meal_yen >= 0 and transport_yen >= 0 and tickets_yen >= 0`,
+    ),
     check('offers_time_range', sql`ends_at > starts_at`),
     check('offers_travelers', sql`travelers >= 1`),
-    check('offers_rate', sql`(jpy_per_cny is null) = (fx_as_of is null) and (jpy_per_cny is null) = (fx_source is null) and (jpy_per_cny is null or jpy_per_cny > 0)`),
+    check(
+      'offers_rate',
+      sql`(jpy_per_cny is null) = (fx_as_of is null) and (jpy_per_cny is null) = (fx_source is null) and (jpy_per_cny is null or jpy_per_cny > 0)`,
+    ),
   ],
 );

@@ -18,9 +18,15 @@ export const paymentProofs = pgTable(
   'payment_proofs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
-    uploadedBy: integer('uploaded_by').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type', { enum: PROOF_CONTENT_TYPES }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),

@@ -24,7 +24,10 @@ export const payoutBatches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payout_batches_rate_and_day', sql`(${t.kind} = 'bank' or (${t.jpyPerCny} is null and ${t.transferDate} is null)) and (${t.jpyPerCny} is null or ${t.transferDate} is not null)`),
+    check(
+      'payout_batches_rate_and_day',
+      sql`(${t.kind} = 'bank' or (${t.jpyPerCny} is null and ${t.transferDate} is null)) and (${t.jpyPerCny} is null or ${t.transferDate} is not null)`,
+    ),
     check('payout_batches_made_by', sql`${t.createdBy} is not null or ${t.formedForWeek} is not null`),
     uniqueIndex('payout_batches_week_key').on(t.kind, t.formedForWeek),
   ],
@@ -51,6 +54,9 @@ export const payoutBatchLines = pgTable(
   (t) => [
     uniqueIndex('payout_batch_lines_withdrawal_key').on(t.withdrawalId),
     index('payout_batch_lines_batch_idx').on(t.batchId),
-    check('payout_batch_lines_amounts_positive', sql`${t.amountCents} > 0 and (${t.amountYen} is null or ${t.amountYen} > 0)`),
+    check(
+      'payout_batch_lines_amounts_positive',
+      sql`${t.amountCents} > 0 and (${t.amountYen} is null or ${t.amountYen} > 0)`,
+    ),
   ],
 );

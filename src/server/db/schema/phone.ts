@@ -36,7 +36,9 @@ export const smsOutbox = pgTable(
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
     template: text('template').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] })
+      .notNull()
+      .default('pending'),
     providerId: text('provider_id'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

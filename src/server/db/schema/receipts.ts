@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bookings, payments } from './bookings';
 import { CURRENCIES } from '../../../shared/currency';
 import type { PrintedOperator } from '../../operator';
@@ -33,15 +43,23 @@ export const receipts = pgTable(
     seq: integer('seq').notNull(),
     /** The printed number: series, dash, eight digits ("R-00000042"). */
     number: text('number').notNull(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
-    payerId: integer('payer_id').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id),
     /** A credit note's receipt. */
     receiptId: integer('receipt_id').references((): AnyPgColumn => receipts.id),
     paymentKind: text('payment_kind', { enum: ['deposit', 'extension', 'change'] }).notNull(),
     method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
     cardLast4: text('card_last4'),
-    /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */
+    /**
+     * Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164).
+     */
     amountCents: integer('amount_cents').notNull(),
     /**
      * What the payer owed the guide in person at issue (listed apart: the platform does not receive it),
@@ -61,7 +79,9 @@ export const receipts = pgTable(
   (t) => [
     uniqueIndex('receipts_series_seq').on(t.series, t.seq),
     uniqueIndex('receipts_number_key').on(t.number),
-    uniqueIndex('receipts_one_per_payment').on(t.paymentId).where(sql`kind = 'receipt'`),
+    uniqueIndex('receipts_one_per_payment')
+      .on(t.paymentId)
+      .where(sql`kind = 'receipt'`),
     index('receipts_booking_idx').on(t.bookingId, t.id),
     check('receipts_kind', sql`kind in ('receipt', 'credit_note')`),
     check('receipts_amounts', sql`amount_cents > 0 and in_person_cents >= 0`),

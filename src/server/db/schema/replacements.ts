@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { guides } from './guides';
 
@@ -22,15 +33,24 @@ export const bookingReplacements = pgTable(
   'booking_replacements',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
-    fromGuideId: integer('from_guide_id').notNull().references(() => guides.id),
-    status: text('status', { enum: ['open', 'requested', 'handed_over', 'refunded'] }).notNull().default('open'),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    fromGuideId: integer('from_guide_id')
+      .notNull()
+      .references(() => guides.id),
+    status: text('status', { enum: ['open', 'requested', 'handed_over', 'refunded'] })
+      .notNull()
+      .default('open'),
     /** The cancelling guide's own words. */
     reason: text('reason'),
     bookedPrice: jsonb('booked_price').$type<BookedPrice>().notNull(),
     toGuideId: integer('to_guide_id').references(() => guides.id),
     /** Guides asked before who declined or did not answer: not offered again. */
-    triedGuideIds: integer('tried_guide_ids').array().notNull().default(sql`'{}'::int[]`),
+    triedGuideIds: integer('tried_guide_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** What the platform adds to the asked guide's pay (their price above the booked one). */
     coveredCents: integer('covered_cents').notNull().default(0),
     requestedAt: timestamp('requested_at', { withTimezone: true }),
@@ -49,7 +69,9 @@ export const bookingReplacements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('booking_replacements_one_open').on(t.bookingId).where(sql`status in ('open', 'requested')`),
+    uniqueIndex('booking_replacements_one_open')
+      .on(t.bookingId)
+      .where(sql`status in ('open', 'requested')`),
     index('booking_replacements_from_guide_idx').on(t.fromGuideId, t.createdAt),
     // A booking's replacements, open or closed: the booking view reads the latest one's cover (decision 175).
     index('booking_replacements_booking_idx').on(t.bookingId),

@@ -13,9 +13,13 @@ export const bookingReschedules = pgTable(
   'booking_reschedules',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     proposedBy: text('proposed_by', { enum: ['traveler', 'guide'] }).notNull(),
-    proposerId: integer('proposer_id').notNull().references(() => users.id),
+    proposerId: integer('proposer_id')
+      .notNull()
+      .references(() => users.id),
     status: text('status', { enum: RESCHEDULE_STATUSES }).notNull().default('open'),
     /** The proposed slot, in the guide's zone and as instants. */
     date: date('date', { mode: 'string' }).notNull(),
@@ -34,7 +38,9 @@ export const bookingReschedules = pgTable(
   },
   (t) => [
     index('booking_reschedules_booking_idx').on(t.bookingId, t.id),
-    uniqueIndex('booking_reschedules_one_open').on(t.bookingId).where(sql`status = 'open'`),
+    uniqueIndex('booking_reschedules_one_open')
+      .on(t.bookingId)
+      .where(sql`status = 'open'`),
     check('booking_reschedules_range', sql`ends_at > starts_at`),
   ],
 );

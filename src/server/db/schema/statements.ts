@@ -24,7 +24,8 @@ export const issuedInvoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.guideUserId, t.month] }), uniqueIndex('issued_invoices_number_key').on(t.number),
+    primaryKey({ columns: [t.guideUserId, t.month] }),
+    uniqueIndex('issued_invoices_number_key').on(t.number),
     check('issued_invoices_month', sql`month ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );

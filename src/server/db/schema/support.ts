@@ -18,7 +18,9 @@ export const supportThreads = pgTable(
     topic: text('topic').notNull().default('general'),
     locale: text('locale'),
     pageUrl: text('page_url'),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** "Help now" on a trip (decision 132): its booking, and where the phone was if the traveler allowed it. */
@@ -45,7 +47,9 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    threadId: integer('thread_id').notNull().references(() => supportThreads.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => supportThreads.id, { onDelete: 'cascade' }),
     sender: text('sender', { enum: ['visitor', 'agent'] }).notNull(),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),

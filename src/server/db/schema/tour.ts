@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings, payments } from './bookings';
 
-export const EXTENSION_STATUSES = ['requested', 'paid', 'approved', 'rejected', 'confirmed', 'withdrawn', 'lapsed'] as const;
+export const EXTENSION_STATUSES = [
+  'requested',
+  'paid',
+  'approved',
+  'rejected',
+  'confirmed',
+  'withdrawn',
+  'lapsed',
+] as const;
 export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
 
 /**
@@ -16,7 +24,9 @@ export const bookingExtensions = pgTable(
   'booking_extensions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     minutes: integer('minutes').notNull(),
     /**
      * The tour day (1..days) it lengthens: the day it was asked on (decision 155). Null on rows from
@@ -33,7 +43,9 @@ export const bookingExtensions = pgTable(
   },
   (t) => [
     index('booking_extensions_booking_idx').on(t.bookingId),
-    uniqueIndex('booking_extensions_one_open').on(t.bookingId).where(sql`status in ('requested', 'paid', 'approved')`),
+    uniqueIndex('booking_extensions_one_open')
+      .on(t.bookingId)
+      .where(sql`status in ('requested', 'paid', 'approved')`),
     check('booking_extensions_amounts', sql`minutes in (15, 30, 60, 120) and price_cents > 0`),
   ],
 );

@@ -16,11 +16,16 @@ export const users = pgTable(
     email: text('email'),
     /** Null for an account that signs in only by phone (or WeChat) until it sets a password (decision 147). */
     passwordHash: text('password_hash'),
-    /** The verified mobile number in E.164 (`+8613800138000`); set only once a code sent to it was entered (decision 147). */
+    /**
+     * The verified mobile number in E.164 (`+8613800138000`); set only once a code sent to it was entered
+     * (decision 147).
+     */
     phone: text('phone'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     fullName: text('full_name').notNull(),
-    role: text('role', { enum: ['traveler', 'guide'] }).notNull().default('traveler'),
+    role: text('role', { enum: ['traveler', 'guide'] })
+      .notNull()
+      .default('traveler'),
     isGuide: boolean('is_guide').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     nickname: text('nickname'),
@@ -47,7 +52,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     // A verified number belongs to one account: another account asking for it is a 409 phone_taken (decision 147).
-    uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} IS NOT NULL`),
+    uniqueIndex('users_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phone} IS NOT NULL`),
   ],
 );
 
@@ -56,15 +63,23 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    /** When this session last proved its owner (sign-in, password or a code to the phone): a new way in needs it within 10 minutes (decision 183). */
+    /**
+     * When this session last proved its owner (sign-in, password or a code to the phone): a new way in needs it
+     * within 10 minutes (decision 183).
+     */
     provenAt: timestamp('proven_at', { withTimezone: true }),
-    /** When the session was last used, to the nearest few minutes (`touchSession`), for the sessions page (decision 185). */
+    /**
+     * When the session was last used, to the nearest few minutes (`touchSession`), for the sessions page
+     * (decision 185).
+     */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],

@@ -17,7 +17,9 @@ export const weatherWarnings = pgTable(
     name: text('name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
-    recordedBy: integer('recorded_by').notNull().references(() => users.id),
+    recordedBy: integer('recorded_by')
+      .notNull()
+      .references(() => users.id),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +35,9 @@ export const bookingWeatherChecks = pgTable(
   'booking_weather_checks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     checkpoint: text('checkpoint', { enum: ['eve', 'start', 'admin'] }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),

@@ -11,7 +11,9 @@ export const wechatIdentities = pgTable(
   'wechat_identities',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     openid: text('openid').notNull(),
     unionid: text('unionid'),
     /** The WeChat nickname when linked, shown in the settings beside "unlink". */
@@ -20,7 +22,9 @@ export const wechatIdentities = pgTable(
   },
   (t) => [
     uniqueIndex('wechat_identities_openid_key').on(t.openid),
-    uniqueIndex('wechat_identities_unionid_key').on(t.unionid).where(sql`${t.unionid} IS NOT NULL`),
+    uniqueIndex('wechat_identities_unionid_key')
+      .on(t.unionid)
+      .where(sql`${t.unionid} IS NOT NULL`),
     uniqueIndex('wechat_identities_user_key').on(t.userId),
   ],
 );

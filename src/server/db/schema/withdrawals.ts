@@ -1,7 +1,13 @@
 // Tables for withdrawals (decision 067); exported from schema/index.ts.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { BANK_ACCOUNT_TYPES, PAYOUT_LEDGER_ACCOUNTS, PAYOUT_LEDGER_KINDS, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '../../../shared/schemas/wallet';
+import {
+  BANK_ACCOUNT_TYPES,
+  PAYOUT_LEDGER_ACCOUNTS,
+  PAYOUT_LEDGER_KINDS,
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_STATUSES,
+} from '../../../shared/schemas/wallet';
 import { CURRENCIES } from '../../../shared/currency';
 import { users } from './users';
 
@@ -13,15 +19,22 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    /** In the minor unit of `currency`: what the guide earned it in, yen for a guide who prices in yen (decision 164). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /**
+     * In the minor unit of `currency`: what the guide earned it in, yen for a guide who prices in yen (decision 164).
+     */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
     accountName: text('account_name').notNull(),
     accountNumber: text('account_number').notNull(),
     bankName: text('bank_name'),
-    /** A bank payout's Zengin bank and branch codes, branch name, account type and half-width kana holder (decision 128). */
+    /**
+     * A bank payout's Zengin bank and branch codes, branch name, account type and half-width kana holder
+     * (decision 128).
+     */
     bankCode: text('bank_code'),
     branchCode: text('branch_code'),
     branchName: text('branch_name'),
@@ -33,7 +46,10 @@ export const withdrawals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('withdrawals_user_idx').on(t.userId, t.createdAt), check('withdrawals_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**
@@ -45,7 +61,9 @@ export const payoutLedgerEntries = pgTable(
   'payout_ledger_entries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    withdrawalId: integer('withdrawal_id').notNull().references(() => withdrawals.id),
+    withdrawalId: integer('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
     account: text('account', { enum: PAYOUT_LEDGER_ACCOUNTS }).notNull(),
     /** The guide's user id on the guide account; null for the platform's accounts. */
     userId: integer('user_id').references(() => users.id),

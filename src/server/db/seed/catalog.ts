@@ -12,10 +12,16 @@ export async function seedCatalog(db: Database): Promise<void> {
   for (const [i, category] of SERVICE_CATALOGUE.entries()) {
     const [row] = await db
       .insert(serviceCategories)
-      .values({ slug: category.slug, nameEn: category.nameEn, nameCn: category.nameCn, nameJa: category.nameJa, sortOrder: i })
+      .values({
+        slug: category.slug,
+        nameEn: category.nameEn,
+        nameCn: category.nameCn,
+        nameJa: category.nameJa,
+        sortOrder: i,
+      })
       .returning({ id: serviceCategories.id });
-    await db.insert(serviceSubcategories).values(
-      category.subcategories.map((s, j) => ({ ...s, categoryId: row!.id, sortOrder: j })),
-    );
+    await db
+      .insert(serviceSubcategories)
+      .values(category.subcategories.map((s, j) => ({ ...s, categoryId: row!.id, sortOrder: j })));
   }
 }

@@ -10,7 +10,9 @@ import { consents, identityVerifications, users } from '../schema/index';
  */
 export async function seedDemoConsents(db: Database, now: Date): Promise<void> {
   const people = await db.select({ id: users.id, locale: users.locale }).from(users);
-  const rows = people.flatMap((u) => currentConsents().map((c) => ({ userId: u.id, ...c, givenAt: now, locale: u.locale, ip: null })));
+  const rows = people.flatMap((u) =>
+    currentConsents().map((c) => ({ userId: u.id, ...c, givenAt: now, locale: u.locale, ip: null })),
+  );
   if (rows.length > 0) await db.insert(consents).values(rows);
 }
 
@@ -26,5 +28,8 @@ export async function seedDemoSensitiveConsents(db: Database, now: Date): Promis
     .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
     .where(or(eq(users.identityVerified, true), eq(identityVerifications.userId, users.id)));
   const [consent] = currentConsents(['sensitive_data']);
-  if (people.length > 0) await db.insert(consents).values(people.map((u) => ({ userId: u.id, ...consent!, givenAt: now, locale: u.locale, ip: null })));
+  if (people.length > 0)
+    await db
+      .insert(consents)
+      .values(people.map((u) => ({ userId: u.id, ...consent!, givenAt: now, locale: u.locale, ip: null })));
 }

@@ -1,4 +1,10 @@
-import { chargeColumns, chargeFor, paidPostings, shareOfPayment, type ChargeTerms } from '../../../shared/booking/charge';
+import {
+  chargeColumns,
+  chargeFor,
+  paidPostings,
+  shareOfPayment,
+  type ChargeTerms,
+} from '../../../shared/booking/charge';
 import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
 import type { Currency, FxRate } from '../../../shared/currency';
 import { cancellationSplit, cancellationTier, type BookingPrice } from '../../../shared/booking/money-rules';
@@ -12,7 +18,8 @@ import { ledgerEntries, payments } from '../schema/index';
 export const SEED_RATE: FxRate = { jpyPerCny: '20.5', asOf: '2026-11-01', source: 'fixed' };
 
 /** A seeded booking's charge: demo travelers read yuan, so a yen guide's deposit is fixed in yuan too. */
-export const seedCharge = (currency: Currency, depositCents: number) => chargeColumns(currency, depositCents, 'CNY', SEED_RATE);
+export const seedCharge = (currency: Currency, depositCents: number) =>
+  chargeColumns(currency, depositCents, 'CNY', SEED_RATE);
 
 /** A seeded booking's price columns from its price (`bookingPrice`), with its charge (`seedCharge`). */
 export const seedPriceColumns = (price: BookingPrice, currency: Currency) => ({
@@ -36,14 +43,32 @@ export const seedPriceColumns = (price: BookingPrice, currency: Currency) => ({
 export async function seedDeposit(
   db: Database,
   b: ChargeTerms & { id: number; startsAt: Date },
-  o: { travelerId: number; guideUserId: number; method: 'card' | 'alipay' | 'wechat'; paidAt: Date; cancelledAt?: Date | null },
+  o: {
+    travelerId: number;
+    guideUserId: number;
+    method: 'card' | 'alipay' | 'wechat';
+    paidAt: Date;
+    cancelledAt?: Date | null;
+  },
 ): Promise<void> {
   const charge = chargeFor(b, b.depositCents, o.method, true);
   let refunded = 0;
-  const postings: [Posting, Date][] = paidPostings(depositPostings(b.depositCents), b.currency, charge).map((p) => [p, o.paidAt]);
+  const postings: [Posting, Date][] = paidPostings(depositPostings(b.depositCents), b.currency, charge).map((p) => [
+    p,
+    o.paidAt,
+  ]);
   if (o.cancelledAt) {
-    const split = cancellationSplit({ depositCents: b.depositCents, cancelledBy: 'traveler', tier: cancellationTier(b.startsAt, o.cancelledAt) });
-    postings.push(...paidPostings(cancellationPostings(b.depositCents, split), b.currency, charge).map((p): [Posting, Date] => [p, o.cancelledAt!]));
+    const split = cancellationSplit({
+      depositCents: b.depositCents,
+      cancelledBy: 'traveler',
+      tier: cancellationTier(b.startsAt, o.cancelledAt),
+    });
+    postings.push(
+      ...paidPostings(cancellationPostings(b.depositCents, split), b.currency, charge).map((p): [Posting, Date] => [
+        p,
+        o.cancelledAt!,
+      ]),
+    );
     refunded = shareOfPayment(split.refundCents, b.currency, charge);
   }
   const [payment] = await db

@@ -95,7 +95,9 @@ function sellGroup(g: GeneratedGuide): void {
   const more = d.additionalPricePerPersonCents * (included - 1);
   d.includedPeople = included;
   d.basicPricePerHourCents = roundTo(d.basicPricePerHourCents + more, STEP[currency]);
-  g.services = g.services.map((s) => (s.priceCents === null ? s : { ...s, priceCents: roundTo(s.priceCents + more, STEP[currency]) }));
+  g.services = g.services.map((s) =>
+    s.priceCents === null ? s : { ...s, priceCents: roundTo(s.priceCents + more, STEP[currency]) },
+  );
   if (!d.targetGroups.includes('group')) d.targetGroups = [...d.targetGroups, 'group'];
 }
 
@@ -103,18 +105,26 @@ function sellGroup(g: GeneratedGuide): void {
  * What a family pays at cost on the day (decision 178), priced as a guide would say it: a day's train
  * and bus fares and a lunch a person, so the booking box has extras to choose and their cost to show.
  */
-const AT_COST: Record<Currency, { transport: number; meals: number }> = { CNY: { transport: 6_000, meals: 8_000 }, JPY: { transport: 1_500, meals: 1_500 } };
+const AT_COST: Record<Currency, { transport: number; meals: number }> = {
+  CNY: { transport: 6_000, meals: 8_000 },
+  JPY: { transport: 1_500, meals: 1_500 },
+};
 const atCost = (currency: Currency) => [
   { kind: 'public_transport' as const, included: false, priceCents: AT_COST[currency].transport },
   { kind: 'meals' as const, included: false, priceCents: AT_COST[currency].meals },
 ];
 
-/** Children (3–11) at `percent` of the further person's price, infants free; the guide takes a family of four and says so, with the costs of a family's day. */
+/**
+ * Children (3–11) at `percent` of the further person's price, infants free; the guide takes a family of four and says
+ * so, with the costs of a family's day.
+ */
 function sellToFamilies(g: GeneratedGuide, percent: number): void {
   const d = g.guide;
-  if (!d.extras?.some((e) => e.kind === 'meals')) d.extras = [...(d.extras ?? []).filter((e) => e.kind !== 'public_transport'), ...atCost(d.currency ?? 'CNY')];
+  if (!d.extras?.some((e) => e.kind === 'meals'))
+    d.extras = [...(d.extras ?? []).filter((e) => e.kind !== 'public_transport'), ...atCost(d.currency ?? 'CNY')];
   d.maxPeople = Math.max(d.maxPeople, 4);
   d.childPricePercent = percent;
   d.infantsFree = true;
-  for (const group of ['family', 'child']) if (!d.targetGroups.includes(group)) d.targetGroups = [...d.targetGroups, group];
+  for (const group of ['family', 'child'])
+    if (!d.targetGroups.includes(group)) d.targetGroups = [...d.targetGroups, group];
 }

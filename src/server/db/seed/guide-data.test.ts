@@ -6,11 +6,16 @@ import { CITY_SPOTS } from './guide-pools';
 import { OCCUPATION_SERVICES, SPOT_SERVICES } from './guide-services';
 
 /** The demo guides must read as real people wrote them ("demo data a traveler believes"). */
-const SUBCATEGORIES = SERVICE_CATALOGUE.flatMap((c) => c.subcategories).map((sub, i) => ({ id: i + 1, slug: sub.slug }));
+const SUBCATEGORIES = SERVICE_CATALOGUE.flatMap((c) => c.subcategories).map((sub, i) => ({
+  id: i + 1,
+  slug: sub.slug,
+}));
 const slugOf = (id: number) => SUBCATEGORIES.find((c) => c.id === id)!.slug;
 const rng = createRng(20261122);
 const usedNames = new Set<string>();
-const guides = Array.from({ length: 8 }, () => SERVICE_CITIES.map((c, i) => generateGuide(rng, i, c.slug, SUBCATEGORIES, { withStories: true, usedNames }))).flat();
+const guides = Array.from({ length: 8 }, () =>
+  SERVICE_CITIES.map((c, i) => generateGuide(rng, i, c.slug, SUBCATEGORIES, { withStories: true, usedNames })),
+).flat();
 
 describe('demo guides', () => {
   it('never share a name, and Chinese names are written in characters', () => {
@@ -39,14 +44,21 @@ describe('demo guides', () => {
     for (const g of guides) {
       const offered = g.services.map((x) => slugOf(x.subcategoryId));
       expect(offered.length).toBeGreaterThanOrEqual(1);
-      const spots = CITY_SPOTS[g.guide.serviceCity]!.filter(([en, zh]) => g.guide.bio.includes(en) || g.guide.bio.includes(zh));
+      const spots = CITY_SPOTS[g.guide.serviceCity]!.filter(
+        ([en, zh]) => g.guide.bio.includes(en) || g.guide.bio.includes(zh),
+      );
       expect(spots.length).toBeGreaterThan(0);
       for (const [en] of spots) expect(offered).toContain(SPOT_SERVICES[en]![0]);
     }
     // Every spot and occupation names services the catalogue has.
     const known = new Set(SUBCATEGORIES.map((c) => c.slug));
-    for (const [en] of Object.values(CITY_SPOTS).flat()) expect(SPOT_SERVICES[en]?.every((slug) => known.has(slug)), en).toBe(true);
-    for (const slugs of Object.values(OCCUPATION_SERVICES)) for (const slug of slugs) expect(known.has(slug), slug).toBe(true);
+    for (const [en] of Object.values(CITY_SPOTS).flat())
+      expect(
+        SPOT_SERVICES[en]?.every((slug) => known.has(slug)),
+        en,
+      ).toBe(true);
+    for (const slugs of Object.values(OCCUPATION_SERVICES))
+      for (const slug of slugs) expect(known.has(slug), slug).toBe(true);
   });
 
   it('include a Kyoto guide offering temples and shrines', () => {

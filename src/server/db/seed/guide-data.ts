@@ -3,7 +3,19 @@ import type { GuideExtra } from '../../../shared/booking/money-rules';
 import type { Currency } from '../../../shared/currency';
 import type { GuideTexts, TextLanguage } from '../../../shared/guide-texts';
 import { writeGuideTexts, type Spot } from './guide-bios';
-import { CITY_SPOTS, CN_FAMILY, CN_GIVEN_F, CN_GIVEN_M, JP_FAMILY, JP_GIVEN_F, JP_GIVEN_M, MBTI, OCCUPATIONS, REVIEW_BANDS, TARGET_GROUPS } from './guide-pools';
+import {
+  CITY_SPOTS,
+  CN_FAMILY,
+  CN_GIVEN_F,
+  CN_GIVEN_M,
+  JP_FAMILY,
+  JP_GIVEN_F,
+  JP_GIVEN_M,
+  MBTI,
+  OCCUPATIONS,
+  REVIEW_BANDS,
+  TARGET_GROUPS,
+} from './guide-pools';
 import { servicesForBio } from './guide-services';
 
 /** Deterministic PRNG (mulberry32): the same seed always yields the same guides. */
@@ -78,7 +90,12 @@ export interface GeneratedGuide {
   weekly: { weekday: number; startMinute: number; endMinute: number }[];
   /** Day offsets from today (in the guide's zone) that are days off. */
   daysOff: number[];
-  itineraries: { title: string; summary: string; durationHours: number; stops: { time: string; title: string; description: string }[] }[];
+  itineraries: {
+    title: string;
+    summary: string;
+    durationHours: number;
+    stops: { time: string; title: string; description: string }[];
+  }[];
   reviews: { rating: number; content: string; daysAgo: number }[];
 }
 
@@ -86,8 +103,15 @@ export interface GeneratedGuide {
 function drawPerson(rng: Rng, usedNames: Set<string> | undefined) {
   const chinese = rng.chance(0.45); // Chinese-born guides living in Japan
   const sex = rng.chance(0.55) ? 'female' : 'male';
-  const givenNames = chinese ? (sex === 'female' ? CN_GIVEN_F : CN_GIVEN_M) : sex === 'female' ? JP_GIVEN_F : JP_GIVEN_M;
-  const nameOf = () => (chinese ? `${rng.pick(CN_FAMILY)}${rng.pick(givenNames)}` : `${rng.pick(givenNames)} ${rng.pick(JP_FAMILY)}`);
+  const givenNames = chinese
+    ? sex === 'female'
+      ? CN_GIVEN_F
+      : CN_GIVEN_M
+    : sex === 'female'
+      ? JP_GIVEN_F
+      : JP_GIVEN_M;
+  const nameOf = () =>
+    chinese ? `${rng.pick(CN_FAMILY)}${rng.pick(givenNames)}` : `${rng.pick(givenNames)} ${rng.pick(JP_FAMILY)}`;
   // Two guides with one name would confuse travelers: draw again (the bulk benchmark data passes no set).
   let fullName = nameOf();
   for (let tries = 0; usedNames?.has(fullName) && tries < 100; tries++) fullName = nameOf();
@@ -136,7 +160,9 @@ function drawServices(
   // Demo guides offer what their bio talks about (guide-services.ts); the bulk benchmark guides keep the
   // even random spread that the search measurements were taken on (decision 097).
   const matched = story.withStories
-    ? servicesForBio(story.spot[0], story.other[0], story.occupationEn).flatMap((slug) => subcategories.filter((c) => c.slug === slug))
+    ? servicesForBio(story.spot[0], story.other[0], story.occupationEn).flatMap((slug) =>
+        subcategories.filter((c) => c.slug === slug),
+      )
     : drawn;
   return matched.map((c, i) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null }));
 }
@@ -148,7 +174,10 @@ function drawWeeklyHours(rng: Rng): GeneratedGuide['weekly'] {
   const weekdays = rng.sample([1, 2, 3, 4, 5, 6, 7], rng.int(3, 6)).sort();
   return weekdays.flatMap((weekday) =>
     rng.chance(0.15)
-      ? [{ weekday, startMinute: startHour * 60, endMinute: 12 * 60 }, { weekday, startMinute: 13 * 60, endMinute: endHour * 60 }]
+      ? [
+          { weekday, startMinute: startHour * 60, endMinute: 12 * 60 },
+          { weekday, startMinute: 13 * 60, endMinute: endHour * 60 },
+        ]
       : [{ weekday, startMinute: startHour * 60, endMinute: endHour * 60 }],
   );
 }
@@ -161,21 +190,42 @@ function drawItineraries(
   terms: { minDuration: number; maxDuration: number; writesChinese: boolean },
 ): GeneratedGuide['itineraries'] {
   return rng.sample(spots, rng.int(1, 3)).map((main, i) => {
-    const stops = [main, ...rng.sample(spots.filter((s) => s !== main), 2)];
+    const stops = [
+      main,
+      ...rng.sample(
+        spots.filter((s) => s !== main),
+        2,
+      ),
+    ];
     const hours = Math.min(terms.maxDuration, Math.max(terms.minDuration, 3 + i * 2));
     const times = ['09:30', '12:00', '14:30'];
     return terms.writesChinese
       ? {
           title: i === 0 ? `${city.nameCn}经典一日游：${main[1]}` : `${main[1]}深度游`,
-          summary: `以${main[1]}为主线，顺路探访${stops.slice(1).map((s) => s[1]).join('和')}，中途安排当地人常去的餐厅。`,
+          summary: `以${main[1]}为主线，顺路探访${stops
+            .slice(1)
+            .map((s) => s[1])
+            .join('和')}，中途安排当地人常去的餐厅。`,
           durationHours: hours,
-          stops: stops.map((s, j) => ({ time: times[j]!, title: s[1], description: j === 1 ? '午餐时间，品尝地道的当地料理。' : `在${s[1]}慢慢游览，讲解历史与小故事。` })),
+          stops: stops.map((s, j) => ({
+            time: times[j]!,
+            title: s[1],
+            description: j === 1 ? '午餐时间，品尝地道的当地料理。' : `在${s[1]}慢慢游览，讲解历史与小故事。`,
+          })),
         }
       : {
           title: i === 0 ? `Classic ${city.nameEn}: ${main[0]}` : `${main[0]} in depth`,
-          summary: `A relaxed walk built around ${main[0]}, with ${stops.slice(1).map((s) => s[0]).join(' and ')} on the way and lunch where locals eat.`,
+          summary: `A relaxed walk built around ${main[0]}, with ${stops
+            .slice(1)
+            .map((s) => s[0])
+            .join(' and ')} on the way and lunch where locals eat.`,
           durationHours: hours,
-          stops: stops.map((s, j) => ({ time: times[j]!, title: s[0], description: j === 1 ? 'Lunch break with local food.' : `Time to explore ${s[0]}, with its history and stories.` })),
+          stops: stops.map((s, j) => ({
+            time: times[j]!,
+            title: s[0],
+            description:
+              j === 1 ? 'Lunch break with local food.' : `Time to explore ${s[0]}, with its history and stories.`,
+          })),
         };
   });
 }
@@ -213,9 +263,19 @@ export function generateGuide(
   const terms = drawTourTerms(rng);
   const scores = { ethics: rng.int(5, 9), boundary: rng.int(4, 9), supportive: rng.int(3, 9) };
   const texts = writeGuideTexts({ citySlug, city, ...career, spot, other, languages }, voice, scores, originalLanguage);
-  const services = drawServices(rng, subcategories, terms.price, { withStories: opts.withStories, spot, other, occupationEn: occEn });
+  const services = drawServices(rng, subcategories, terms.price, {
+    withStories: opts.withStories,
+    spot,
+    other,
+    occupationEn: occEn,
+  });
   const weekly = drawWeeklyHours(rng);
-  const daysOff = opts.withStories ? rng.sample(Array.from({ length: 60 }, (_, i) => i + 1), rng.int(0, 4)) : [];
+  const daysOff = opts.withStories
+    ? rng.sample(
+        Array.from({ length: 60 }, (_, i) => i + 1),
+        rng.int(0, 4),
+      )
+    : [];
   const itineraries = opts.withStories ? drawItineraries(rng, city, spots, { ...terms, writesChinese }) : [];
   const reviews = drawReviews(rng, opts.withStories ? rng.int(0, 9) : 0);
   const own = texts[originalLanguage]!;
@@ -242,7 +302,9 @@ export function generateGuide(
       supportiveDescription: own.supportiveDescription!,
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
       // Never a guide-interpreter title: only a verified licence may claim one (decision 092).
-      qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '急救证书（日本红十字会）' : 'First-aid certificate (Japanese Red Cross)' }] : [],
+      qualifications: rng.chance(0.5)
+        ? [{ description: writesChinese ? '急救证书（日本红十字会）' : 'First-aid certificate (Japanese Red Cross)' }]
+        : [],
       experienceMonths: career.experienceMonths,
       sessionCount: career.sessionCount,
       targetGroups: rng.sample(TARGET_GROUPS, rng.int(2, 5)),

@@ -25,8 +25,13 @@ async function expectDemoOverview(app: TestApp): Promise<void> {
   expect(o.earnings.pendingCents).toBeGreaterThan(0);
   expect(o.earnings.withdrawableCents).toBeGreaterThan(0);
   const wallet = (await app.app.inject({ url: '/api/v2/wallet', headers: auth(guide.token) })).json();
-  expect(wallet.earnings).toMatchObject({ totalCents: o.earnings.totalCents, pendingCents: o.earnings.pendingCents, withdrawableCents: o.earnings.withdrawableCents });
-  // Everything earned is held, withdrawable, on its way out or paid out (the demo has a paid batch and a waiting payout).
+  expect(wallet.earnings).toMatchObject({
+    totalCents: o.earnings.totalCents,
+    pendingCents: o.earnings.pendingCents,
+    withdrawableCents: o.earnings.withdrawableCents,
+  });
+  // Everything earned is held, withdrawable, on its way out or paid out (the demo has a paid batch and a waiting
+  // payout).
   const e = wallet.earnings;
   expect(e.inPayoutCents).toBeGreaterThan(0);
   expect(e.withdrawnCents).toBeGreaterThan(0);
@@ -50,13 +55,21 @@ describe('demo guide earnings', () => {
     const missing = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(sql`${bookings.status} = 'completed' and not exists (select 1 from ${ledgerEntries} le where le.booking_id = ${bookings.id} and le.kind = 'guide_earnings')`);
+      .where(
+        sql`${bookings.status} = 'completed' and not exists (select 1 from ${ledgerEntries} le where le.booking_id = ${bookings.id} and le.kind = 'guide_earnings')`,
+      );
     expect(missing).toEqual([]);
-    const unbalanced = await db.execute(sql`select booking_id, currency from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0`);
+    const unbalanced = await db.execute(
+      sql`select booking_id, currency from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0`,
+    );
     expect((unbalanced as unknown as { rows: unknown[] }).rows ?? unbalanced).toEqual([]);
-    const earnings = await db.select({ availableAt: ledgerEntries.availableAt, createdAt: ledgerEntries.createdAt }).from(ledgerEntries).where(eq(ledgerEntries.kind, 'guide_earnings'));
+    const earnings = await db
+      .select({ availableAt: ledgerEntries.availableAt, createdAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.kind, 'guide_earnings'));
     expect(earnings.length).toBeGreaterThanOrEqual(8);
-    for (const e of earnings) expect(e.availableAt!.getTime()).toBeGreaterThanOrEqual(e.createdAt.getTime() + 5 * 86_400_000);
+    for (const e of earnings)
+      expect(e.availableAt!.getTime()).toBeGreaterThanOrEqual(e.createdAt.getTime() + 5 * 86_400_000);
   });
 });
 

@@ -29,10 +29,41 @@ interface PastTour {
   review?: { rating: number; content: string };
 }
 const PAST_TOURS: PastTour[] = [
-  { traveler: 'traveler02', day: -46, hours: 4, travelers: 3, method: 'alipay', review: { rating: 5, content: '由纪带我们一家三口走了浅草和谷中，老人孩子都照顾得很好，讲解也很有趣。' } },
-  { traveler: 'traveler09', day: -31, hours: 3, travelers: 2, method: 'wechat', review: { rating: 4, content: '行程安排得很紧凑，小吃推荐都很地道。就是那天下雨，有点可惜。' } },
-  { traveler: 'traveler12', day: -19, hours: 3, travelers: 2, method: 'card', review: { rating: 5, content: '第一次去东京，有由纪带路特别安心，还教我们怎么坐地铁。强烈推荐！' } },
-  { traveler: 'traveler17', day: -13, hours: 2, travelers: 1, method: 'card', review: { rating: 5, content: 'Yuki knew every back street of Yanaka. A calm, friendly and very well organised walk.' } },
+  {
+    traveler: 'traveler02',
+    day: -46,
+    hours: 4,
+    travelers: 3,
+    method: 'alipay',
+    review: { rating: 5, content: '由纪带我们一家三口走了浅草和谷中，老人孩子都照顾得很好，讲解也很有趣。' },
+  },
+  {
+    traveler: 'traveler09',
+    day: -31,
+    hours: 3,
+    travelers: 2,
+    method: 'wechat',
+    review: { rating: 4, content: '行程安排得很紧凑，小吃推荐都很地道。就是那天下雨，有点可惜。' },
+  },
+  {
+    traveler: 'traveler12',
+    day: -19,
+    hours: 3,
+    travelers: 2,
+    method: 'card',
+    review: { rating: 5, content: '第一次去东京，有由纪带路特别安心，还教我们怎么坐地铁。强烈推荐！' },
+  },
+  {
+    traveler: 'traveler17',
+    day: -13,
+    hours: 2,
+    travelers: 1,
+    method: 'card',
+    review: {
+      rating: 5,
+      content: 'Yuki knew every back street of Yanaka. A calm, friendly and very well organised walk.',
+    },
+  },
   { traveler: 'traveler04', day: -3, hours: 3, travelers: 2, method: 'alipay' },
   { traveler: 'traveler06', day: -2, hours: 4, travelers: 2, method: 'wechat' },
 ];
@@ -65,7 +96,12 @@ async function postMissingCompletions(db: Database): Promise<void> {
     );
   for (const { booking, guideUserId } of rows) {
     const [deposit] = await db
-      .select({ id: payments.id, amountCents: payments.amountCents, currency: payments.currency, ownAmountCents: payments.ownAmountCents })
+      .select({
+        id: payments.id,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        ownAmountCents: payments.ownAmountCents,
+      })
       .from(payments)
       .where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'deposit'), eq(payments.status, 'succeeded')));
     if (!deposit) continue;
@@ -75,15 +111,31 @@ async function postMissingCompletions(db: Database): Promise<void> {
 
 async function writeCompletion(
   db: Database,
-  booking: Pick<BookingRow, 'id' | 'travelerId' | 'commissionCents' | 'timeZone' | 'completedAt' | 'endsAt' | 'currency'>,
+  booking: Pick<
+    BookingRow,
+    'id' | 'travelerId' | 'commissionCents' | 'timeZone' | 'completedAt' | 'endsAt' | 'currency'
+  >,
   guideUserId: number,
   deposit: { id: number } & PaidIn,
 ) {
   const completedAt = booking.completedAt ?? booking.endsAt;
   // The platform holds the deposit in the booking's currency, whatever the traveler paid it in (decision 164).
-  const postings = completionPostings({ depositCents: ownAmountOf(deposit), extensionsCents: 0, commissionCents: booking.commissionCents });
-  const at = { travelerId: booking.travelerId, guideUserId, paymentId: deposit.id, at: completedAt, currency: booking.currency };
-  await insertPostings(db, booking.id, postings, { ...at, guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone) });
+  const postings = completionPostings({
+    depositCents: ownAmountOf(deposit),
+    extensionsCents: 0,
+    commissionCents: booking.commissionCents,
+  });
+  const at = {
+    travelerId: booking.travelerId,
+    guideUserId,
+    paymentId: deposit.id,
+    at: completedAt,
+    currency: booking.currency,
+  };
+  await insertPostings(db, booking.id, postings, {
+    ...at,
+    guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone),
+  });
 }
 
 /** As the bookings repository writes postings, with the time they were made (the seed writes history). */
@@ -103,7 +155,11 @@ interface PostingContext {
 }
 
 /** A booking's postings as ledger rows: who each account is, and when the guide's share becomes available. */
-export function postingRows(bookingId: number, postings: Posting[], p: PostingContext): (typeof ledgerEntries.$inferInsert)[] {
+export function postingRows(
+  bookingId: number,
+  postings: Posting[],
+  p: PostingContext,
+): (typeof ledgerEntries.$inferInsert)[] {
   return postings.map((x) => ({
     bookingId,
     account: x.account,
@@ -129,10 +185,17 @@ interface TourPlan {
 }
 
 export async function seedCompletedTours(db: Database, now: Date): Promise<void> {
-  const [demo] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(users.username, 'guide'));
+  const [demo] = await db
+    .select({ id: guides.id })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(users.username, 'guide'));
   const guide = demo && (await guideForBooking(db, demo.id));
   if (!guide) return;
-  const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...PAST_TOURS.map((p) => p.traveler), 'traveler08']));
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, [...PAST_TOURS.map((p) => p.traveler), 'traveler08']));
   const userId = new Map(people.map((p) => [p.username, p.id]));
   const startOfToday = zonedTimeToUtc(todayInZone(guide.timeZone, now), 0, guide.timeZone);
   const plans = await planPastTours(db, guide, userId, startOfToday);
@@ -143,7 +206,12 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
 }
 
 /** PAST_TOURS on their days, each at the first of STARTS that keeps clear of the guide's other tours. */
-async function planPastTours(db: Database, guide: DemoGuide, userId: Map<string, number>, startOfToday: Date): Promise<TourPlan[]> {
+async function planPastTours(
+  db: Database,
+  guide: DemoGuide,
+  userId: Map<string, number>,
+  startOfToday: Date,
+): Promise<TourPlan[]> {
   const zone = guide.timeZone;
   const plans: TourPlan[] = [];
   for (const p of PAST_TOURS) {
@@ -153,7 +221,14 @@ async function planPastTours(db: Database, guide: DemoGuide, userId: Map<string,
     for (const minute of STARTS) {
       const startsAt = zonedTimeToUtc(day, minute, zone);
       if (!(await overlaps(db, guide.id, startsAt, new Date(startsAt.getTime() + p.hours * HOUR)))) {
-        plans.push({ travelerId, startsAt, hours: p.hours, travelers: p.travelers, method: p.method, review: p.review });
+        plans.push({
+          travelerId,
+          startsAt,
+          hours: p.hours,
+          travelers: p.travelers,
+          method: p.method,
+          review: p.review,
+        });
         break;
       }
     }
@@ -170,7 +245,12 @@ function planTourEarlierToday(travelerId: number, now: Date, startOfToday: Date)
   const startsAt = new Date(base - 7 * HOUR);
   const end = startsAt.getTime() + 2 * HOUR;
   // Never later than a second ago, never before today's midnight: today's earnings are never empty.
-  const completedAt = new Date(Math.max(startOfToday.getTime(), Math.min(now.getTime() - 1000, Math.max(end, startOfToday.getTime() + 5 * 60_000))));
+  const completedAt = new Date(
+    Math.max(
+      startOfToday.getTime(),
+      Math.min(now.getTime() - 1000, Math.max(end, startOfToday.getTime() + 5 * 60_000)),
+    ),
+  );
   return { travelerId, startsAt, hours: 2, travelers: 2, method: 'alipay', completedAt };
 }
 
@@ -196,16 +276,30 @@ async function insertCompletedTour(db: Database, guide: DemoGuide, plan: TourPla
       updatedAt: paidAt,
     })
     .returning();
-  await insertPostings(db, b.id, paidPostings(depositPostings(b.depositCents), b.currency, payment!), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt, currency: b.currency });
+  await insertPostings(db, b.id, paidPostings(depositPostings(b.depositCents), b.currency, payment!), {
+    travelerId: plan.travelerId,
+    guideUserId: guide.userId,
+    paymentId: payment!.id,
+    at: paidAt,
+    currency: b.currency,
+  });
   await writeCompletion(db, b, guide.userId, payment!);
   if (plan.review) await insertTourReview(db, guide, plan.travelerId, b, plan.review);
 }
 
-/** The booking as the product leaves it at 'Complete Service': booked nine days before, paid, accepted, both confirmed the start. */
+/**
+ * The booking as the product leaves it at 'Complete Service': booked nine days before, paid, accepted, both confirmed
+ * the start.
+ */
 async function insertCompletedBooking(db: Database, guide: DemoGuide, plan: TourPlan): Promise<BookingRow> {
   const zone = guide.timeZone;
   const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
-  const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, adults: travelers, hours: plan.hours });
+  const price = bookingPrice({
+    basicPerHourCents: guide.basicPricePerHourCents,
+    additionalPerPersonCents: guide.additionalPricePerPersonCents,
+    adults: travelers,
+    hours: plan.hours,
+  });
   const endsAt = new Date(plan.startsAt.getTime() + plan.hours * HOUR);
   const completedAt = plan.completedAt ?? endsAt;
   const date = todayInZone(zone, plan.startsAt);
@@ -239,7 +333,13 @@ async function insertCompletedBooking(db: Database, guide: DemoGuide, plan: Tour
 }
 
 /** The traveler's review, written the day after the tour and published when the blind period ended. */
-async function insertTourReview(db: Database, guide: DemoGuide, travelerId: number, b: BookingRow, review: NonNullable<PastTour['review']>): Promise<void> {
+async function insertTourReview(
+  db: Database,
+  guide: DemoGuide,
+  travelerId: number,
+  b: BookingRow,
+  review: NonNullable<PastTour['review']>,
+): Promise<void> {
   const submittedAt = new Date(b.completedAt!.getTime() + DAY);
   await db.insert(reviews).values({
     bookingId: b.id,
@@ -258,7 +358,14 @@ async function overlaps(db: Database, guideId: number, from: Date, to: Date): Pr
   const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.guideId, guideId), lt(bookings.startsAt, to), gte(bookings.endsAt, new Date(from.getTime() + 1)), sql`${bookings.status} <> 'cancelled'`))
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        lt(bookings.startsAt, to),
+        gte(bookings.endsAt, new Date(from.getTime() + 1)),
+        sql`${bookings.status} <> 'cancelled'`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -65,6 +65,10 @@ export const OCCUPATION_SERVICES: Record<string, readonly string[]> = {
 
 /** The services a bio's two spots and occupation stand for, each once, spots first; at most six. */
 export function servicesForBio(spot: string, other: string, occupation: string): string[] {
-  const slugs = [...(SPOT_SERVICES[spot] ?? []), ...(SPOT_SERVICES[other] ?? []), ...(OCCUPATION_SERVICES[occupation] ?? [])];
+  const slugs = [
+    ...(SPOT_SERVICES[spot] ?? []),
+    ...(SPOT_SERVICES[other] ?? []),
+    ...(OCCUPATION_SERVICES[occupation] ?? []),
+  ];
   return [...new Set(slugs)].slice(0, 6);
 }

@@ -24,7 +24,9 @@ import { JAPANESE_GUIDE, japaneseOnlyGuide } from './japanese-guide';
 const NO_LOGIN = 'disabled';
 
 async function subcategoryIds(db: Database): Promise<{ id: number; slug: string }[]> {
-  return (await db.select({ id: serviceSubcategories.id, slug: serviceSubcategories.slug }).from(serviceSubcategories)).sort((a, b) => a.id - b.id);
+  return (
+    await db.select({ id: serviceSubcategories.id, slug: serviceSubcategories.slug }).from(serviceSubcategories)
+  ).sort((a, b) => a.id - b.id);
 }
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -57,7 +59,11 @@ export async function insertGuides(
 }
 
 /** The guides' accounts (they cannot log in), except those that exist already; every guide's user id by username. */
-async function insertGuideUsers(db: Database, part: GeneratedGuide[], existingUserIds: Map<string, number> | undefined): Promise<Map<string, number>> {
+async function insertGuideUsers(
+  db: Database,
+  part: GeneratedGuide[],
+  existingUserIds: Map<string, number> | undefined,
+): Promise<Map<string, number>> {
   const needUsers = part.filter((g) => !existingUserIds?.has(g.username));
   const insertedUsers = needUsers.length
     ? await db
@@ -85,7 +91,11 @@ async function insertGuideUsers(db: Database, part: GeneratedGuide[], existingUs
 }
 
 /** The guides' listings, in the guide's default zone; their ids in the order of `part`. */
-async function insertGuideListings(db: Database, part: GeneratedGuide[], userIds: Map<string, number>): Promise<number[]> {
+async function insertGuideListings(
+  db: Database,
+  part: GeneratedGuide[],
+  userIds: Map<string, number>,
+): Promise<number[]> {
   const insertedGuides = await db
     .insert(guides)
     .values(
@@ -110,14 +120,20 @@ async function insertGuideOfferings(db: Database, part: GeneratedGuide[], ids: n
   for (const c of chunks(services, 5000)) await db.insert(guideServices).values(c);
   const weekly = part.flatMap((g, i) => g.weekly.map((w) => ({ ...w, guideId: ids[i]! })));
   for (const c of chunks(weekly, 5000)) await db.insert(guideWeeklyAvailability).values(c);
-  const offs = part.flatMap((g, i) => g.daysOff.map((d) => ({ guideId: ids[i]!, date: addDays(today, d), available: false })));
+  const offs = part.flatMap((g, i) =>
+    g.daysOff.map((d) => ({ guideId: ids[i]!, date: addDays(today, d), available: false })),
+  );
   for (const c of chunks(offs, 5000)) await db.insert(guideAvailabilityExceptions).values(c);
   const its = part.flatMap((g, i) => g.itineraries.map((it, j) => ({ ...it, guideId: ids[i]!, sortOrder: j })));
   for (const c of chunks(its, 2000)) await db.insert(guideItineraries).values(c);
 }
 
 /** The guides' past reviews, each by one of `reviewers` in turn, published two days after it was written. */
-async function insertGuideReviews(db: Database, part: GeneratedGuide[], o: { ids: number[]; userIds: Map<string, number>; reviewers: number[] }): Promise<void> {
+async function insertGuideReviews(
+  db: Database,
+  part: GeneratedGuide[],
+  o: { ids: number[]; userIds: Map<string, number>; reviewers: number[] },
+): Promise<void> {
   const { ids, userIds, reviewers } = o;
   const rows = part.flatMap((g, i) =>
     g.reviews.map((r, j) => {
@@ -188,15 +204,26 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     // Her bio in all three languages (decision 070); the generated descriptions stay as written.
     const t = own.guide.texts;
     own.guide.texts = {
-      zh: { ...t.zh, bio: '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。' },
-      ja: { ...t.ja, bio: '佐藤由紀です。東京で育ち、ガイドを始めて八年になります。中国語・日本語・英語を話し、浅草や谷中の下町散歩と食べ歩きが得意です。' },
-      en: { ...t.en, bio: 'I am Sato Yuki. I grew up in Tokyo and have been guiding for eight years. I speak Chinese, Japanese and English, and love old-town walks and food around Asakusa and Yanaka.' },
+      zh: {
+        ...t.zh,
+        bio: '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。',
+      },
+      ja: {
+        ...t.ja,
+        bio: '佐藤由紀です。東京で育ち、ガイドを始めて八年になります。中国語・日本語・英語を話し、浅草や谷中の下町散歩と食べ歩きが得意です。',
+      },
+      en: {
+        ...t.en,
+        bio: 'I am Sato Yuki. I grew up in Tokyo and have been guiding for eight years. I speak Chinese, Japanese and English, and love old-town walks and food around Asakusa and Yanaka.',
+      },
     };
     own.guide.bio = own.guide.texts[own.guide.originalLanguage]!.bio!;
     // What her bio speaks of: old-town walks by Senso-ji, food, and three languages.
     const prices = own.services.map((x) => x.priceCents);
     own.services = ['city-walk', 'temples-shrines', 'food-tour', 'transit-help'].flatMap((slug, i) =>
-      subs.filter((c) => c.slug === slug).map((c) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null })),
+      subs
+        .filter((c) => c.slug === slug)
+        .map((c) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null })),
     );
     own.age = 34;
     own.guide.experienceMonths = 8 * 12;
@@ -204,7 +231,10 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     list.push(own);
     existingUserIds.set('guide', demo.id);
     // Listed like every demo guide (decision 091): her identity was checked.
-    await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female', identityVerified: true }).where(eq(users.id, demo.id));
+    await db
+      .update(users)
+      .set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female', identityVerified: true })
+      .where(eq(users.id, demo.id));
   }
   // Last, so the guides drawn before him stay the same: a Kyoto guide who writes only in Japanese (decision 145).
   list.push(japaneseOnlyGuide(rng, subs));
@@ -281,7 +311,11 @@ function priceInYen(g: GeneratedGuide): void {
  * Benchmark data: `count` more guides spread over the ten cities (no reviews or itineraries; the
  * ratings are synthetic). Deterministic for a given count and offset.
  */
-export async function generateBulkGuides(db: Database, count: number, onProgress?: (done: number) => void): Promise<void> {
+export async function generateBulkGuides(
+  db: Database,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
   const subs = await subcategoryIds(db);
   const [{ offset } = { offset: 0 }] = await db.select({ offset: sql<number>`count(*)::int` }).from(guides);
   const rng = createRng(1000 + Number(offset));
@@ -289,7 +323,9 @@ export async function generateBulkGuides(db: Database, count: number, onProgress
   for (let start = 0; start < count; start += size) {
     const list: GeneratedGuide[] = [];
     for (let i = start; i < Math.min(count, start + size); i++) {
-      const g = generateGuide(rng, Number(offset) + i + 1, SERVICE_CITIES[i % SERVICE_CITIES.length]!.slug, subs, { withStories: false });
+      const g = generateGuide(rng, Number(offset) + i + 1, SERVICE_CITIES[i % SERVICE_CITIES.length]!.slug, subs, {
+        withStories: false,
+      });
       g.username = `bulk-${Number(offset) + i + 1}`;
       list.push(g);
     }

@@ -55,17 +55,37 @@ export async function seedDemoInstantBook(db: Database, now: Date): Promise<void
       taken++;
     }
   }
-  if (chosen.length) await db.update(guides).set({ instantBook: true, minNoticeHours: NOTICE_HOURS, bufferMinutes: BUFFER_MINUTES }).where(inArray(guides.id, chosen));
+  if (chosen.length)
+    await db
+      .update(guides)
+      .set({ instantBook: true, minNoticeHours: NOTICE_HOURS, bufferMinutes: BUFFER_MINUTES })
+      .where(inArray(guides.id, chosen));
 }
 
-/** The days of the next four weeks with a start for the guide's shortest tour, under the notice and buffer it is given. */
-async function openDays(db: Database, g: { id: number; timeZone: string; minHours: number }, now: Date): Promise<number> {
+/**
+ * The days of the next four weeks with a start for the guide's shortest tour, under the notice and buffer it is given.
+ */
+async function openDays(
+  db: Database,
+  g: { id: number; timeZone: string; minHours: number },
+  now: Date,
+): Promise<number> {
   const { weekly, exceptions, busy } = await seedSchedule(db, g.id);
   const today = todayInZone(g.timeZone, now);
   let open = 0;
   for (let i = 0; i < WEEKS_AHEAD * 7; i++) {
     const date = addDays(today, i);
-    const slots = bookableSlots({ date, durationMinutes: g.minHours * 60, timeZone: g.timeZone, weekly, exceptions, busy, now, minNoticeMinutes: NOTICE_HOURS * 60, bufferMinutes: BUFFER_MINUTES });
+    const slots = bookableSlots({
+      date,
+      durationMinutes: g.minHours * 60,
+      timeZone: g.timeZone,
+      weekly,
+      exceptions,
+      busy,
+      now,
+      minNoticeMinutes: NOTICE_HOURS * 60,
+      bufferMinutes: BUFFER_MINUTES,
+    });
     if (slots.length) open++;
   }
   return open;

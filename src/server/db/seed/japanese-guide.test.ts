@@ -44,10 +44,15 @@ async function translateNow() {
 describe('the demo guide who writes only in Japanese', () => {
   it('is named, verified and listed, with bio, descriptions and itineraries in Japanese only', async () => {
     const { guide, verified, fullName } = await theGuide();
-    expect({ fullName, verified, status: guide.status }).toEqual({ fullName: JAPANESE_GUIDE.fullName, verified: true, status: 'active' });
+    expect({ fullName, verified, status: guide.status }).toEqual({
+      fullName: JAPANESE_GUIDE.fullName,
+      verified: true,
+      status: 'active',
+    });
     expect(guide.originalLanguage).toBe('ja');
     expect(Object.keys(guide.texts)).toEqual(['ja']);
-    for (const text of [guide.bio, guide.ethicsDescription, guide.boundaryDescription, guide.supportiveDescription]) expect(detectTextLanguage(text)).toBe('ja');
+    for (const text of [guide.bio, guide.ethicsDescription, guide.boundaryDescription, guide.supportiveDescription])
+      expect(detectTextLanguage(text)).toBe('ja');
     const its = await t.database.db.select().from(guideItineraries).where(eq(guideItineraries.guideId, guide.id));
     expect(its.length).toBeGreaterThanOrEqual(1);
     for (const it of its) {
@@ -66,7 +71,14 @@ describe('the demo guide who writes only in Japanese', () => {
     const chat = list.find((c: { conversation: { guideId: number } }) => c.conversation.guideId === guide.id);
     expect(chat).toBeTruthy();
     const read = async () =>
-      messagesPageSchema.parse((await t.app.inject({ url: `/api/conversations/${chat.conversation.id}/messages`, headers: { ...auth(me.token), 'accept-language': 'zh-CN' } })).json()).data;
+      messagesPageSchema.parse(
+        (
+          await t.app.inject({
+            url: `/api/conversations/${chat.conversation.id}/messages`,
+            headers: { ...auth(me.token), 'accept-language': 'zh-CN' },
+          })
+        ).json(),
+      ).data;
     const first = await read();
     const his = first.filter((m) => m.senderId === guide.userId);
     const mine = first.filter((m) => m.senderId === me.id);
@@ -76,20 +88,31 @@ describe('the demo guide who writes only in Japanese', () => {
     for (const m of mine) expect(detectTextLanguage(m.body)).toBe('zh');
     await translateNow();
     const after = (await read()).filter((m) => m.senderId === guide.userId);
-    for (const m of after) expect(m.translated).toEqual({ text: `[ZH-HANS] ${m.body}`, provider: 'DeepL', targetLang: 'zh' });
+    for (const m of after)
+      expect(m.translated).toEqual({ text: `[ZH-HANS] ${m.body}`, provider: 'DeepL', targetLang: 'zh' });
   });
 
   it('reads translated on his profile and itinerary for a Chinese reader, the Japanese original kept', async () => {
     const { guide } = await theGuide();
-    const profile = async () => guideDetailSchema.parse((await t.app.inject({ url: `/api/v2/guides/${guide.id}`, headers: { 'accept-language': 'zh-CN' } })).json());
+    const profile = async () =>
+      guideDetailSchema.parse(
+        (await t.app.inject({ url: `/api/v2/guides/${guide.id}`, headers: { 'accept-language': 'zh-CN' } })).json(),
+      );
     await profile();
     await translateNow();
     const p = await profile();
-    expect(p).toMatchObject({ bio: guide.bio, bioLanguage: 'ja', bioTranslated: { text: `[ZH-HANS] ${guide.bio}`, provider: 'DeepL' } });
+    expect(p).toMatchObject({
+      bio: guide.bio,
+      bioLanguage: 'ja',
+      bioTranslated: { text: `[ZH-HANS] ${guide.bio}`, provider: 'DeepL' },
+    });
     expect(p.ethicsDescriptionTranslated?.text).toBe(`[ZH-HANS] ${guide.ethicsDescription}`);
     const it = p.itineraries[0]!;
     expect(it).toMatchObject({ language: 'ja', titleTranslated: { text: `[ZH-HANS] ${it.title}` } });
-    const page = async () => itinerarySchema.parse((await t.app.inject({ url: `/api/v2/itineraries/${it.id}`, headers: { 'accept-language': 'zh-CN' } })).json());
+    const page = async () =>
+      itinerarySchema.parse(
+        (await t.app.inject({ url: `/api/v2/itineraries/${it.id}`, headers: { 'accept-language': 'zh-CN' } })).json(),
+      );
     await page();
     await translateNow();
     const full = await page();

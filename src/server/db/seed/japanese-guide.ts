@@ -18,11 +18,20 @@ const BIO =
 const ITINERARIES: GeneratedGuide['itineraries'] = [
   {
     title: '朝の伏見稲荷大社と千本鳥居',
-    summary: '人の少ない朝の伏見稲荷大社で千本鳥居をくぐり、四ツ辻から京都の街を眺めます。参道の茶店で一休みしてから解散します。',
+    summary:
+      '人の少ない朝の伏見稲荷大社で千本鳥居をくぐり、四ツ辻から京都の街を眺めます。参道の茶店で一休みしてから解散します。',
     durationHours: 4,
     stops: [
-      { time: '08:00', title: '伏見稲荷大社 楼門', description: '楼門の前で集合し、お参りの作法と稲荷信仰のお話をします。' },
-      { time: '08:45', title: '千本鳥居から四ツ辻へ', description: '鳥居のトンネルを休みながらゆっくり登ります。疲れたら途中で引き返しても大丈夫です。' },
+      {
+        time: '08:00',
+        title: '伏見稲荷大社 楼門',
+        description: '楼門の前で集合し、お参りの作法と稲荷信仰のお話をします。',
+      },
+      {
+        time: '08:45',
+        title: '千本鳥居から四ツ辻へ',
+        description: '鳥居のトンネルを休みながらゆっくり登ります。疲れたら途中で引き返しても大丈夫です。',
+      },
       { time: '11:00', title: '稲荷参道の茶店', description: 'いなり寿司と抹茶で一休みします。' },
     ],
   },
@@ -38,7 +47,10 @@ const ITINERARIES: GeneratedGuide['itineraries'] = [
   },
 ];
 
-/** The guide: a Kyoto tea ceremony teacher, every text in `ja` only; the draws of the generated guides before him stay the same. */
+/**
+ * The guide: a Kyoto tea ceremony teacher, every text in `ja` only; the draws of the generated guides before him stay
+ * the same.
+ */
 export function japaneseOnlyGuide(rng: Rng, subcategories: readonly { id: number; slug: string }[]): GeneratedGuide {
   const g = generateGuide(rng, 0, 'kyoto', subcategories, { withStories: true });
   const texts = {
@@ -52,7 +64,9 @@ export function japaneseOnlyGuide(rng: Rng, subcategories: readonly { id: number
   // What the bio speaks of: Fushimi Inari, Gion, and the tea ceremony (guide-services.ts).
   const prices = g.services.map((s) => s.priceCents);
   const services = servicesForBio('Fushimi Inari Taisha', 'Gion', 'a tea ceremony teacher').flatMap((slug, i) =>
-    subcategories.filter((c) => c.slug === slug).map((c) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null })),
+    subcategories
+      .filter((c) => c.slug === slug)
+      .map((c) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null })),
   );
   return {
     ...g,
@@ -86,12 +100,27 @@ export function japaneseOnlyGuide(rng: Rng, subcategories: readonly { id: number
 
 const HOUR = 3_600_000;
 
-/** The demo traveler asks in Chinese, the guide answers in Japanese; older than the demo guide's chat, so that one stays on top. */
+/**
+ * The demo traveler asks in Chinese, the guide answers in Japanese; older than the demo guide's chat, so that one stays
+ * on top.
+ */
 const JAPANESE_CHAT: { from: 'traveler' | 'guide'; hoursAgo: number; body: string }[] = [
-  { from: 'traveler', hoursAgo: 74, body: '您好！我们下个月想去京都，想请您早上带我们去伏见稻荷大社，人少的时候拍照。可以吗？' },
-  { from: 'guide', hoursAgo: 72, body: 'こんにちは、お問い合わせありがとうございます。朝八時に楼門の前で集合すれば、千本鳥居を静かに歩けます。写真の時間もたっぷり取りますね。' },
+  {
+    from: 'traveler',
+    hoursAgo: 74,
+    body: '您好！我们下个月想去京都，想请您早上带我们去伏见稻荷大社，人少的时候拍照。可以吗？',
+  },
+  {
+    from: 'guide',
+    hoursAgo: 72,
+    body: 'こんにちは、お問い合わせありがとうございます。朝八時に楼門の前で集合すれば、千本鳥居を静かに歩けます。写真の時間もたっぷり取りますね。',
+  },
   { from: 'traveler', hoursAgo: 70, body: '太好了！我妈妈七十岁了，山上的台阶会不会太累？' },
-  { from: 'guide', hoursAgo: 68, body: 'ご安心ください。四ツ辻までは休みながらゆっくり登り、お疲れでしたら途中で引き返すこともできます。歩きやすい靴でお越しください。' },
+  {
+    from: 'guide',
+    hoursAgo: 68,
+    body: 'ご安心ください。四ツ辻までは休みながらゆっくり登り、お疲れでしたら途中で引き返すこともできます。歩きやすい靴でお越しください。',
+  },
 ];
 
 /** The demo traveler's conversation with the Japanese-only guide; every message is read. */
@@ -128,9 +157,17 @@ export async function seedJapaneseChat(db: Database, travelerId: number, now: nu
     .returning({ id: messages.id });
   const last = inserted.at(-1)!.id;
   await db.insert(conversationReads).values([
-    { conversationId: conversation.id, userId: listing.userId, lastReadMessageId: last, readAt: new Date(now - 67 * HOUR) },
+    {
+      conversationId: conversation.id,
+      userId: listing.userId,
+      lastReadMessageId: last,
+      readAt: new Date(now - 67 * HOUR),
+    },
     { conversationId: conversation.id, userId: travelerId, lastReadMessageId: last, readAt: new Date(now - 67 * HOUR) },
   ]);
   // The guide replied: the traveler chats without a message limit, as with the demo guide.
-  await db.insert(conversationCredits).values({ conversationId: conversation.id, userId: travelerId, credits: null }).onConflictDoNothing();
+  await db
+    .insert(conversationCredits)
+    .values({ conversationId: conversation.id, userId: travelerId, credits: null })
+    .onConflictDoNothing();
 }

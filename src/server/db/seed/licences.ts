@@ -64,7 +64,13 @@ export async function seedDemoLicence(db: Database, now: Date): Promise<void> {
 
 async function seedOne(db: Database, now: Date, licence: DemoLicence, adminId: number | null): Promise<void> {
   const [guide] = await db
-    .select({ id: guides.id, bio: guides.bio, texts: guides.texts, originalLanguage: guides.originalLanguage, serviceIds: guides.serviceIds })
+    .select({
+      id: guides.id,
+      bio: guides.bio,
+      texts: guides.texts,
+      originalLanguage: guides.originalLanguage,
+      serviceIds: guides.serviceIds,
+    })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     // A guide who speaks Chinese (so has a Chinese text): the travelers are mostly Chinese-speaking.
@@ -95,11 +101,27 @@ async function seedOne(db: Database, now: Date, licence: DemoLicence, adminId: n
     if (t?.bio) texts[l] = { ...t, bio: `${licence.add[l]}${t.bio}` };
   }
   // The service the bio now names, so the guide is found under it (the search's service_ids too).
-  const [service] = await db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(eq(serviceSubcategories.slug, licence.service));
-  const serviceIds = service && !guide.serviceIds.includes(service.id) ? [...guide.serviceIds, service.id].sort((a, b) => a - b) : guide.serviceIds;
-  if (service) await db.insert(guideServices).values({ guideId: guide.id, subcategoryId: service.id, priceCents: null }).onConflictDoNothing();
+  const [service] = await db
+    .select({ id: serviceSubcategories.id })
+    .from(serviceSubcategories)
+    .where(eq(serviceSubcategories.slug, licence.service));
+  const serviceIds =
+    service && !guide.serviceIds.includes(service.id)
+      ? [...guide.serviceIds, service.id].sort((a, b) => a - b)
+      : guide.serviceIds;
+  if (service)
+    await db
+      .insert(guideServices)
+      .values({ guideId: guide.id, subcategoryId: service.id, priceCents: null })
+      .onConflictDoNothing();
   await db
     .update(guides)
-    .set({ licenceKind: 'national', licenceRegion: null, texts, bio: texts[guide.originalLanguage]?.bio ?? guide.bio, serviceIds })
+    .set({
+      licenceKind: 'national',
+      licenceRegion: null,
+      texts,
+      bio: texts[guide.originalLanguage]?.bio ?? guide.bio,
+      serviceIds,
+    })
     .where(eq(guides.id, guide.id));
 }

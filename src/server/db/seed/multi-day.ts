@@ -15,12 +15,26 @@ import { seedSchedule } from './schedule';
 
 const HOUR = 3_600_000;
 /** Three days, a family of two adults and a child of eight, meeting at Kyoto Station at 9:00 on day 1. */
-export const TRIP = { days: 3, group: { adults: 2, children: 1, infants: 0 } satisfies CheckoutGroup, childAges: [8], startTime: '09:00', firstDay: 21, lastDay: 90 } as const;
+export const TRIP = {
+  days: 3,
+  group: { adults: 2, children: 1, infants: 0 } satisfies CheckoutGroup,
+  childAges: [8],
+  startTime: '09:00',
+  firstDay: 21,
+  lastDay: 90,
+} as const;
 const point = (id: string): MeetingPoint => MEETING_POINTS.find((p) => p.id === id)!;
 const KYOTO_STATION = point('kyoto/kyoto-station');
 
-/** A listed point as the checkout's picker writes it for a reader of Chinese: its words, postal code and coordinates. */
-const meetAt = (p: MeetingPoint) => ({ meetingAddress: meetingPointAddress(p, 'zh-CN'), meetingPostalCode: p.postalCode, meetingLat: p.lat, meetingLng: p.lng });
+/**
+ * A listed point as the checkout's picker writes it for a reader of Chinese: its words, postal code and coordinates.
+ */
+const meetAt = (p: MeetingPoint) => ({
+  meetingAddress: meetingPointAddress(p, 'zh-CN'),
+  meetingPostalCode: p.postalCode,
+  meetingLat: p.lat,
+  meetingLng: p.lng,
+});
 
 /**
  * Where and when the family meets the guide each day, and what the day is for (decision 178), as the
@@ -29,8 +43,18 @@ const meetAt = (p: MeetingPoint) => ({ meetingAddress: meetingPointAddress(p, 'z
  */
 export const TRIP_DAYS = [
   { day: 1, ...meetAt(KYOTO_STATION), startTime: '09:00', plan: '东山一带：清水寺、二年坂三年坂，下午去祇园走走。' },
-  { day: 2, ...meetAt(point('nara/jr-nara-station')), startTime: '08:30', plan: '早点到奈良公园看小鹿、喂鹿，再去东大寺和春日大社。' },
-  { day: 3, ...meetAt(point('kyoto/fushimi-inari')), startTime: '09:00', plan: '伏见稻荷大社的千本鸟居，慢慢往上走，孩子累了就早点下山。' },
+  {
+    day: 2,
+    ...meetAt(point('nara/jr-nara-station')),
+    startTime: '08:30',
+    plan: '早点到奈良公园看小鹿、喂鹿，再去东大寺和春日大社。',
+  },
+  {
+    day: 3,
+    ...meetAt(point('kyoto/fushimi-inari')),
+    startTime: '09:00',
+    plan: '伏见稻荷大社的千本鸟居，慢慢往上走，孩子累了就早点下山。',
+  },
 ] as const satisfies readonly DayPlanInput[];
 
 /**
@@ -52,7 +76,14 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
     .select({ id: guides.id })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(guides.serviceCity, 'kyoto'), eq(guides.status, 'active'), isNotNull(guides.dayRateCents), ne(users.username, 'guide')))
+    .where(
+      and(
+        eq(guides.serviceCity, 'kyoto'),
+        eq(guides.status, 'active'),
+        isNotNull(guides.dayRateCents),
+        ne(users.username, 'guide'),
+      ),
+    )
     .orderBy(asc(guides.id));
   for (const { id } of dayGuides) {
     const guide = await guideForBooking(db, id);
@@ -60,7 +91,10 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
     const plan = daysPlan(guide, { days: TRIP.days, dayHours: guide.dayHours });
     const found = await firstSpan(db, guide, traveler.id, plan.durationMinutes, now);
     if (!found) continue;
-    const price = checkoutPrice(guide, null, TRIP.group, plan.length, { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: DEFAULT_COMMISSION_RATE });
+    const price = checkoutPrice(guide, null, TRIP.group, plan.length, {
+      depositRate: DEFAULT_DEPOSIT_RATE,
+      commissionRate: DEFAULT_COMMISSION_RATE,
+    });
     const createdAt = new Date(now.getTime() - 3 * 24 * HOUR);
     const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
     const acceptedAt = new Date(paidAt.getTime() + 2 * HOUR);
@@ -97,18 +131,40 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
       })
       .returning();
     await seedDeposit(db, b!, { travelerId: traveler.id, guideUserId: guide.userId, method: 'card', paidAt });
-    await db.insert(jobs).values({ kind: 'booking.start_day', payload: { bookingId: b!.id }, runAt: startOfTourDay(b!.date, b!.timeZone), dedupeKey: `booking.start_day:${b!.id}` });
+    await db.insert(jobs).values({
+      kind: 'booking.start_day',
+      payload: { bookingId: b!.id },
+      runAt: startOfTourDay(b!.date, b!.timeZone),
+      dedupeKey: `booking.start_day:${b!.id}`,
+    });
     return;
   }
 }
 
-/** The first date from three weeks ahead whose three days all start at 9:00 for the day's hours, as the checkout's slots offer them. */
-async function firstSpan(db: Database, guide: NonNullable<Awaited<ReturnType<typeof guideForBooking>>>, travelerId: number, durationMinutes: number, now: Date) {
+/**
+ * The first date from three weeks ahead whose three days all start at 9:00 for the day's hours, as the checkout's slots
+ * offer them.
+ */
+async function firstSpan(
+  db: Database,
+  guide: NonNullable<Awaited<ReturnType<typeof guideForBooking>>>,
+  travelerId: number,
+  durationMinutes: number,
+  now: Date,
+) {
   const schedule = await seedSchedule(db, guide.id, travelerId);
   const today = todayInZone(guide.timeZone, now);
   for (let i = TRIP.firstDay; i < TRIP.lastDay; i++) {
     const date = addDays(today, i);
-    const slot = spanSlots({ date, days: TRIP.days, durationMinutes, timeZone: guide.timeZone, ...schedule, now, ...bookingRulesOf(guide) }).find((s) => s.startTime === TRIP.startTime);
+    const slot = spanSlots({
+      date,
+      days: TRIP.days,
+      durationMinutes,
+      timeZone: guide.timeZone,
+      ...schedule,
+      now,
+      ...bookingRulesOf(guide),
+    }).find((s) => s.startTime === TRIP.startTime);
     if (slot) return { date, startsAt: slot.startsAt, endsAt: slot.endsAt };
   }
   return undefined;

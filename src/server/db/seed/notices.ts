@@ -17,7 +17,16 @@ type Texts = Record<Locale, { title: string; message: string; actionLabel?: stri
  */
 export async function seedNotice(
   db: Database,
-  n: { userId: number; type: 'booking' | 'payment'; text: Texts; related: { type: string; id: number }; actionUrl: string; createdAt: Date; dedupeKey: string; expiresAt?: Date },
+  n: {
+    userId: number;
+    type: 'booking' | 'payment';
+    text: Texts;
+    related: { type: string; id: number };
+    actionUrl: string;
+    createdAt: Date;
+    dedupeKey: string;
+    expiresAt?: Date;
+  },
 ): Promise<void> {
   const [person] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, n.userId));
   const locale = LOCALES.find((l) => l === person?.locale) ?? DEFAULT_LOCALE;
@@ -41,15 +50,35 @@ export async function seedNotice(
     .onConflictDoNothing();
 }
 
-/** A new time proposed to the side who answers it, by when (decision 079), as `booking.reschedule_proposed` tells them. */
+/**
+ * A new time proposed to the side who answers it, by when (decision 079), as `booking.reschedule_proposed` tells them.
+ */
 export async function seedProposalNotice(
   db: Database,
-  p: { bookingId: number; proposalId: number; answererId: number; answererIsGuide: boolean; by: 'traveler' | 'guide'; date: string; startMinute: number; reason: string | null; expiresAt: Date; createdAt: Date },
+  p: {
+    bookingId: number;
+    proposalId: number;
+    answererId: number;
+    answererIsGuide: boolean;
+    by: 'traveler' | 'guide';
+    date: string;
+    startMinute: number;
+    reason: string | null;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await seedNotice(db, {
     userId: p.answererId,
     type: 'booking',
-    text: notificationTexts.rescheduleProposedForAnswerer(bookingNumber(p.bookingId), p.by, p.date, minutesToTime(p.startMinute), p.reason, p.expiresAt.toISOString()),
+    text: notificationTexts.rescheduleProposedForAnswerer(
+      bookingNumber(p.bookingId),
+      p.by,
+      p.date,
+      minutesToTime(p.startMinute),
+      p.reason,
+      p.expiresAt.toISOString(),
+    ),
     related: { type: 'booking', id: p.bookingId },
     actionUrl: p.answererIsGuide ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId),
     createdAt: p.createdAt,

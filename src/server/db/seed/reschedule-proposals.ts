@@ -9,7 +9,15 @@ import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
 import type { Database } from '../client';
 import { seedProposalNotice } from './notices';
-import { bookingReschedules, bookings, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, users } from '../schema/index';
+import {
+  bookingReschedules,
+  bookings,
+  guideAvailabilityExceptions,
+  guides,
+  guideWeeklyAvailability,
+  jobs,
+  users,
+} from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -27,9 +35,19 @@ interface Proposal {
   reason: string;
 }
 
-const GUIDE_PROPOSES: Proposal = { status: 'upcoming', traveler: null, proposedBy: 'guide', reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。' };
+const GUIDE_PROPOSES: Proposal = {
+  status: 'upcoming',
+  traveler: null,
+  proposedBy: 'guide',
+  reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。',
+};
 /** The demo guide's dashboard then has a new time to answer among its requests (decision 105). */
-const TRAVELER_PROPOSES: Proposal = { status: 'confirmed', traveler: 'traveler07', proposedBy: 'traveler', reason: '航班改到了晚一天，能不能把行程也往后挪？' };
+const TRAVELER_PROPOSES: Proposal = {
+  status: 'confirmed',
+  traveler: 'traveler07',
+  proposedBy: 'traveler',
+  reason: '航班改到了晚一天，能不能把行程也往后挪？',
+};
 
 /**
  * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
@@ -41,29 +59,52 @@ const TRAVELER_PROPOSES: Proposal = { status: 'confirmed', traveler: 'traveler07
 /** The guide's weekly hours, exceptions and other active bookings, which a new time for `b` must fit. */
 async function guideCalendar(db: Database, b: typeof bookings.$inferSelect) {
   const weekly = await db
-    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+    .select({
+      weekday: guideWeeklyAvailability.weekday,
+      startMinute: guideWeeklyAvailability.startMinute,
+      endMinute: guideWeeklyAvailability.endMinute,
+    })
     .from(guideWeeklyAvailability)
     .where(eq(guideWeeklyAvailability.guideId, b.guideId));
   const exceptions = await db
-    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+    .select({
+      date: guideAvailabilityExceptions.date,
+      available: guideAvailabilityExceptions.available,
+      startMinute: guideAvailabilityExceptions.startMinute,
+      endMinute: guideAvailabilityExceptions.endMinute,
+    })
     .from(guideAvailabilityExceptions)
     .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
   const busy = await db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(and(eq(bookings.guideId, b.guideId), ne(bookings.id, b.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
+    .where(
+      and(
+        eq(bookings.guideId, b.guideId),
+        ne(bookings.id, b.id),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+      ),
+    );
   return { weekly, exceptions, busy };
 }
 
 async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): Promise<void> {
-  const traveler = plan.traveler ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0] : undefined;
+  const traveler = plan.traveler
+    ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0]
+    : undefined;
   if (plan.traveler && !traveler) return;
   const [row] = await db
     .select({ booking: bookings, guideUserId: guides.userId })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId))
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(users.username, 'guide'), eq(bookings.status, plan.status), traveler ? eq(bookings.travelerId, traveler.id) : undefined))
+    .where(
+      and(
+        eq(users.username, 'guide'),
+        eq(bookings.status, plan.status),
+        traveler ? eq(bookings.travelerId, traveler.id) : undefined,
+      ),
+    )
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   if (!row) return;
@@ -71,7 +112,15 @@ async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): 
   const { weekly, exceptions, busy } = await guideCalendar(db, b);
   for (let i = 1; i <= 14; i++) {
     const date = addDays(b.date, i);
-    const [slot] = bookableSlots({ date, durationMinutes: b.durationMinutes, timeZone: b.timeZone, weekly, exceptions, busy, now });
+    const [slot] = bookableSlots({
+      date,
+      durationMinutes: b.durationMinutes,
+      timeZone: b.timeZone,
+      weekly,
+      exceptions,
+      busy,
+      now,
+    });
     if (!slot) continue;
     const createdAt = new Date(now.getTime() - HOUR);
     const expiresAt = new Date(Math.min(createdAt.getTime() + RESCHEDULE_ANSWER_HOURS * HOUR, b.startsAt.getTime()));
@@ -93,9 +142,25 @@ async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): 
         createdAt,
       })
       .returning();
-    await db.insert(jobs).values({ kind: 'booking.reschedule_expiry', payload: { bookingId: b.id, proposalId: p!.id }, runAt: expiresAt, dedupeKey: `booking.reschedule_expiry:${p!.id}` });
+    await db.insert(jobs).values({
+      kind: 'booking.reschedule_expiry',
+      payload: { bookingId: b.id, proposalId: p!.id },
+      runAt: expiresAt,
+      dedupeKey: `booking.reschedule_expiry:${p!.id}`,
+    });
     const toGuide = plan.proposedBy === 'traveler';
-    await seedProposalNotice(db, { bookingId: b.id, proposalId: p!.id, answererId: toGuide ? row.guideUserId : b.travelerId, answererIsGuide: toGuide, by: plan.proposedBy, date, startMinute: slot.startMinute, reason: plan.reason, expiresAt, createdAt });
+    await seedProposalNotice(db, {
+      bookingId: b.id,
+      proposalId: p!.id,
+      answererId: toGuide ? row.guideUserId : b.travelerId,
+      answererIsGuide: toGuide,
+      by: plan.proposedBy,
+      date,
+      startMinute: slot.startMinute,
+      reason: plan.reason,
+      expiresAt,
+      createdAt,
+    });
     return;
   }
 }

@@ -18,7 +18,10 @@ describe('demo responsiveness', () => {
     const own = await t.app.inject({ url: '/api/guides/me', headers: auth(me.token) });
     expect(own.json().responsiveness).toEqual({ rate: 87, typicalMinutes: 30, isNew: false });
     // Her inbox: the seeded requests are all read, so only the demo story's unread count remains.
-    const unread = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
+    const unread = await t.app.inject({
+      url: `/api/conversations/total-unread-count/${me.id}`,
+      headers: auth(me.token),
+    });
     expect(unread.json().chatUnreadCount).toBe(0);
   });
 

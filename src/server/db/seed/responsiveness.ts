@@ -37,8 +37,16 @@ const ASK: Record<Lang, ((city: string) => string)[]> = {
   ],
 };
 const ANSWER: Record<Lang, string[]> = {
-  zh: ['您好！可以的，请告诉我日期和人数，我来安排路线。', '您好，谢谢联系！那几天我有空，我们可以先聊聊您想看什么。', '没问题！我给您推荐几个地方，您看看喜欢哪个。'],
-  en: ['Hello! Happy to. Tell me the dates and how many of you, and I will plan the route.', 'Hi, thanks for writing! I am free then; tell me what you would like to see.', 'Sure! Let me suggest a few places and you pick what you like.'],
+  zh: [
+    '您好！可以的，请告诉我日期和人数，我来安排路线。',
+    '您好，谢谢联系！那几天我有空，我们可以先聊聊您想看什么。',
+    '没问题！我给您推荐几个地方，您看看喜欢哪个。',
+  ],
+  en: [
+    'Hello! Happy to. Tell me the dates and how many of you, and I will plan the route.',
+    'Hi, thanks for writing! I am free then; tell me what you would like to see.',
+    'Sure! Let me suggest a few places and you pick what you like.',
+  ],
 };
 
 const cityName = (slug: string, lang: Lang) => {
@@ -58,7 +66,12 @@ interface Request {
 
 /** A guide's history: how quickly they answer, a few late or unanswered, all in the last four weeks. */
 function historyFor(rng: Rng, now: number): { askedAt: number; replyMinutes: number | null }[] {
-  const pace = rng.pick([[3, 55], [30, 150], [120, 600], [400, 1400]] as const);
+  const pace = rng.pick([
+    [3, 55],
+    [30, 150],
+    [120, 600],
+    [400, 1400],
+  ] as const);
   const count = rng.int(3, 7);
   return Array.from({ length: count }, () => {
     // Three days ago at the latest, so that even a late answer (up to 50 h) is in the past.
@@ -85,13 +98,29 @@ export async function seedDemoResponsiveness(db: Database, seededAt: Date): Prom
   // Both sides have read everything (the demo guide's unread count stays that of the demo story).
   await db.insert(conversationReads).values(
     fresh.flatMap((r) => [
-      { conversationId: r.conversationId, userId: r.guideUserId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
-      { conversationId: r.conversationId, userId: r.travelerId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
+      {
+        conversationId: r.conversationId,
+        userId: r.guideUserId,
+        lastReadMessageId: last.get(r.conversationId)!,
+        readAt: seededAt,
+      },
+      {
+        conversationId: r.conversationId,
+        userId: r.travelerId,
+        lastReadMessageId: last.get(r.conversationId)!,
+        readAt: seededAt,
+      },
     ]),
   );
   await db
     .insert(conversationCredits)
-    .values(fresh.map((r) => ({ conversationId: r.conversationId, userId: r.travelerId, credits: r.replyMinutes === null ? FREE_MESSAGES - 1 : null })))
+    .values(
+      fresh.map((r) => ({
+        conversationId: r.conversationId,
+        userId: r.travelerId,
+        credits: r.replyMinutes === null ? FREE_MESSAGES - 1 : null,
+      })),
+    )
     .onConflictDoNothing();
   // Written directly, not sent: each conversation's counters are counted once (decision 089).
   await recountConversations(db);
@@ -130,7 +159,14 @@ async function planRequests(db: Database, rng: Rng, now: number): Promise<Reques
     history.forEach((h, i) => {
       const traveler = who[i]!;
       const lang = langOf(traveler);
-      requests.push({ guideId: g.id, guideUserId: g.userId, travelerId: traveler.id, lang, city: cityName(g.city, lang), ...h });
+      requests.push({
+        guideId: g.id,
+        guideUserId: g.userId,
+        travelerId: traveler.id,
+        lang,
+        city: cityName(g.city, lang),
+        ...h,
+      });
     });
   }
   return requests;
@@ -158,12 +194,27 @@ async function openConversations(db: Database, requests: Request[]): Promise<(Re
   });
 }
 
-/** The traveler's question and the guide's answer (when there was one) in each conversation; each conversation's last message id. */
-async function writeQuestionsAndAnswers(db: Database, rng: Rng, fresh: (Request & { conversationId: number })[]): Promise<Map<number, number>> {
+/**
+ * The traveler's question and the guide's answer (when there was one) in each conversation; each conversation's last
+ * message id.
+ */
+async function writeQuestionsAndAnswers(
+  db: Database,
+  rng: Rng,
+  fresh: (Request & { conversationId: number })[],
+): Promise<Map<number, number>> {
   // Questions first, then answers: ids follow time within every conversation.
   const asked = await db
     .insert(messages)
-    .values(fresh.map((r) => ({ conversationId: r.conversationId, senderId: r.travelerId, clientMessageId: 'seed-ask', body: rng.pick(ASK[r.lang])(r.city), createdAt: new Date(r.askedAt) })))
+    .values(
+      fresh.map((r) => ({
+        conversationId: r.conversationId,
+        senderId: r.travelerId,
+        clientMessageId: 'seed-ask',
+        body: rng.pick(ASK[r.lang])(r.city),
+        createdAt: new Date(r.askedAt),
+      })),
+    )
     .returning({ id: messages.id, conversationId: messages.conversationId });
   const answered = fresh.filter((r) => r.replyMinutes !== null);
   const answers = answered.length

@@ -28,7 +28,8 @@ describe('demo review trust', () => {
     expect(replied[0]!.photos).toHaveLength(3);
     expect(replied[0]!.reply!.text).toContain('谢谢您的好评');
     // Every photo is one of the app's own public files (served with the web app).
-    for (const p of toured.flatMap((r) => r.photos)) expect(existsSync(path.join('src/web/public', p.url)), p.url).toBe(true);
+    for (const p of toured.flatMap((r) => r.photos))
+      expect(existsSync(path.join('src/web/public', p.url)), p.url).toBe(true);
 
     const detail = guideDetailSchema.parse((await t.app.inject({ url: `/api/v2/guides/${own.id}` })).json());
     expect(detail.trackRecord.photos).toHaveLength(5);

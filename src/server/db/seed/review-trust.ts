@@ -7,7 +7,10 @@ const DAY = 86_400_000;
 
 /** Per reviewing traveler of the demo guide's completed tours (demo-guide-earnings): what their review carries. */
 const TRUST: Record<string, { sub: SubRatings; photos?: string[]; reply?: string }> = {
-  traveler02: { sub: { knowledge: 5, communication: 5, punctuality: 5, value: 4 }, photos: ['/cities/tokyo.svg', '/cities/yokohama.svg'] },
+  traveler02: {
+    sub: { knowledge: 5, communication: 5, punctuality: 5, value: 4 },
+    photos: ['/cities/tokyo.svg', '/cities/yokohama.svg'],
+  },
   traveler09: { sub: { knowledge: 4, communication: 5, punctuality: 4, value: 4 } },
   traveler12: {
     sub: { knowledge: 5, communication: 5, punctuality: 5, value: 5 },
@@ -50,6 +53,9 @@ export async function seedDemoReviewTrust(db: Database): Promise<void> {
         ...(plan.reply && repliedAt ? { reply: plan.reply, repliedAt } : {}),
       })
       .where(eq(reviews.id, row.id));
-    if (plan.photos) await db.insert(reviewPhotos).values(plan.photos.map((url) => ({ reviewId: row.id, url, createdAt: row.publishedAt ?? new Date() })));
+    if (plan.photos)
+      await db
+        .insert(reviewPhotos)
+        .values(plan.photos.map((url) => ({ reviewId: row.id, url, createdAt: row.publishedAt ?? new Date() })));
   }
 }

@@ -19,7 +19,8 @@ interface Busy {
   startsAt: number;
   endsAt: number;
 }
-const clashes = (list: Busy[] | undefined, from: number, to: number) => (list ?? []).some((b) => b.startsAt < to && b.endsAt > from);
+const clashes = (list: Busy[] | undefined, from: number, to: number) =>
+  (list ?? []).some((b) => b.startsAt < to && b.endsAt > from);
 const mark = (map: Map<number, Busy[]>, id: number, b: Busy) => map.set(id, [...(map.get(id) ?? []), b]);
 
 /** Who is busy when: each guide's and each traveler's tours, by their id. */
@@ -84,7 +85,12 @@ type ReviewWithoutTour = Awaited<ReturnType<typeof reviewsWithoutTour>>[number];
 async function seededCalendars(db: Database): Promise<Calendars> {
   const calendars: Calendars = { guide: new Map(), traveler: new Map() };
   const taken = await db
-    .select({ guideId: bookings.guideId, travelerId: bookings.travelerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .select({
+      guideId: bookings.guideId,
+      travelerId: bookings.travelerId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+    })
     .from(bookings)
     .where(ne(bookings.status, 'cancelled'));
   for (const b of taken) {
@@ -105,27 +111,53 @@ function planReviewedTour(r: ReviewWithoutTour, calendars: Calendars): PlannedTo
   const busy = { startsAt: startsAt.getTime(), endsAt: endsAt.getTime() };
   mark(calendars.guide, r.guideId, busy);
   mark(calendars.traveler, r.travelerId, busy);
-  return { reviewId: r.reviewId, guideUserId: r.guideUserId, method: METHODS[r.reviewId % METHODS.length]!, row: completedBookingRow(r, startsAt, hours, travelers) };
+  return {
+    reviewId: r.reviewId,
+    guideUserId: r.guideUserId,
+    method: METHODS[r.reviewId % METHODS.length]!,
+    row: completedBookingRow(r, startsAt, hours, travelers),
+  };
 }
 
-/** The first of STARTS, from the day before the review back to 14 days, that ends before it and clashes with no tour. */
+/**
+ * The first of STARTS, from the day before the review back to 14 days, that ends before it and clashes with no tour.
+ */
 function freeStartBefore(r: ReviewWithoutTour, hours: number, calendars: Calendars): Date | undefined {
   for (let back = 1; back <= 14; back++) {
     const day = todayInZone(r.timeZone, new Date(r.submittedAt.getTime() - back * DAY));
     for (const minute of STARTS) {
       const at = zonedTimeToUtc(day, minute, r.timeZone);
       const end = at.getTime() + hours * HOUR;
-      if (end >= r.submittedAt.getTime() || clashes(calendars.guide.get(r.guideId), at.getTime(), end) || clashes(calendars.traveler.get(r.travelerId), at.getTime(), end)) continue;
+      if (
+        end >= r.submittedAt.getTime() ||
+        clashes(calendars.guide.get(r.guideId), at.getTime(), end) ||
+        clashes(calendars.traveler.get(r.travelerId), at.getTime(), end)
+      )
+        continue;
       return at;
     }
   }
   return undefined;
 }
 
-/** The completed booking as the product leaves it: booked nine days before, paid six minutes later, accepted, both confirmed the start. */
-function completedBookingRow(r: ReviewWithoutTour, startsAt: Date, hours: number, travelers: number): typeof bookings.$inferInsert {
+/**
+ * The completed booking as the product leaves it: booked nine days before, paid six minutes later, accepted, both
+ * confirmed the start.
+ */
+function completedBookingRow(
+  r: ReviewWithoutTour,
+  startsAt: Date,
+  hours: number,
+  travelers: number,
+): typeof bookings.$inferInsert {
   const endsAt = new Date(startsAt.getTime() + hours * HOUR);
-  const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, includedPeople: r.includedPeople, adults: travelers, hours });
+  const price = bookingPrice({
+    basicPerHourCents: r.basicPerHourCents,
+    additionalPerPersonCents: r.additionalPerPersonCents,
+    includedPeople: r.includedPeople,
+    adults: travelers,
+    hours,
+  });
   const date = todayInZone(r.timeZone, startsAt);
   const createdAt = new Date(startsAt.getTime() - 9 * DAY);
   const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
@@ -152,7 +184,10 @@ function completedBookingRow(r: ReviewWithoutTour, startsAt: Date, hours: number
 }
 
 async function insertPart(db: Database, part: PlannedTour[]): Promise<void> {
-  const inserted = await db.insert(bookings).values(part.map((p) => p.row)).returning();
+  const inserted = await db
+    .insert(bookings)
+    .values(part.map((p) => p.row))
+    .returning();
   // A guide has one tour at a time, so the guide and the start name each inserted booking.
   const byStart = new Map(inserted.map((b) => [`${b.guideId}@${b.startsAt.getTime()}`, b]));
   const made = part.map((p) => ({ ...p, booking: byStart.get(`${p.row.guideId}@${p.row.startsAt.getTime()}`)! }));
@@ -181,13 +216,21 @@ async function insertPart(db: Database, part: PlannedTour[]): Promise<void> {
     const who = { travelerId: b.travelerId, guideUserId, paymentId: paymentOf.get(b.id)! };
     const completedAt = b.completedAt!;
     return [
-      ...postingRows(b.id, paidPostings(depositPostings(b.depositCents), b.currency, chargeFor(b, b.depositCents, method, true)), { ...who, at: b.paidAt!, currency: b.currency }),
-      ...postingRows(b.id, completionPostings({ depositCents: b.depositCents, extensionsCents: 0, commissionCents: b.commissionCents }), {
-        ...who,
-        currency: b.currency,
-        at: completedAt,
-        guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, b.timeZone),
-      }),
+      ...postingRows(
+        b.id,
+        paidPostings(depositPostings(b.depositCents), b.currency, chargeFor(b, b.depositCents, method, true)),
+        { ...who, at: b.paidAt!, currency: b.currency },
+      ),
+      ...postingRows(
+        b.id,
+        completionPostings({ depositCents: b.depositCents, extensionsCents: 0, commissionCents: b.commissionCents }),
+        {
+          ...who,
+          currency: b.currency,
+          at: completedAt,
+          guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, b.timeZone),
+        },
+      ),
     ];
   });
   for (let i = 0; i < ledger.length; i += 2000) await db.insert(ledgerEntries).values(ledger.slice(i, i + 2000));
@@ -195,5 +238,7 @@ async function insertPart(db: Database, part: PlannedTour[]): Promise<void> {
     made.map((m) => sql`(${m.reviewId}::int, ${m.booking.id}::int)`),
     sql`, `,
   );
-  await db.execute(sql`update reviews r set booking_id = v.booking_id from (values ${pairs}) as v(review_id, booking_id) where r.id = v.review_id`);
+  await db.execute(
+    sql`update reviews r set booking_id = v.booking_id from (values ${pairs}) as v(review_id, booking_id) where r.id = v.review_id`,
+  );
 }

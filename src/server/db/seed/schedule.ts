@@ -10,17 +10,40 @@ import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '
  * bookings in the way — the guide's, and the traveler's when one is named (a traveler is on one tour
  * at a time). What a seed step asks before it books a guide or calls the guide bookable.
  */
-export async function seedSchedule(db: Database, guideId: number, travelerId?: number): Promise<{ weekly: WeeklySlot[]; exceptions: AvailabilityException[]; busy: BusyRange[] }> {
+export async function seedSchedule(
+  db: Database,
+  guideId: number,
+  travelerId?: number,
+): Promise<{ weekly: WeeklySlot[]; exceptions: AvailabilityException[]; busy: BusyRange[] }> {
   const [weekly, exceptions, busy] = await Promise.all([
-    db.select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute }).from(guideWeeklyAvailability).where(eq(guideWeeklyAvailability.guideId, guideId)),
     db
-      .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+      .select({
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        endMinute: guideWeeklyAvailability.endMinute,
+      })
+      .from(guideWeeklyAvailability)
+      .where(eq(guideWeeklyAvailability.guideId, guideId)),
+    db
+      .select({
+        date: guideAvailabilityExceptions.date,
+        available: guideAvailabilityExceptions.available,
+        startMinute: guideAvailabilityExceptions.startMinute,
+        endMinute: guideAvailabilityExceptions.endMinute,
+      })
       .from(guideAvailabilityExceptions)
       .where(eq(guideAvailabilityExceptions.guideId, guideId)),
     db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
-      .where(and(travelerId === undefined ? eq(bookings.guideId, guideId) : or(eq(bookings.guideId, guideId), eq(bookings.travelerId, travelerId)), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]))),
+      .where(
+        and(
+          travelerId === undefined
+            ? eq(bookings.guideId, guideId)
+            : or(eq(bookings.guideId, guideId), eq(bookings.travelerId, travelerId)),
+          inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        ),
+      ),
   ]);
   return { weekly, exceptions, busy };
 }

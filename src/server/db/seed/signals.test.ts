@@ -49,14 +49,19 @@ describe('demo data that agrees with itself', () => {
   });
 
   it('on every guide profile, the tours completed are at least the reviews', async () => {
-    const ids = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from guides order by id`)).map((g) => Number(g.id));
+    const ids = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from guides order by id`)).map((g) =>
+      Number(g.id),
+    );
     expect(ids.length).toBeGreaterThanOrEqual(80);
     let reviewed = 0;
     for (const id of ids) {
       const res = await t.app.inject({ url: `/api/v2/guides/${id}` });
       expect(res.statusCode).toBe(200);
       const g = guideDetailSchema.parse(res.json());
-      expect({ guide: g.user.fullName, completed: g.trackRecord.completedTours >= g.reviewCount }).toEqual({ guide: g.user.fullName, completed: true });
+      expect({ guide: g.user.fullName, completed: g.trackRecord.completedTours >= g.reviewCount }).toEqual({
+        guide: g.user.fullName,
+        completed: true,
+      });
       if (g.reviewCount > 0) reviewed++;
     }
     expect(reviewed).toBeGreaterThan(40);
@@ -74,7 +79,10 @@ describe('demo data that agrees with itself', () => {
       const stars = bandOf.get(r.content ?? '');
       if (!stars) continue;
       banded++;
-      expect({ text: r.content, stars: r.rating }).toEqual({ text: r.content, stars: expect.toSatisfy((n: number) => stars.includes(n)) });
+      expect({ text: r.content, stars: r.rating }).toEqual({
+        text: r.content,
+        stars: expect.toSatisfy((n: number) => stars.includes(n)),
+      });
     }
     expect(banded).toBeGreaterThan(100);
     // The low bands are seeded too: a demo where every review glows is not one a traveler believes.

@@ -35,13 +35,37 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
   const laterStart = new Date(base + 6.5 * HOUR);
   const nextStart = todayInZone(guide.timeZone, laterStart) === today ? laterStart : new Date(base - 4.5 * HOUR);
   const tours = [
-    { startsAt: ongoingStart, hours: 3, travelers: 2, status: 'ongoing' as const, method: 'card' as const, meetingAddress: '东京站丸之内北口', notes: '想逛皇居外苑和银座。' },
-    { startsAt: nextStart, hours: 2, travelers: 2, status: 'awaiting_start' as const, method: 'alipay' as const, meetingAddress: '新宿站南口', notes: '晚上想去思出横丁。' },
+    {
+      startsAt: ongoingStart,
+      hours: 3,
+      travelers: 2,
+      status: 'ongoing' as const,
+      method: 'card' as const,
+      meetingAddress: '东京站丸之内北口',
+      notes: '想逛皇居外苑和银座。',
+    },
+    {
+      startsAt: nextStart,
+      hours: 2,
+      travelers: 2,
+      status: 'awaiting_start' as const,
+      method: 'alipay' as const,
+      meetingAddress: '新宿站南口',
+      notes: '晚上想去思出横丁。',
+    },
   ];
   for (const tour of tours) {
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: tour.travelers, hours: tour.hours });
+    const price = bookingPrice({
+      basicPerHourCents: guide.basicPricePerHourCents,
+      additionalPerPersonCents: guide.additionalPricePerPersonCents,
+      includedPeople: guide.includedPeople,
+      adults: tour.travelers,
+      hours: tour.hours,
+    });
     const date = todayInZone(guide.timeZone, tour.startsAt);
-    const startMinute = Math.round((tour.startsAt.getTime() - zonedTimeToUtc(date, 0, guide.timeZone).getTime()) / 60_000);
+    const startMinute = Math.round(
+      (tour.startsAt.getTime() - zonedTimeToUtc(date, 0, guide.timeZone).getTime()) / 60_000,
+    );
     const createdAt = new Date(tour.startsAt.getTime() - 5 * 24 * HOUR);
     const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
     const started = tour.status === 'ongoing';

@@ -21,10 +21,17 @@ const HOUR = 3_600_000;
  * open offer an hour ago (decision 078), so a newcomer sees "Book this offer" at once. A free morning
  * about two weeks out, in the guide's zone; the fee a little under the rate-based price.
  */
-export async function seedRequestWithOffer(db: Database, o: { conversationId: number; travelerId: number; guideUserId: number; guideId: number; now: number }) {
+export async function seedRequestWithOffer(
+  db: Database,
+  o: { conversationId: number; travelerId: number; guideUserId: number; guideId: number; now: number },
+) {
   const [guide] = await db.select().from(guides).where(eq(guides.id, o.guideId));
   if (!guide) return null;
-  const [service] = await db.select({ subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents }).from(guideServices).where(eq(guideServices.guideId, guide.id)).limit(1);
+  const [service] = await db
+    .select({ subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents })
+    .from(guideServices)
+    .where(eq(guideServices.guideId, guide.id))
+    .limit(1);
   if (!service) return null;
   const tour = { startMinute: 10 * 60, hours: Math.min(Math.max(4, guide.minDurationHours), guide.maxDurationHours) };
   const travelers = Math.min(Math.max(2, guide.minPeople), guide.maxPeople);
@@ -55,17 +62,37 @@ export async function seedRequestWithOffer(db: Database, o: { conversationId: nu
       createdAt: offeredAt,
     })
     .returning({ id: messages.id });
-  const offer = await insertOpenOffer(db, guide, service, { ...o, request, requestMessageId: req!.id, messageId: carrier!.id, offeredAt, startMinute: tour.startMinute });
+  const offer = await insertOpenOffer(db, guide, service, {
+    ...o,
+    request,
+    requestMessageId: req!.id,
+    messageId: carrier!.id,
+    offeredAt,
+    startMinute: tour.startMinute,
+  });
   // The traveler was told of it, with until when it can be booked, as a real offer tells them.
   const notice = offerSentNotice(offer);
-  await seedNotice(db, { userId: notice.userId, type: 'booking', text: notice.text, related: notice.related!, actionUrl: notice.actionUrl!, createdAt: offeredAt, dedupeKey: notice.dedupeKey! });
+  await seedNotice(db, {
+    userId: notice.userId,
+    type: 'booking',
+    text: notice.text,
+    related: notice.related!,
+    actionUrl: notice.actionUrl!,
+    createdAt: offeredAt,
+    dedupeKey: notice.dedupeKey!,
+  });
   return { requestMessageId: req!.id, offerMessageId: carrier!.id };
 }
 
 type GuideRow = typeof guides.$inferSelect;
 
 /** The first day from 16 days out (to 39) whose morning the guide has free; the 39th when none is. */
-async function firstFreeMorning(db: Database, guide: GuideRow, today: string, tour: { startMinute: number; hours: number }): Promise<string> {
+async function firstFreeMorning(
+  db: Database,
+  guide: GuideRow,
+  today: string,
+  tour: { startMinute: number; hours: number },
+): Promise<string> {
   let date = addDays(today, 16);
   for (let i = 16; i < 40; i++) {
     date = addDays(today, i);
@@ -74,7 +101,14 @@ async function firstFreeMorning(db: Database, guide: GuideRow, today: string, to
     const [busy] = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(eq(bookings.guideId, guide.id), ne(bookings.status, 'cancelled'), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
+      .where(
+        and(
+          eq(bookings.guideId, guide.id),
+          ne(bookings.status, 'cancelled'),
+          lt(bookings.startsAt, to),
+          gt(bookings.endsAt, from),
+        ),
+      )
       .limit(1);
     if (!busy) break;
   }
@@ -106,7 +140,16 @@ async function insertOpenOffer(
   db: Database,
   guide: GuideRow,
   service: { subcategoryId: number; priceCents: number | null },
-  o: { conversationId: number; travelerId: number; guideUserId: number; request: TourRequest; requestMessageId: number; messageId: number; offeredAt: Date; startMinute: number },
+  o: {
+    conversationId: number;
+    travelerId: number;
+    guideUserId: number;
+    request: TourRequest;
+    requestMessageId: number;
+    messageId: number;
+    offeredAt: Date;
+    startMinute: number;
+  },
 ): Promise<typeof offers.$inferSelect> {
   const { request, offeredAt } = o;
   const hours = request.durationHours;
@@ -119,34 +162,37 @@ async function insertOpenOffer(
   }).totalCents;
   const startsAt = zonedTimeToUtc(request.date, o.startMinute, guide.timeZone);
   const extras = tourRequestAllowances(request);
-  const [offer] = await db.insert(offers).values({
-    conversationId: o.conversationId,
-    messageId: o.messageId,
-    requestMessageId: o.requestMessageId,
-    guideId: guide.id,
-    guideUserId: o.guideUserId,
-    travelerId: o.travelerId,
-    date: request.date,
-    startMinute: o.startMinute,
-    durationMinutes: hours * 60,
-    timeZone: guide.timeZone,
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + hours * HOUR),
-    travelers: request.travelers,
-    subcategoryId: service.subcategoryId,
-    priceCents: Math.round((suggested * 0.9) / 1000) * 1000,
-    suggestedCents: suggested,
-    currency: guide.currency,
-    meetingAddress: request.meetingAddress,
-    meetingPostalCode: request.meetingPostalCode,
-    itinerary: request.itinerary,
-    mealYen: extras.mealYen,
-    transportYen: extras.transportYen,
-    ticketsYen: extras.ticketsYen,
-    // The demo's declared shop stop (decision 135): one the shop pays the guide for, said before paying.
-    shopStops: [{ name: '築地 山本海苔店', minutes: 20, paidByShop: true }],
-    expiresAt: offerExpiresAt(offeredAt, startsAt),
-    createdAt: offeredAt,
-  }).returning();
+  const [offer] = await db
+    .insert(offers)
+    .values({
+      conversationId: o.conversationId,
+      messageId: o.messageId,
+      requestMessageId: o.requestMessageId,
+      guideId: guide.id,
+      guideUserId: o.guideUserId,
+      travelerId: o.travelerId,
+      date: request.date,
+      startMinute: o.startMinute,
+      durationMinutes: hours * 60,
+      timeZone: guide.timeZone,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + hours * HOUR),
+      travelers: request.travelers,
+      subcategoryId: service.subcategoryId,
+      priceCents: Math.round((suggested * 0.9) / 1000) * 1000,
+      suggestedCents: suggested,
+      currency: guide.currency,
+      meetingAddress: request.meetingAddress,
+      meetingPostalCode: request.meetingPostalCode,
+      itinerary: request.itinerary,
+      mealYen: extras.mealYen,
+      transportYen: extras.transportYen,
+      ticketsYen: extras.ticketsYen,
+      // The demo's declared shop stop (decision 135): one the shop pays the guide for, said before paying.
+      shopStops: [{ name: '築地 山本海苔店', minutes: 20, paidByShop: true }],
+      expiresAt: offerExpiresAt(offeredAt, startsAt),
+      createdAt: offeredAt,
+    })
+    .returning();
   return offer!;
 }

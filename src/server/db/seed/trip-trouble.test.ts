@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ledgerOf = async (bookingId: number) =>
-  rowsOf<{ kind: string; account: string; amount_cents: number; currency: string }>(await t.database.db.execute(sql`select kind, account, amount_cents, currency from ledger_entries where booking_id = ${bookingId} order by id`));
+  rowsOf<{ kind: string; account: string; amount_cents: number; currency: string }>(
+    await t.database.db.execute(
+      sql`select kind, account, amount_cents, currency from ledger_entries where booking_id = ${bookingId} order by id`,
+    ),
+  );
 
 describe('demo trip trouble (decisions 137, 138)', () => {
   it('the demo traveler has a paid tour a few days ahead whose guide cancelled, with Chinese-speaking guides free to take it over', async () => {
@@ -33,19 +37,37 @@ describe('demo trip trouble (decisions 137, 138)', () => {
     expect(waiting).toHaveLength(1);
     const b = waiting[0]!;
     expect(Date.parse(b.startsAt) - NOW.getTime()).toBeGreaterThan(4 * 24 * HOUR);
-    expect(b.replacement).toMatchObject({ status: 'open', lapsesAt: new Date(Date.parse(b.startsAt) - 3 * HOUR).toISOString(), answerBy: null });
+    expect(b.replacement).toMatchObject({
+      status: 'open',
+      lapsesAt: new Date(Date.parse(b.startsAt) - 3 * HOUR).toISOString(),
+      answerBy: null,
+    });
     expect(b.subcategory).not.toBeNull();
     // Paid in the currency the traveler saw, the guide's deposit through the exchange when they differ (decision 164).
-    expect(b.payments).toMatchObject([{ kind: 'deposit', status: 'succeeded', amountCents: b.chargeDepositCents, currency: b.chargeCurrency, refundedCents: 0 }]);
+    expect(b.payments).toMatchObject([
+      {
+        kind: 'deposit',
+        status: 'succeeded',
+        amountCents: b.chargeDepositCents,
+        currency: b.chargeCurrency,
+        refundedCents: 0,
+      },
+    ]);
     const ledger = await ledgerOf(b.id);
     expect(ledger.length).toBeGreaterThan(0);
     expect(ledger.every((e) => e.kind === 'deposit' || e.kind === 'exchange')).toBe(true);
-    for (const c of ['CNY', 'JPY']) expect(ledger.filter((e) => e.currency === c).reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
+    for (const c of ['CNY', 'JPY'])
+      expect(ledger.filter((e) => e.currency === c).reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
 
     const reply = await t.app.inject({ url: `/api/v2/bookings/${b.id}/replacements`, headers: auth(me.token) });
     expect(reply.statusCode).toBe(200);
     const choice: ReplacementsReply = reply.json();
-    expect(choice).toMatchObject({ status: 'open', lapsesAt: b.replacement!.lapsesAt, bookedTotalCents: b.totalPriceCents, depositPaidCents: b.depositCents });
+    expect(choice).toMatchObject({
+      status: 'open',
+      lapsesAt: b.replacement!.lapsesAt,
+      bookedTotalCents: b.totalPriceCents,
+      depositPaidCents: b.depositCents,
+    });
     expect(choice.candidates.length).toBeGreaterThan(0);
     for (const c of choice.candidates) {
       expect(c.languages).toContain('zh');
@@ -57,41 +79,79 @@ describe('demo trip trouble (decisions 137, 138)', () => {
 
   it('the seeded choice is one the server takes: choosing the first guide makes it a paid request to them', async () => {
     const b = trips.find((x) => x.status === 'awaiting_replacement')!;
-    const { candidates } = (await t.app.inject({ url: `/api/v2/bookings/${b.id}/replacements`, headers: auth(me.token) })).json() as ReplacementsReply;
-    const chosen = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/replacements`, headers: auth(me.token), payload: { guideId: candidates[0]!.guideId } });
+    const { candidates } = (
+      await t.app.inject({ url: `/api/v2/bookings/${b.id}/replacements`, headers: auth(me.token) })
+    ).json() as ReplacementsReply;
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${b.id}/replacements`,
+      headers: auth(me.token),
+      payload: { guideId: candidates[0]!.guideId },
+    });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toMatchObject({ status: 'confirmed', guideId: candidates[0]!.guideId, replacement: { status: 'requested' } });
+    expect(chosen.json()).toMatchObject({
+      status: 'confirmed',
+      guideId: candidates[0]!.guideId,
+      replacement: { status: 'requested' },
+    });
   });
 
   it('the demo traveler has a tour today, started over 20 minutes ago, that the guide never confirmed: she may report the guide absent and is refunded in full', async () => {
-    const reportable = trips.filter((b) => b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= NOW.getTime() && !b.guideConfirmedStart);
-    const seeded = reportable.find((b) => b.status === 'awaiting_start' && b.guide.serviceCity === 'tokyo' && b.guideId !== trips.find((x) => x.status === 'ongoing')?.guideId);
+    const reportable = trips.filter(
+      (b) => b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= NOW.getTime() && !b.guideConfirmedStart,
+    );
+    const seeded = reportable.find(
+      (b) =>
+        b.status === 'awaiting_start' &&
+        b.guide.serviceCity === 'tokyo' &&
+        b.guideId !== trips.find((x) => x.status === 'ongoing')?.guideId,
+    );
     expect(seeded, 'a started tour with another Tokyo guide').toBeTruthy();
     const b = seeded!;
     expect(Date.parse(b.startsAt)).toBeLessThanOrEqual(NOW.getTime() - 40 * 60_000);
     expect(b.date).toBe('2026-11-25');
     // It ends before the traveler's other tours of the day begin.
-    const others = trips.filter((x) => x.id !== b.id && x.date === b.date && ['ongoing', 'awaiting_start'].includes(x.status));
+    const others = trips.filter(
+      (x) => x.id !== b.id && x.date === b.date && ['ongoing', 'awaiting_start'].includes(x.status),
+    );
     expect(others.length).toBeGreaterThan(0);
     for (const o of others) expect(Date.parse(b.endsAt)).toBeLessThanOrEqual(Date.parse(o.startsAt));
 
-    const reply = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/report-no-show`, headers: auth(me.token), payload: {} });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${b.id}/report-no-show`,
+      headers: auth(me.token),
+      payload: {},
+    });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show', refund: { amountCents: b.chargeDepositCents, currency: b.chargeCurrency } });
+    expect(reply.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'guide_no_show',
+      refund: { amountCents: b.chargeDepositCents, currency: b.chargeCurrency },
+    });
   });
 });
 
 describe('the demo trips that wait on the traveler come with their notices, as real ones would', () => {
-  const noticesOf = async (bookingId: number) => (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, me.id), eq(systemMessages.relatedEntityId, bookingId))));
+  const noticesOf = async (bookingId: number) =>
+    await t.database.db
+      .select()
+      .from(systemMessages)
+      .where(and(eq(systemMessages.userId, me.id), eq(systemMessages.relatedEntityId, bookingId)));
 
   it('the guide who cancelled: a notice in the bell with the time to choose by, in Japan time, linking to the trip', async () => {
     const b = trips.find((x) => x.status === 'awaiting_replacement')!;
     const [notice, ...more] = await noticesOf(b.id);
     expect(more).toHaveLength(0);
-    expect(notice).toMatchObject({ status: 'unread', actionUrl: `/dashboard?booking=${b.id}`, dedupeKey: expect.stringContaining(`booking:${b.id}:replacement-offered:${b.replacement!.lapsesAt}`) });
+    expect(notice).toMatchObject({
+      status: 'unread',
+      actionUrl: `/dashboard?booking=${b.id}`,
+      dedupeKey: expect.stringContaining(`booking:${b.id}:replacement-offered:${b.replacement!.lapsesAt}`),
+    });
     expect(notice!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', b.replacement!.lapsesAt)} 前选择`);
     expect(notice!.texts?.en?.message).toContain(`Choose by ${japanTime('en', b.replacement!.lapsesAt)}`);
-    const bell = (await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(me.token) })).json().data.messages as { actionUrl: string }[];
+    const bell = (await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(me.token) })).json().data
+      .messages as { actionUrl: string }[];
     expect(bell.some((m) => m.actionUrl === `/dashboard?booking=${b.id}`)).toBe(true);
   });
 
@@ -103,10 +163,21 @@ describe('the demo trips that wait on the traveler come with their notices, as r
   });
 
   it('the guide’s open offer: a notice with until when it can be booked, opening its chat', async () => {
-    const [offer] = (await t.app.inject({ url: '/api/me/open-offers', headers: auth(me.token) })).json().data as { id: number; conversationId: number; expiresAt: string }[];
+    const [offer] = (await t.app.inject({ url: '/api/me/open-offers', headers: auth(me.token) })).json().data as {
+      id: number;
+      conversationId: number;
+      expiresAt: string;
+    }[];
     expect(offer).toBeTruthy();
-    const [notice] = await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, me.id), eq(systemMessages.dedupeKey, `offer:${offer!.id}:sent`)));
-    expect(notice).toMatchObject({ status: 'unread', actionUrl: `/messages?c=${offer!.conversationId}`, relatedEntityType: 'offer' });
+    const [notice] = await t.database.db
+      .select()
+      .from(systemMessages)
+      .where(and(eq(systemMessages.userId, me.id), eq(systemMessages.dedupeKey, `offer:${offer!.id}:sent`)));
+    expect(notice).toMatchObject({
+      status: 'unread',
+      actionUrl: `/messages?c=${offer!.conversationId}`,
+      relatedEntityType: 'offer',
+    });
     expect(notice!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', offer!.expiresAt)} 前`);
   });
 
@@ -129,13 +200,22 @@ describe('demo trip trouble seeded just after midnight in Tokyo', () => {
     const early = await createTestApp({ seed: 'demo', now: new Date('2026-11-25T15:20:00Z') });
     try {
       const who = await sessionFor(early, 'traveler');
-      const list: Booking[] = (await early.app.inject({ url: `/api/v2/bookings-new/traveler/${who.id}`, headers: auth(who.token) })).json().data;
+      const list: Booking[] = (
+        await early.app.inject({ url: `/api/v2/bookings-new/traveler/${who.id}`, headers: auth(who.token) })
+      ).json().data;
       const ongoing = list.find((b) => b.status === 'ongoing')!;
-      const reportable = list.filter((b) => b.status === 'awaiting_start' && b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= Date.parse('2026-11-25T15:20:00Z'));
+      const reportable = list.filter(
+        (b) =>
+          b.status === 'awaiting_start' &&
+          b.noShowReportableFrom &&
+          Date.parse(b.noShowReportableFrom) <= Date.parse('2026-11-25T15:20:00Z'),
+      );
       expect(reportable.length).toBeGreaterThan(0);
       for (const b of reportable) expect(Date.parse(b.endsAt)).toBeLessThanOrEqual(Date.parse(ongoing.startsAt));
       const waiting = list.find((b) => b.status === 'awaiting_replacement')!;
-      const { candidates } = (await early.app.inject({ url: `/api/v2/bookings/${waiting.id}/replacements`, headers: auth(who.token) })).json() as ReplacementsReply;
+      const { candidates } = (
+        await early.app.inject({ url: `/api/v2/bookings/${waiting.id}/replacements`, headers: auth(who.token) })
+      ).json() as ReplacementsReply;
       expect(candidates.length).toBeGreaterThan(0);
     } finally {
       await early.close();

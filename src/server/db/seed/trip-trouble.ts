@@ -4,7 +4,11 @@ import { SERVICE_CITIES } from '../../../shared/cities';
 import { chargeFor, paidPostings } from '../../../shared/booking/charge';
 import { depositPostings } from '../../../shared/booking/ledger';
 import { bookingPrice, type BookingPrice } from '../../../shared/booking/money-rules';
-import { DEFAULT_REPLACEMENT_COVER_RATE, replacementLapsesAt, replacementPrice } from '../../../shared/booking/replacement';
+import {
+  DEFAULT_REPLACEMENT_COVER_RATE,
+  replacementLapsesAt,
+  replacementPrice,
+} from '../../../shared/booking/replacement';
 import { bookableSlots, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import { guideBusyRanges, guideForBooking, guidesDays, travelerBusyCondition } from '../../modules/bookings/index';
@@ -14,7 +18,16 @@ import { tripTroubleTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
 import { seedCharge } from './deposits';
 import { seedNotice } from './notices';
-import { bookingReplacements, bookings, guides, guideServices, jobs, ledgerEntries, payments, users } from '../schema/index';
+import {
+  bookingReplacements,
+  bookings,
+  guides,
+  guideServices,
+  jobs,
+  ledgerEntries,
+  payments,
+  users,
+} from '../schema/index';
 
 const HOUR = 3_600_000;
 /** The replacement's lapse job, as the bookings module queues it (JOB.replacementLapse). */
@@ -42,10 +55,18 @@ export async function seedDemoTripTrouble(db: Database, now: Date): Promise<void
 type Guide = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
 
 const priceWith = (g: Guide, servicePriceCents: number | null, hours: number): BookingPrice =>
-  bookingPrice({ basicPerHourCents: g.basicPricePerHourCents, additionalPerPersonCents: g.additionalPricePerPersonCents, servicePriceCents, includedPeople: g.includedPeople, adults: TRAVELERS, hours });
+  bookingPrice({
+    basicPerHourCents: g.basicPricePerHourCents,
+    additionalPerPersonCents: g.additionalPricePerPersonCents,
+    servicePriceCents,
+    includedPeople: g.includedPeople,
+    adults: TRAVELERS,
+    hours,
+  });
 
 /** A guide fit for the tour's group and length. */
-const fits = (g: Guide, hours: number) => g.minPeople <= TRAVELERS && g.maxPeople >= TRAVELERS && g.minDurationHours <= hours && g.maxDurationHours >= hours;
+const fits = (g: Guide, hours: number) =>
+  g.minPeople <= TRAVELERS && g.maxPeople >= TRAVELERS && g.minDurationHours <= hours && g.maxDurationHours >= hours;
 
 interface Choice {
   from: Guide;
@@ -61,7 +82,13 @@ interface Choice {
  * The first start from 5 days ahead, over a week, at which `from` can be booked (the traveler free too) and
  * `other` is free to take the tour over: where findChoice looks for the day its cancelled tour falls on.
  */
-async function firstSharedSlot(db: Database, from: Guide, other: Guide, travelerBusy: { startsAt: Date; endsAt: Date }[], now: Date) {
+async function firstSharedSlot(
+  db: Database,
+  from: Guide,
+  other: Guide,
+  travelerBusy: { startsAt: Date; endsAt: Date }[],
+  now: Date,
+) {
   const today = todayInZone(from.timeZone, now);
   for (let day = 5; day < 12; day++) {
     const date = addDays(today, day);
@@ -70,7 +97,9 @@ async function firstSharedSlot(db: Database, from: Guide, other: Guide, traveler
     const [fromDay, otherDay] = [days.get(from.id)!, days.get(other.id)!];
     const q = { date, durationMinutes: HOURS * 60, timeZone: from.timeZone, now };
     const free = bookableSlots({ ...q, ...otherDay, minNoticeMinutes: 0 });
-    const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
+    const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) =>
+      free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()),
+    );
     if (slot) return { startsAt: slot.startsAt, date, startMinute: slot.startMinute };
   }
   return undefined;
@@ -88,7 +117,10 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
     .from(bookings)
     .where(travelerBusyCondition(travelerId, now, new Date(now.getTime() + 14 * 24 * HOUR)));
   // Osaka first: the traveler's other trips are in Tokyo and Kyoto.
-  const cities = [...SERVICE_CITIES.filter((c) => c.slug === 'osaka'), ...SERVICE_CITIES.filter((c) => c.slug !== 'osaka' && c.slug !== 'tokyo')];
+  const cities = [
+    ...SERVICE_CITIES.filter((c) => c.slug === 'osaka'),
+    ...SERVICE_CITIES.filter((c) => c.slug !== 'osaka' && c.slug !== 'tokyo'),
+  ];
   for (const city of cities) {
     const listed = await db
       .select({ id: guides.id, languages: guides.languages })
@@ -97,19 +129,43 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
       .where(and(eq(guides.serviceCity, city.slug), eq(guides.status, 'active'), eq(users.identityVerified, true)))
       .orderBy(asc(guides.id));
     if (listed.length < 2) continue;
-    const all = (await Promise.all(listed.map((g) => guideForBooking(db, g.id)))).filter((g): g is Guide => !!g && fits(g, HOURS));
+    const all = (await Promise.all(listed.map((g) => guideForBooking(db, g.id)))).filter(
+      (g): g is Guide => !!g && fits(g, HOURS),
+    );
     const chinese = new Set(listed.filter((g) => g.languages.includes('zh')).map((g) => g.id));
-    const services = await db.select().from(guideServices).where(inArray(guideServices.guideId, all.map((g) => g.id)));
+    const services = await db
+      .select()
+      .from(guideServices)
+      .where(
+        inArray(
+          guideServices.guideId,
+          all.map((g) => g.id),
+        ),
+      );
     const offered = (guideId: number) => services.filter((s) => s.guideId === guideId);
     for (const from of all) {
       for (const service of offered(from.id)) {
         const price = priceWith(from, service.priceCents, HOURS);
         // A replacement takes the booking's price over in its currency (decision 164).
-        const others = all.filter((g) => g.id !== from.id && g.currency === from.currency && chinese.has(g.id) && offered(g.id).some((s) => s.subcategoryId === service.subcategoryId));
+        const others = all.filter(
+          (g) =>
+            g.id !== from.id &&
+            g.currency === from.currency &&
+            chinese.has(g.id) &&
+            offered(g.id).some((s) => s.subcategoryId === service.subcategoryId),
+        );
         for (const other of others) {
           const theirs = offered(other.id).find((s) => s.subcategoryId === service.subcategoryId)!;
           const next = priceWith(other, theirs.priceCents, HOURS);
-          if (!replacementPrice({ bookedTotalCents: price.totalCents, newTotalCents: next.totalCents, depositPaidCents: price.depositCents, coverRate: DEFAULT_REPLACEMENT_COVER_RATE })) continue;
+          if (
+            !replacementPrice({
+              bookedTotalCents: price.totalCents,
+              newTotalCents: next.totalCents,
+              depositPaidCents: price.depositCents,
+              coverRate: DEFAULT_REPLACEMENT_COVER_RATE,
+            })
+          )
+            continue;
           const found = await firstSharedSlot(db, from, other, travelerBusy, now);
           if (found) return { from, subcategoryId: service.subcategoryId, price, ...found, city: city.slug };
         }
@@ -122,7 +178,20 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
 /** A paid tour as the checkout leaves it: the booking, its succeeded deposit and the deposit's ledger postings. */
 async function insertPaidBooking(
   db: Database,
-  o: { travelerId: number; guide: Guide; status: BookingStatus; date: string; startMinute: number; startsAt: Date; hours: number; price: BookingPrice; subcategoryId: number | null; method: 'card' | 'alipay' | 'wechat'; meetingAddress: string | null; paidAt: Date },
+  o: {
+    travelerId: number;
+    guide: Guide;
+    status: BookingStatus;
+    date: string;
+    startMinute: number;
+    startsAt: Date;
+    hours: number;
+    price: BookingPrice;
+    subcategoryId: number | null;
+    method: 'card' | 'alipay' | 'wechat';
+    meetingAddress: string | null;
+    paidAt: Date;
+  },
 ) {
   const [b] = await db
     .insert(bookings)
@@ -212,13 +281,26 @@ async function seedAwaitingReplacement(db: Database, travelerId: number, now: Da
       fromGuideId: choice.from.id,
       status: 'open',
       reason: CANCEL_NOTE,
-      bookedPrice: { unitPriceCents: b.unitPriceCents, additionalPerPersonCents: b.additionalPerPersonCents, totalPriceCents: b.totalPriceCents, commissionCents: b.commissionCents },
+      bookedPrice: {
+        unitPriceCents: b.unitPriceCents,
+        additionalPerPersonCents: b.additionalPerPersonCents,
+        totalPriceCents: b.totalPriceCents,
+        commissionCents: b.commissionCents,
+      },
       lapsesAt,
       createdAt: new Date(now.getTime() - 2 * HOUR),
     })
     .returning({ id: bookingReplacements.id });
-  await db.update(bookings).set({ updatedAt: new Date(now.getTime() - 2 * HOUR) }).where(eq(bookings.id, b.id));
-  await db.insert(jobs).values({ kind: LAPSE_JOB, payload: { bookingId: b.id, replacementId: row!.id }, runAt: lapsesAt, dedupeKey: `${LAPSE_JOB}:${row!.id}` });
+  await db
+    .update(bookings)
+    .set({ updatedAt: new Date(now.getTime() - 2 * HOUR) })
+    .where(eq(bookings.id, b.id));
+  await db.insert(jobs).values({
+    kind: LAPSE_JOB,
+    payload: { bookingId: b.id, replacementId: row!.id },
+    runAt: lapsesAt,
+    dedupeKey: `${LAPSE_JOB}:${row!.id}`,
+  });
   // The traveler was told when the guide cancelled, with the time to choose by, as the real event tells her.
   await seedNotice(db, {
     userId: travelerId,

@@ -32,7 +32,8 @@ beforeEach(() => {
 
 const send = (token: string, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), payload, remoteAddress: nextAddress() });
-const endPause = (phone: string) => t.app.inject({ method: 'POST', url: '/api/dev/sms/pause-ended', payload: { to: phone } });
+const endPause = (phone: string) =>
+  t.app.inject({ method: 'POST', url: '/api/dev/sms/pause-ended', payload: { to: phone } });
 const me = (token: string) => send(token, 'GET', '/api/me');
 
 /** A traveler made by phone: no password, no e-mail (decision 147). */
@@ -47,13 +48,25 @@ async function phoneOnly() {
 
 const cookieOf = (setCookie: string | string[] | undefined) => String([setCookie ?? ''].flat()[0]).split(';')[0]!;
 
-/** WeChat's round trip from the start (the fake consents at once) back to the callback, as the signed-in caller when a token is given. */
+/**
+ * WeChat's round trip from the start (the fake consents at once) back to the callback, as the signed-in caller when a
+ * token is given.
+ */
 async function wechatRoundTrip(token?: string) {
-  const start = await t.app.inject({ method: 'GET', url: '/api/auth/wechat/start?redirect=/profile', remoteAddress: nextAddress() });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/wechat/start?redirect=/profile',
+    remoteAddress: nextAddress(),
+  });
   const back = await fetch(String(start.headers.location), { redirect: 'manual' });
   const returned = new URL(String(back.headers.get('location')));
   const q = `code=${returned.searchParams.get('code')}&state=${returned.searchParams.get('state')}`;
-  return t.app.inject({ method: 'GET', url: `/api/auth/wechat/callback?${q}`, headers: { cookie: cookieOf(start.headers['set-cookie']), ...(token && bearer(token)) }, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/auth/wechat/callback?${q}`,
+    headers: { cookie: cookieOf(start.headers['set-cookie']), ...(token && bearer(token)) },
+    remoteAddress: nextAddress(),
+  });
 }
 
 /** A traveler made by WeChat alone. */
@@ -61,18 +74,27 @@ async function wechatOnly(person: { key: string; nickname: string }) {
   wx.person = person;
   const reply = (await wechatRoundTrip()).json();
   expect(reply.status).toBe('consents_needed');
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken: reply.signupToken, consents: withConsents.consents, locale: 'zh-CN' }, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/wechat/signup',
+    payload: { signupToken: reply.signupToken, consents: withConsents.consents, locale: 'zh-CN' },
+    remoteAddress: nextAddress(),
+  });
   expect(res.statusCode).toBe(201);
   return res.json() as { token: string; id: number; username: string };
 }
 
-const deleted = async (id: number) => (await t.database.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)))[0]?.deletedAt;
+const deleted = async (id: number) =>
+  (await t.database.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)))[0]?.deletedAt;
 
 describe('DELETE /api/me without a password (decision 185)', () => {
   it('a phone-only account deletes itself with the deletion code texted to its phone, which says what it is for', async () => {
     const a = await phoneOnly();
     // Its password is one it never had.
-    const withPassword = await send(a.token, 'DELETE', '/api/me', { password: 'anything-at-all', confirmation: a.username });
+    const withPassword = await send(a.token, 'DELETE', '/api/me', {
+      password: 'anything-at-all',
+      confirmation: a.username,
+    });
     expect(withPassword.statusCode).toBe(400);
     expect(withPassword.json().code).toBe('password_not_set');
 
@@ -82,7 +104,10 @@ describe('DELETE /api/me without a password (decision 185)', () => {
     const { code, body } = await lastCode(t, a.phone);
     expect(body).toContain('code to delete your account');
     // A proof code is not a deletion code, nor the other way round.
-    const wrong = await send(a.token, 'DELETE', '/api/me', { code: code === '000000' ? '111111' : '000000', confirmation: a.username });
+    const wrong = await send(a.token, 'DELETE', '/api/me', {
+      code: code === '000000' ? '111111' : '000000',
+      confirmation: a.username,
+    });
     expect(wrong.json().code).toBe('invalid_code');
     expect((await send(a.token, 'POST', '/api/me/reauth', { code })).json().code).toBe('code_expired');
     const mistyped = await send(a.token, 'DELETE', '/api/me', { code, confirmation: 'someone-else' });
@@ -94,7 +119,7 @@ describe('DELETE /api/me without a password (decision 185)', () => {
     expect((await me(a.token)).statusCode).toBe(401);
   });
 
-  it('a deletion code is asked under the sign-in codes\' limits, and only for a verified phone', async () => {
+  it("a deletion code is asked under the sign-in codes' limits, and only for a verified phone", async () => {
     const a = await phoneOnly();
     await endPause(a.phone);
     expect((await send(a.token, 'POST', '/api/me/delete/code')).statusCode).toBe(202);
@@ -106,7 +131,9 @@ describe('DELETE /api/me without a password (decision 185)', () => {
     const none = await send(b.token, 'POST', '/api/me/delete/code');
     expect(none.statusCode).toBe(409);
     expect(none.json().code).toBe('no_verified_phone');
-    expect((await send(b.token, 'DELETE', '/api/me', { code: '123456', confirmation: b.username })).json().code).toBe('no_verified_phone');
+    expect((await send(b.token, 'DELETE', '/api/me', { code: '123456', confirmation: b.username })).json().code).toBe(
+      'no_verified_phone',
+    );
   });
 
   it('an account with a password still deletes with it, and giving nothing is deletion_proof_required', async () => {
@@ -114,8 +141,12 @@ describe('DELETE /api/me without a password (decision 185)', () => {
     const nothing = await send(b.token, 'DELETE', '/api/me', { confirmation: b.username });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().code).toBe('deletion_proof_required');
-    expect((await send(b.token, 'DELETE', '/api/me', { password: 'not-it-at-all', confirmation: b.username })).json().code).toBe('wrong_password');
-    expect((await send(b.token, 'DELETE', '/api/me', { password: b.password, confirmation: b.username })).statusCode).toBe(204);
+    expect(
+      (await send(b.token, 'DELETE', '/api/me', { password: 'not-it-at-all', confirmation: b.username })).json().code,
+    ).toBe('wrong_password');
+    expect(
+      (await send(b.token, 'DELETE', '/api/me', { password: b.password, confirmation: b.username })).statusCode,
+    ).toBe(204);
     expect(await deleted(b.id)).toBeInstanceOf(Date);
   });
 
@@ -136,7 +167,7 @@ describe('DELETE /api/me without a password (decision 185)', () => {
     expect(await deleted(w.id)).toBeInstanceOf(Date);
   });
 
-  it('signed in as someone else, the WeChat sign-in opens that WeChat account\'s own session as before', async () => {
+  it("signed in as someone else, the WeChat sign-in opens that WeChat account's own session as before", async () => {
     const w = await wechatOnly({ key: 'other-wx', nickname: '别人' });
     const stranger = await signUp(t);
     const res = await wechatRoundTrip(stranger.token);
@@ -145,14 +176,32 @@ describe('DELETE /api/me without a password (decision 185)', () => {
 });
 
 describe('GET and DELETE /api/me/sessions (decision 185)', () => {
-  it('lists the live sessions, marks the current one, ends another (its socket closes) and answers 404 for another account\'s', async () => {
+  it("lists the live sessions, marks the current one, ends another (its socket closes) and answers 404 for another account's", async () => {
     const a = await signUp(t);
-    const login = async () => (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: a.password }, remoteAddress: nextAddress(), headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1' } })).json().token as string;
+    const login = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: a.username, password: a.password },
+          remoteAddress: nextAddress(),
+          headers: {
+            'user-agent':
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
+          },
+        })
+      ).json().token as string;
     const phoneToken = await login();
 
     const list = await send(a.token, 'GET', '/api/me/sessions');
     expect(list.statusCode).toBe(200);
-    const rows = list.json().sessions as { id: string; current: boolean; userAgent: string | null; createdAt: string; lastSeenAt: string | null }[];
+    const rows = list.json().sessions as {
+      id: string;
+      current: boolean;
+      userAgent: string | null;
+      createdAt: string;
+      lastSeenAt: string | null;
+    }[];
     expect(rows).toHaveLength(2);
     expect(rows.filter((r) => r.current)).toHaveLength(1);
     const other = rows.find((r) => !r.current)!;
@@ -182,7 +231,10 @@ describe('GET and DELETE /api/me/sessions (decision 185)', () => {
   });
 
   it('is documented in OpenAPI, with the deletion code', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(Object.keys(paths['/api/me/sessions'] ?? {})).toContain('get');
     expect(Object.keys(paths['/api/me/sessions/{id}'] ?? {})).toContain('delete');
     expect(Object.keys(paths['/api/me/delete/code'] ?? {})).toContain('post');

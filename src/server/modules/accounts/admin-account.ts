@@ -24,12 +24,26 @@ export async function createAdminAccount(
   appUrl: string,
 ): Promise<{ userId: number; resetLink: string }> {
   const { username, email, fullName } = adminAccountInput.parse(input);
-  if (await usernameExists(db, username)) throw new AppError('username_taken', `The username ${username} is taken (use --promote to make that account an admin)`);
+  if (await usernameExists(db, username))
+    throw new AppError(
+      'username_taken',
+      `The username ${username} is taken (use --promote to make that account an admin)`,
+    );
   if (await emailOwner(db, email)) throw new AppError('email_taken', `An account already uses ${email}`);
   const token = randomBytes(32).toString('base64url');
   const userId = await inTransaction(db, async (t) => {
-    const user = await insertUser(t, { username, email, fullName, isAdmin: true, passwordHash: await hashPassword(randomBytes(32).toString('base64url')) });
-    await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const user = await insertUser(t, {
+      username,
+      email,
+      fullName,
+      isAdmin: true,
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    });
+    await insertResetToken(t, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
     return user.id;
   });
   return { userId, resetLink: `${appUrl}/reset-password?token=${token}` };

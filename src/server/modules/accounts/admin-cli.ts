@@ -10,9 +10,18 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createAdminAccount, promoteToAdmin } from './admin-account';
 
-const { values } = parseArgs({ options: { username: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, promote: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    promote: { type: 'boolean' },
+  },
+});
 if (!values.username || (!values.promote && !values.email)) {
-  console.error('Usage: npm run admin:create -- --username <name> --email <address> [--name "Full Name"]\n       npm run admin:create -- --promote --username <existing user>');
+  console.error(
+    'Usage: npm run admin:create -- --username <name> --email <address> [--name "Full Name"]\n       npm run admin:create -- --promote --username <existing user>',
+  );
   process.exit(1);
 }
 const config = loadConfig();
@@ -23,7 +32,11 @@ try {
     await promoteToAdmin(database.db, values.username);
     console.log(`${values.username} is now an admin.`);
   } else {
-    const { resetLink } = await createAdminAccount(database.db, { username: values.username, email: values.email!, fullName: values.name }, config.appUrl);
+    const { resetLink } = await createAdminAccount(
+      database.db,
+      { username: values.username, email: values.email!, fullName: values.name },
+      config.appUrl,
+    );
     console.log(`Admin ${values.username} created. Set its password within the hour, once, at:\n  ${resetLink}`);
   }
 } catch (err) {

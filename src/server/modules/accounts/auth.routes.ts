@@ -13,7 +13,14 @@ import { authReplySchema } from '../../../shared/schemas/user';
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { usernameExists } from '../users/index';
-import { clientInfo, currentUser, GuardedAttemptStore, LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../auth/index';
+import {
+  clientInfo,
+  currentUser,
+  GuardedAttemptStore,
+  LoginThrottle,
+  RedisAttemptStore,
+  type ThrottleLimits,
+} from '../auth/index';
 import { sessionsRoutes } from './sessions.routes';
 import { login, logout, requestPasswordReset, resetPassword, signup, type SignupConsents } from './auth.service';
 
@@ -30,11 +37,16 @@ export interface AccountsNeeds {
   realtime: { revalidate(userId: number): void };
 }
 
-export function authRoutes(app: AppInstance, { jobs, consents, realtime }: AccountsNeeds, opts: { loginLimits?: ThrottleLimits } = {}): void {
+export function authRoutes(
+  app: AppInstance,
+  { jobs, consents, realtime }: AccountsNeeds,
+  opts: { loginLimits?: ThrottleLimits } = {},
+): void {
   sessionsRoutes(app, { realtime });
   // With REDIS_URL every instance counts in Redis: a guesser gets the limit once, not once per instance
   // (and while Redis fails, once per instance: decision 101).
-  const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis), app.redisGuard);
+  const shared =
+    app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis), app.redisGuard);
   const throttle = new LoginThrottle(opts.loginLimits, shared);
   signInRoutes(app, consents, throttle);
   sessionEndRoutes(app, jobs);
@@ -67,7 +79,8 @@ function signInRoutes(app: AppInstance, consents: AccountsNeeds['consents'], thr
       schema: {
         tags: ['auth'],
         summary: 'Log in with username (or e-mail) and password',
-        description: 'Repeated failures for one account or from one address are refused with 429 rate_limited for a while.',
+        description:
+          'Repeated failures for one account or from one address are refused with 429 rate_limited for a while.',
         body: loginBodySchema,
         response: { 200: authReplySchema, ...errors, 403: errorBodySchema },
       },
@@ -100,7 +113,12 @@ function sessionEndRoutes(app: AppInstance, jobs: AccountsNeeds['jobs']): void {
     '/api/auth/logout',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['auth'], summary: 'End this session (the token stops working)', security: [{ bearerAuth: [] }], response: { 204: z.null(), 401: errorBodySchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (the token stops working)',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), 401: errorBodySchema },
+      },
     },
     async (request, reply) => {
       await logout(app, currentUser(request).sessionId);
@@ -115,7 +133,8 @@ function sessionEndRoutes(app: AppInstance, jobs: AccountsNeeds['jobs']): void {
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link',
-        description: 'Always 202, whether or not the address has an account. The link is valid for 1 hour and works once; at most 3 links per account per 15 minutes are sent.',
+        description:
+          'Always 202, whether or not the address has an account. The link is valid for 1 hour and works once; at most 3 links per account per 15 minutes are sent.',
         body: forgotPasswordBodySchema,
         response: { 202: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 429: errorBodySchema },
       },

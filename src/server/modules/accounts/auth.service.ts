@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, resetPasswordBodySchema, signupBodySchema } from '../../../shared/schemas/auth';
+import type {
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+} from '../../../shared/schemas/auth';
 import { DEFAULT_LOCALE, matchLocale } from '../../../shared/locales';
 import type { ConsentInput } from '../../../shared/schemas/legal';
 import type { AuthReply } from '../../../shared/schemas/user';
@@ -39,13 +45,17 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** At most this many reset e-mails per account per 15 minutes; more requests are answered but not sent. */
 export const RESET_MAILS_PER_WINDOW = 3;
 
-
 /** A hash that no password verifies against (used to spend the same time when the user is unknown). */
 const DUMMY_HASH = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export async function issueSession(app: AppInstance, db: Database, user: UserRow, client: ClientInfo): Promise<AuthReply> {
+export async function issueSession(
+  app: AppInstance,
+  db: Database,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<AuthReply> {
   const { token } = await createSession(db, {
     userId: user.id,
     secret: app.ctx.jwtSecret,
@@ -59,20 +69,34 @@ export async function issueSession(app: AppInstance, db: Database, user: UserRow
 
 function mapUniqueViolation(err: unknown): never {
   if (pgErrorCode(err) === '23505') {
-    const text = String((err as { cause?: { constraint?: string; message?: string } }).cause?.constraint ?? (err as Error).message);
+    const text = String(
+      (err as { cause?: { constraint?: string; message?: string } }).cause?.constraint ?? (err as Error).message,
+    );
     if (text.includes('email')) throw new AppError('email_taken', 'This e-mail address is already registered');
     throw new AppError('username_taken', 'Username already taken');
   }
   throw err;
 }
 
-/** Where sign-up records the documents accepted with it (the legal module's consent book, handed over by compose.ts). */
+/**
+ * Where sign-up records the documents accepted with it (the legal module's consent book, handed over by compose.ts).
+ */
 export interface SignupConsents {
   assertCurrent(list: readonly ConsentInput[]): void;
-  record(db: Database, userId: number, list: readonly ConsentInput[], context: { locale: string | null; ip: string | null }): Promise<void>;
+  record(
+    db: Database,
+    userId: number,
+    list: readonly ConsentInput[],
+    context: { locale: string | null; ip: string | null },
+  ): Promise<void>;
 }
 
-export async function signup(app: AppInstance, consents: SignupConsents, body: z.output<typeof signupBodySchema>, client: ClientInfo): Promise<AuthReply> {
+export async function signup(
+  app: AppInstance,
+  consents: SignupConsents,
+  body: z.output<typeof signupBodySchema>,
+  client: ClientInfo,
+): Promise<AuthReply> {
   const db = app.ctx.database.db;
   // A new account holds no licence: its name may not carry a protected title (decision 099).
   refuseProtectedTitles([{ path: 'fullName', text: body.fullName }], null, body.locale ?? 'en');
@@ -128,7 +152,11 @@ export async function logout(app: AppInstance, sessionId: string): Promise<void>
  * Writes a reset link to the outbox when the address belongs to an account. The reply is the same
  * either way, so the form cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(app: AppInstance, jobs: Pick<JobRunner, 'soon'>, body: z.output<typeof forgotPasswordBodySchema>): Promise<void> {
+export async function requestPasswordReset(
+  app: AppInstance,
+  jobs: Pick<JobRunner, 'soon'>,
+  body: z.output<typeof forgotPasswordBodySchema>,
+): Promise<void> {
   const db = app.ctx.database.db;
   const user = await findUserByEmail(db, body.email);
   const toAddress = user?.email;
@@ -142,8 +170,16 @@ export async function requestPasswordReset(app: AppInstance, jobs: Pick<JobRunne
   const locale = matchLocale(user.locale ?? body.locale) ?? DEFAULT_LOCALE;
   const mail = passwordResetMail({ locale, name: user.nickname || user.fullName, link });
   const mailJobs = await inTransaction(db, async (t) => {
-    await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    return queueMails(t, [{ toAddress, ...mail, template: 'password_reset', meta: { userId: user.id, link } }], new Date());
+    await insertResetToken(t, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    return queueMails(
+      t,
+      [{ toAddress, ...mail, template: 'password_reset', meta: { userId: user.id, link } }],
+      new Date(),
+    );
   });
   jobs.soon(mailJobs); // sent after the commit, without holding the reply (decision 085)
 }
@@ -178,7 +214,9 @@ export async function changePassword(
   if (!user) throw new AppError('unauthorized', 'Authentication required');
   if (body.currentPassword === undefined) await assertRecentProof(db, caller.sessionId);
   else if (user.passwordHash === null || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
-    throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
+    throw new AppError('wrong_password', 'The current password is not correct', [
+      { path: 'body.currentPassword', message: 'Incorrect password' },
+    ]);
   }
   const passwordHash = await hashPassword(body.newPassword);
   const updated = await inTransaction(db, async (t) => {

@@ -1,8 +1,8 @@
 /**
  * The account flows built on `auth`: sign-up, login, logout, password reset (routes under /api/auth),
  * and the password change the users' routes serve under /api/me (compose.ts hands it to them: users
- * do not import accounts, accounts import users), WeChat's login and link (decision 148), and sign-in by phone with a code sent by text message
- * (decision 147), with its limits counted like the login throttle's.
+ * do not import accounts, accounts import users), WeChat's login and link (decision 148), and sign-in by phone with a
+ * code sent by text message (decision 147), with its limits counted like the login throttle's.
  */
 import { GuardedAttemptStore, RedisAttemptStore } from '../auth/index';
 import type { SmsSender } from '../sms/index';
@@ -35,8 +35,12 @@ export function registerPhoneSignIn(
   opts: { limits?: Partial<PhoneCodeLimits> } = {},
 ): { phone: PhoneSignIn; reauth: Reauth } {
   // Counted in Redis with REDIS_URL, so a limit holds for all instances together (decision 101).
-  const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis, 'sms:'), app.redisGuard);
-  const throttle = new PhoneCodeThrottle({ ...defaultPhoneCodeLimits(app.ctx.config.sms.maxPerHour), ...opts.limits }, shared);
+  const shared =
+    app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis, 'sms:'), app.redisGuard);
+  const throttle = new PhoneCodeThrottle(
+    { ...defaultPhoneCodeLimits(app.ctx.config.sms.maxPerHour), ...opts.limits },
+    shared,
+  );
   const codes = new PhoneCodes(app, { sms: needs.sms, throttle });
   const phone = new PhoneSignIn(app, { codes, consents: needs.consents });
   const reauth = new Reauth(app, codes);

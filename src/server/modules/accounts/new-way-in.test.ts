@@ -31,8 +31,10 @@ interface Owner {
   mailsFrom: number;
 }
 
-const post = (token: string, url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextAddress() });
-const endPause = (phone: string) => t.app.inject({ method: 'POST', url: '/api/dev/sms/pause-ended', payload: { to: phone } });
+const post = (token: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextAddress() });
+const endPause = (phone: string) =>
+  t.app.inject({ method: 'POST', url: '/api/dev/sms/pause-ended', payload: { to: phone } });
 
 /** Adds a number to the account with its code (the session is fresh from its sign-in, so proven). */
 async function addPhone(token: string, phone: string) {
@@ -75,8 +77,15 @@ async function proveWithCode(o: Owner) {
 }
 
 const mailsTo = async (address: string, template: string, after = 0) =>
-  t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, template), gt(emailOutbox.id, after)));
-const textsTo = async (phone: string) => t.database.db.select().from(smsOutbox).where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.template, 'way_in_changed')));
+  t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, template), gt(emailOutbox.id, after)));
+const textsTo = async (phone: string) =>
+  t.database.db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.template, 'way_in_changed')));
 
 describe('a new way in needs a recent proof (decision 183)', () => {
   it('a phone: refused on a stale session, added after the password or a code to the old phone; e-mail and old phone told', async () => {
@@ -121,7 +130,9 @@ describe('a new way in needs a recent proof (decision 183)', () => {
       remoteAddress: nextAddress(),
     });
     expect(linked.json().status).toBe('linked');
-    expect((await mailsTo(o.email, 'way_in_changed', o.mailsFrom)).map((m) => m.textBody)).toEqual([expect.stringContaining('A WeChat was linked')]);
+    expect((await mailsTo(o.email, 'way_in_changed', o.mailsFrom)).map((m) => m.textBody)).toEqual([
+      expect.stringContaining('A WeChat was linked'),
+    ]);
     expect((await textsTo(o.phone)).map((m) => m.body)).toEqual([expect.stringContaining('A WeChat was linked')]);
 
     await staleProof(t, o.id);
@@ -134,18 +145,32 @@ describe('a new way in needs a recent proof (decision 183)', () => {
     const o = await owner();
     await staleProof(t, o.id);
     const first = `first.${o.id}@example.com`;
-    refused(await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: first } }));
+    refused(
+      await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: first } }),
+    );
     await proveWithPassword(o);
-    const changed = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: first } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(o.token),
+      payload: { email: first },
+    });
     expect(changed.statusCode).toBe(200);
     expect(await mailsTo(o.email, 'email_changed')).toHaveLength(1);
-    expect((await textsTo(o.phone)).map((m) => m.body)).toEqual([expect.stringContaining('The e-mail address of your Tabi Guides account was changed')]);
+    expect((await textsTo(o.phone)).map((m) => m.body)).toEqual([
+      expect.stringContaining('The e-mail address of your Tabi Guides account was changed'),
+    ]);
 
     await staleProof(t, o.id);
     const second = `second.${o.id}@example.com`;
-    refused(await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: second } }));
+    refused(
+      await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: second } }),
+    );
     await proveWithCode(o);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: second } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(o.token), payload: { email: second } }))
+        .statusCode,
+    ).toBe(200);
     expect(await mailsTo(first, 'email_changed')).toHaveLength(1);
     expect(await textsTo(o.phone)).toHaveLength(2);
   });
@@ -154,12 +179,19 @@ describe('a new way in needs a recent proof (decision 183)', () => {
     const o = await owner();
     await staleProof(t, o.id);
     const change = (token: string, newPassword: string) =>
-      t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(token), payload: { newPassword, confirmPassword: newPassword } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/password',
+        headers: bearer(token),
+        payload: { newPassword, confirmPassword: newPassword },
+      });
     refused(await change(o.token, 'Fuji2026!!'));
     await proveWithPassword(o);
     const changed = await change(o.token, 'Fuji2026!!');
     expect(changed.statusCode).toBe(200);
-    expect((await mailsTo(o.email, 'way_in_changed', o.mailsFrom)).map((m) => m.textBody)).toEqual([expect.stringContaining('The password of your Tabi Guides account was changed')]);
+    expect((await mailsTo(o.email, 'way_in_changed', o.mailsFrom)).map((m) => m.textBody)).toEqual([
+      expect.stringContaining('The password of your Tabi Guides account was changed'),
+    ]);
     expect(await textsTo(o.phone)).toHaveLength(1);
 
     // The change gave this device a fresh session, proven by the change; once stale, a phone code proves it again.
@@ -179,10 +211,12 @@ describe('a new way in needs a recent proof (decision 183)', () => {
     expect(wrong.json().code).toBe('wrong_password');
     refused(await post(a.token, '/api/me/wechat/link'));
     expect((await post(a.token, '/api/me/reauth/code')).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/me/reauth', payload: { password: 'x' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/me/reauth', payload: { password: 'x' } })).statusCode).toBe(
+      401,
+    );
   });
 
-  it('the notices are in the owner\'s language', async () => {
+  it("the notices are in the owner's language", async () => {
     const a = await signUp(t, { locale: 'ja' });
     const phone = nextPhone();
     expect((await addPhone(a.token, phone)).statusCode).toBe(200);

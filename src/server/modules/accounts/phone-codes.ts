@@ -45,7 +45,9 @@ export class PhoneCodes {
    * alone would give away in a moment, while the key (the token secret) stays out of the database.
    */
   private hash(purpose: CodePurpose, phone: string, code: string): string {
-    return createHmac('sha256', this.app.ctx.jwtSecret).update(`${HASH_PREFIX[purpose]}:${phone}:${code}`).digest('hex');
+    return createHmac('sha256', this.app.ctx.jwtSecret)
+      .update(`${HASH_PREFIX[purpose]}:${phone}:${code}`)
+      .digest('hex');
   }
 
   /** For NODE_ENV=test only (the dev routes): the number may be sent a code again at once. */
@@ -54,7 +56,14 @@ export class PhoneCodes {
   }
 
   /** Counts the code against the limits (429 retry_later), stores its hash and texts `text(code, minutes)`. */
-  async send(opts: { phone: string; purpose: CodePurpose; userId: number | null; address: string; template: string; text: (code: string, minutes: number) => string }): Promise<CodeSent> {
+  async send(opts: {
+    phone: string;
+    purpose: CodePurpose;
+    userId: number | null;
+    address: string;
+    template: string;
+    text: (code: string, minutes: number) => string;
+  }): Promise<CodeSent> {
     await this.needs.throttle.take(opts.phone, opts.address);
     const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
     await insertPhoneCode(this.app.ctx.database.db, {
@@ -64,7 +73,11 @@ export class PhoneCodes {
       codeHash: this.hash(opts.purpose, opts.phone, code),
       expiresAt: new Date(Date.now() + PHONE_CODE_TTL_SECONDS * 1000),
     });
-    await this.needs.sms.send({ to: opts.phone, body: opts.text(code, PHONE_CODE_TTL_SECONDS / 60), template: opts.template });
+    await this.needs.sms.send({
+      to: opts.phone,
+      body: opts.text(code, PHONE_CODE_TTL_SECONDS / 60),
+      template: opts.template,
+    });
     return { expiresInSeconds: PHONE_CODE_TTL_SECONDS, resendAfterSeconds: PHONE_RESEND_SECONDS };
   }
 
@@ -80,14 +93,19 @@ export class PhoneCodes {
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw codeExpired();
     if ((await spendPhoneCodeTry(db, row.id, PHONE_CODE_TRIES)) === undefined) throw codeExpired();
     if (!timingSafeEqual(Buffer.from(this.hash(purpose, phone, code), 'hex'), Buffer.from(row.codeHash, 'hex'))) {
-      throw new AppError('invalid_code', 'This code is not correct', [{ path: 'body.code', message: 'Incorrect code' }]);
+      throw new AppError('invalid_code', 'This code is not correct', [
+        { path: 'body.code', message: 'Incorrect code' },
+      ]);
     }
     return row;
   }
 
   /** Spends the code; 400 code_expired when another request spent it first (a code works once). */
   async use(db: Database, row: PhoneCodeRow): Promise<void> {
-    if (!(await usePhoneCode(db, row.id))) throw new AppError('code_expired', 'This code has already been used. Please ask for a new one.', [{ path: 'body.code', message: 'Expired' }]);
+    if (!(await usePhoneCode(db, row.id)))
+      throw new AppError('code_expired', 'This code has already been used. Please ask for a new one.', [
+        { path: 'body.code', message: 'Expired' },
+      ]);
   }
 
   /** `check` and `use` at once, for a code whose effect is written afterwards on its own. */
@@ -96,4 +114,7 @@ export class PhoneCodes {
   }
 }
 
-const codeExpired = () => new AppError('code_expired', 'This code has expired. Please ask for a new one.', [{ path: 'body.code', message: 'Expired' }]);
+const codeExpired = () =>
+  new AppError('code_expired', 'This code has expired. Please ask for a new one.', [
+    { path: 'body.code', message: 'Expired' },
+  ]);

@@ -91,7 +91,7 @@ describe('SMS_PROVIDER=twilio', () => {
     await twilio.close();
   });
 
-  it('sends the code through Twilio\'s Messages API with the account\'s credentials, and it signs in', async () => {
+  it("sends the code through Twilio's Messages API with the account's credentials, and it signs in", async () => {
     const phone = nextPhone();
     expect((await startPhone(app, phone, { lang: 'zh-CN' })).statusCode).toBe(202);
     const message = twilio.messages.at(-1)!;
@@ -119,10 +119,20 @@ describe('SMS_PROVIDER=twilio', () => {
   });
 
   it('is refused by Twilio with another auth token', async () => {
-    const provider = twilioProvider({ accountSid: twilio.env.TWILIO_ACCOUNT_SID!, authToken: 'wrong', from: 'MG123', apiUrl: twilio.env.TWILIO_API_URL });
+    const provider = twilioProvider({
+      accountSid: twilio.env.TWILIO_ACCOUNT_SID!,
+      authToken: 'wrong',
+      from: 'MG123',
+      apiUrl: twilio.env.TWILIO_API_URL,
+    });
     await expect(provider.send({ to: '+819012345678', body: 'hello' })).rejects.toMatchObject({ code: 'unavailable' });
     expect(twilio.unauthorized).toBeGreaterThan(0);
-    const right = twilioProvider({ accountSid: twilio.env.TWILIO_ACCOUNT_SID!, authToken: twilio.env.TWILIO_AUTH_TOKEN!, from: 'MG123', apiUrl: twilio.env.TWILIO_API_URL });
+    const right = twilioProvider({
+      accountSid: twilio.env.TWILIO_ACCOUNT_SID!,
+      authToken: twilio.env.TWILIO_AUTH_TOKEN!,
+      from: 'MG123',
+      apiUrl: twilio.env.TWILIO_API_URL,
+    });
     expect((await right.send({ to: '+819012345678', body: 'hello' })).id).toMatch(/^SM/);
     expect(twilio.messages.at(-1)).toMatchObject({ messagingServiceSid: 'MG123', from: null });
   });

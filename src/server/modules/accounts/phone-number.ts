@@ -13,10 +13,14 @@ const MOBILE_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 export function mobileNumber(input: string, countries: readonly string[]): string {
   const parsed = input.startsWith('+') ? parsePhoneNumberFromString(input) : undefined;
   if (!parsed?.isValid() || !MOBILE_TYPES.has(parsed.getType() ?? '')) {
-    throw new AppError('invalid_phone', 'This is not a mobile number in international form (+8613800138000)', [{ path: 'body.phone', message: 'Not a mobile number' }]);
+    throw new AppError('invalid_phone', 'This is not a mobile number in international form (+8613800138000)', [
+      { path: 'body.phone', message: 'Not a mobile number' },
+    ]);
   }
   if (!parsed.country || !countries.includes(parsed.country)) {
-    throw new AppError('unsupported_country', 'Sign-in by phone is not offered for numbers of this country', [{ path: 'body.phone', message: 'Country not served' }]);
+    throw new AppError('unsupported_country', 'Sign-in by phone is not offered for numbers of this country', [
+      { path: 'body.phone', message: 'Country not served' },
+    ]);
   }
   return parsed.number;
 }

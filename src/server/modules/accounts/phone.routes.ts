@@ -1,5 +1,10 @@
 import { errorBodySchema } from '../../../shared/schemas/common';
-import { mePhoneVerifyBodySchema, phoneStartBodySchema, phoneStartReplySchema, phoneVerifyBodySchema } from '../../../shared/schemas/phone';
+import {
+  mePhoneVerifyBodySchema,
+  phoneStartBodySchema,
+  phoneStartReplySchema,
+  phoneVerifyBodySchema,
+} from '../../../shared/schemas/phone';
 import { authReplySchema, userSchema } from '../../../shared/schemas/user';
 import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
@@ -37,13 +42,22 @@ function phoneSignInRoutes(app: AppInstance, phone: PhoneSignIn): void {
         summary: 'Send a sign-in code to a phone number by text message',
         description:
           numberRules +
-          'Answers 202 whether or not the number has an account (no one learns whose number it is). The message is in the account\'s language, else the request\'s. ' +
+          "Answers 202 whether or not the number has an account (no one learns whose number it is). The message is in the account's language, else the request's. " +
           limits,
         body: phoneStartBodySchema,
         response: { 202: phoneStartReplySchema, ...startErrors },
       },
     },
-    async (request, reply) => reply.status(202).send(await phone.start(request.body.phone, clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await phone.start(
+            request.body.phone,
+            clientInfo(request),
+            requestLanguage(undefined, request.headers['accept-language']),
+          ),
+        ),
   );
 
   app.post(
@@ -72,7 +86,12 @@ function phoneSignInRoutes(app: AppInstance, phone: PhoneSignIn): void {
 }
 
 /** A phone added to a signed-in account, after a recent proof, and its ways in told. */
-function accountPhoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInNotices, proof: ReturnType<typeof requireRecentProof>): void {
+function accountPhoneRoutes(
+  app: AppInstance,
+  phone: PhoneSignIn,
+  wayIns: WayInNotices,
+  proof: ReturnType<typeof requireRecentProof>,
+): void {
   app.post(
     '/api/me/phone/start',
     {
@@ -81,14 +100,23 @@ function accountPhoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInN
       schema: {
         tags: ['me'],
         summary: 'Send a code to the phone number the account wants to add or change to',
-        description: numberRules + proofRule + 'The message is in the account\'s language. ' + limits,
+        description: numberRules + proofRule + "The message is in the account's language. " + limits,
         security,
         body: phoneStartBodySchema,
         response: { 202: phoneStartReplySchema, ...startErrors, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await phone.startForAccount(currentUser(request).id, request.body.phone, clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+      reply
+        .status(202)
+        .send(
+          await phone.startForAccount(
+            currentUser(request).id,
+            request.body.phone,
+            clientInfo(request),
+            requestLanguage(undefined, request.headers['accept-language']),
+          ),
+        ),
   );
 
   app.post(
@@ -98,16 +126,22 @@ function accountPhoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInN
       preHandler: proof,
       schema: {
         tags: ['me'],
-        summary: 'Set the account\'s phone number with the code sent to it',
+        summary: "Set the account's phone number with the code sent to it",
         description:
           numberRules +
           codeRules +
           proofRule +
           'Afterwards the account signs in by password or by this number alike. A number another account holds is 409 phone_taken (told only to whoever has its code). ' +
-          'The account\'s e-mail address and its phone before the change are told (decision 183).',
+          "The account's e-mail address and its phone before the change are told (decision 183).",
         security,
         body: mePhoneVerifyBodySchema,
-        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: userSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {

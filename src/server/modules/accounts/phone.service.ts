@@ -8,7 +8,15 @@ import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { ClientInfo, PhoneCodeRow } from '../auth/index';
 import { codeText } from '../sms/index';
-import { findUserById, findUserByPhone, freeUsername, insertUser, toUserDto, updateUser, type UserRow } from '../users/index';
+import {
+  findUserById,
+  findUserByPhone,
+  freeUsername,
+  insertUser,
+  toUserDto,
+  updateUser,
+  type UserRow,
+} from '../users/index';
 import { issueSession, type SignupConsents } from './auth.service';
 import { refuseProtectedTitles } from '../licences/index';
 import { mobileNumber } from './phone-number';
@@ -39,8 +47,21 @@ export class PhoneSignIn {
     await this.needs.codes.endPause(phone);
   }
 
-  private send(phone: string, purpose: 'sign_in' | 'add_phone', userId: number | null, locale: Locale, address: string): Promise<CodeSent> {
-    return this.needs.codes.send({ phone, purpose, userId, address, template: `phone_code_${purpose}`, text: (code, minutes) => codeText(locale, purpose, code, minutes) });
+  private send(
+    phone: string,
+    purpose: 'sign_in' | 'add_phone',
+    userId: number | null,
+    locale: Locale,
+    address: string,
+  ): Promise<CodeSent> {
+    return this.needs.codes.send({
+      phone,
+      purpose,
+      userId,
+      address,
+      template: `phone_code_${purpose}`,
+      text: (code, minutes) => codeText(locale, purpose, code, minutes),
+    });
   }
 
   /** Sends a sign-in code whether or not the number has an account: the reply is the same either way. */
@@ -51,12 +72,16 @@ export class PhoneSignIn {
   }
 
   /** Signs in the account holding the number, or makes a traveler account for a new one. */
-  async verify(body: z.output<typeof phoneVerifyBodySchema>, client: ClientInfo): Promise<{ created: boolean; reply: AuthReply }> {
+  async verify(
+    body: z.output<typeof phoneVerifyBodySchema>,
+    client: ClientInfo,
+  ): Promise<{ created: boolean; reply: AuthReply }> {
     const phone = this.number(body.phone);
     const row = await this.needs.codes.check(phone, 'sign_in', null, body.code);
     const holder = await findUserByPhone(this.db, phone);
     if (holder) {
-      if (holder.suspendedAt) throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
+      if (holder.suspendedAt)
+        throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
       await this.needs.codes.use(this.db, row);
       return { created: false, reply: await issueSession(this.app, this.db, holder, client) };
     }
@@ -71,14 +96,22 @@ export class PhoneSignIn {
         ...(body.fullName ? [] : [nameField]),
       ]);
     }
-    if (!body.fullName) throw new AppError('validation_failed', 'A new account needs the name other people will see', [nameField]);
+    if (!body.fullName)
+      throw new AppError('validation_failed', 'A new account needs the name other people will see', [nameField]);
     refuseProtectedTitles([{ path: 'fullName', text: body.fullName }], null, body.locale ?? 'en');
     this.needs.consents.assertCurrent(accepted);
     const user = await this.create(phone, body.fullName, body.locale ?? null, accepted, client, row);
     return { created: true, reply: await issueSession(this.app, this.db, user, client) };
   }
 
-  private async create(phone: string, fullName: string, locale: Locale | null, accepted: NonNullable<z.output<typeof phoneVerifyBodySchema>['consents']>, client: ClientInfo, row: PhoneCodeRow): Promise<UserRow> {
+  private async create(
+    phone: string,
+    fullName: string,
+    locale: Locale | null,
+    accepted: NonNullable<z.output<typeof phoneVerifyBodySchema>['consents']>,
+    client: ClientInfo,
+    row: PhoneCodeRow,
+  ): Promise<UserRow> {
     const username = await freeUsername(this.db, 'tabi');
     try {
       return await inTransaction(this.db, async (t) => {
@@ -90,7 +123,8 @@ export class PhoneSignIn {
       });
     } catch (err) {
       // Two answers with the same code at once: one made the account, the other is told the code was used.
-      if (pgErrorCode(err) === '23505') throw new AppError('code_expired', 'This code has already been used. Please ask for a new one.');
+      if (pgErrorCode(err) === '23505')
+        throw new AppError('code_expired', 'This code has already been used. Please ask for a new one.');
       throw err;
     }
   }

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('POST /api/auth/phone/start', () => {
-  it('answers 202 alike for a number with an account and one without, and texts a 6-digit code in the reader\'s language', async () => {
+  it("answers 202 alike for a number with an account and one without, and texts a 6-digit code in the reader's language", async () => {
     const known = nextPhone();
     const first = await verifyPhone(t, known, (await startAndRead(known)).code, withConsents);
     expect(first.statusCode).toBe(201);
@@ -35,7 +35,9 @@ describe('POST /api/auth/phone/start', () => {
     expect(body).toBe(`【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，5分钟内有效。请勿告诉他人。`);
     const ja = nextPhone();
     await startPhone(t, ja, { lang: 'ja' });
-    expect((await lastCode(t, ja)).body).toMatch(/^【Tabi Guides】ログイン用の認証コードは \d{6} です。5分間有効です。/);
+    expect((await lastCode(t, ja)).body).toMatch(
+      /^【Tabi Guides】ログイン用の認証コードは \d{6} です。5分間有効です。/,
+    );
   });
 
   it('refuses what is not a mobile number (invalid_phone) and numbers of countries not served (unsupported_country)', async () => {
@@ -47,7 +49,8 @@ describe('POST /api/auth/phone/start', () => {
     const german = await startPhone(t, '+4915123456789');
     expect(german.statusCode).toBe(400);
     expect(german.json().code).toBe('unsupported_country');
-    for (const phone of ['+819012345678', '+85261234567', '+12015550123']) expect((await startPhone(t, phone)).statusCode, phone).toBe(202);
+    for (const phone of ['+819012345678', '+85261234567', '+12015550123'])
+      expect((await startPhone(t, phone)).statusCode, phone).toBe(202);
   });
 
   it('keeps only a keyed hash of the code, never the code itself', async () => {
@@ -73,7 +76,11 @@ describe('POST /api/auth/phone/verify', () => {
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName' }] });
     expect((await verifyPhone(t, phone, code, { ...withConsents, fullName: '  ' })).statusCode).toBe(400);
-    const titled = await verifyPhone(t, phone, code, { ...withConsents, fullName: '全国通訳案内士 岡田', locale: 'ja' });
+    const titled = await verifyPhone(t, phone, code, {
+      ...withConsents,
+      fullName: '全国通訳案内士 岡田',
+      locale: 'ja',
+    });
     expect(titled.statusCode).toBe(400);
     expect(await t.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
     // The code is still good for the answer with the consents and the name.
@@ -81,7 +88,14 @@ describe('POST /api/auth/phone/verify', () => {
     expect(res.statusCode).toBe(201);
     const reply = res.json();
     expect(reply.token).toEqual(expect.any(String));
-    expect(reply.user).toMatchObject({ phone, fullName: '岡田 真司', email: null, hasPassword: false, role: 'traveler', locale: 'zh-CN' });
+    expect(reply.user).toMatchObject({
+      phone,
+      fullName: '岡田 真司',
+      email: null,
+      hasPassword: false,
+      role: 'traveler',
+      locale: 'zh-CN',
+    });
     expect(reply.user.username).toMatch(/^tabi[a-z0-9]{8}$/);
     expect(await t.database.db.select().from(consents).where(eq(consents.userId, reply.user.id))).toHaveLength(3);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(reply.token) });
@@ -120,7 +134,8 @@ describe('POST /api/auth/phone/verify', () => {
     const phone = nextPhone();
     const { code } = await startAndRead(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await verifyPhone(t, phone, wrong, withConsents)).json().code).toBe('invalid_code');
+    for (let i = 0; i < 4; i++)
+      expect((await verifyPhone(t, phone, wrong, withConsents)).json().code).toBe('invalid_code');
     expect((await verifyPhone(t, phone, code, withConsents)).statusCode).toBe(201);
   });
 
@@ -150,14 +165,29 @@ describe('POST /api/auth/phone/verify', () => {
   it('an account made by phone has no password: password login refuses it as it refuses a wrong password', async () => {
     const phone = nextPhone();
     const created = (await verifyPhone(t, phone, (await startAndRead(phone)).code, withConsents)).json();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: created.user.username, password: 'anything-at-all' }, remoteAddress: nextAddress() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: created.user.username, password: 'anything-at-all' },
+      remoteAddress: nextAddress(),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('invalid_credentials');
     // Setting a first password needs no current one; afterwards both ways lead in.
-    const set = await t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(created.token), payload: { newPassword: 'Sakura2026!', confirmPassword: 'Sakura2026!' } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(created.token),
+      payload: { newPassword: 'Sakura2026!', confirmPassword: 'Sakura2026!' },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().user.hasPassword).toBe(true);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: created.user.username, password: 'Sakura2026!' }, remoteAddress: nextAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: created.user.username, password: 'Sakura2026!' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.json().user.id).toBe(created.user.id);
   });
 });
@@ -168,7 +198,12 @@ describe('POST /api/me/phone/start and /verify', () => {
     const phone = nextPhone();
     expect((await startPhone(t, phone, { token: a.token })).statusCode).toBe(202);
     const { code } = await lastCode(t, phone);
-    const res = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: bearer(a.token), payload: { phone, code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/phone/verify',
+      headers: bearer(a.token),
+      payload: { phone, code },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, phone, hasPassword: true });
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -176,7 +211,12 @@ describe('POST /api/me/phone/start and /verify', () => {
     const byPhone = await verifyPhone(t, phone, (await startAndRead(phone)).code);
     expect(byPhone.statusCode).toBe(200);
     expect(byPhone.json().user.id).toBe(a.id);
-    const byPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: a.password }, remoteAddress: nextAddress() });
+    const byPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: a.username, password: a.password },
+      remoteAddress: nextAddress(),
+    });
     expect(byPassword.json().user.id).toBe(a.id);
   });
 
@@ -187,23 +227,38 @@ describe('POST /api/me/phone/start and /verify', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     await startPhone(t, phone, { token: b.token });
-    const res = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: bearer(b.token), payload: { phone, code: (await lastCode(t, phone)).code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/phone/verify',
+      headers: bearer(b.token),
+      payload: { phone, code: (await lastCode(t, phone)).code },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('phone_taken');
     const [holder] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     expect(holder!.id).not.toBe(b.id);
   });
 
-  it('takes only a code sent for this account: a sign-in code, or another account\'s, is code_expired', async () => {
+  it("takes only a code sent for this account: a sign-in code, or another account's, is code_expired", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const phone = nextPhone();
     const { code } = await startAndRead(phone);
-    const res = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: bearer(a.token), payload: { phone, code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/phone/verify',
+      headers: bearer(a.token),
+      payload: { phone, code },
+    });
     expect(res.json().code).toBe('code_expired');
     const other = nextPhone();
     await startPhone(t, other, { token: a.token });
-    const stolen = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: bearer(b.token), payload: { phone: other, code: (await lastCode(t, other)).code } });
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/phone/verify',
+      headers: bearer(b.token),
+      payload: { phone: other, code: (await lastCode(t, other)).code },
+    });
     expect(stolen.json().code).toBe('code_expired');
   });
 
@@ -217,8 +272,12 @@ describe('OpenAPI', () => {
   it('documents the four phone endpoints with their statuses and error codes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = (path: string) => doc.paths[path]?.post;
-    expect(Object.keys(op('/api/auth/phone/start').responses)).toEqual(expect.arrayContaining(['202', '400', '429', '503']));
-    expect(Object.keys(op('/api/auth/phone/verify').responses)).toEqual(expect.arrayContaining(['200', '201', '400', '403']));
+    expect(Object.keys(op('/api/auth/phone/start').responses)).toEqual(
+      expect.arrayContaining(['202', '400', '429', '503']),
+    );
+    expect(Object.keys(op('/api/auth/phone/verify').responses)).toEqual(
+      expect.arrayContaining(['200', '201', '400', '403']),
+    );
     expect(Object.keys(op('/api/me/phone/start').responses)).toEqual(expect.arrayContaining(['202', '401', '429']));
     expect(Object.keys(op('/api/me/phone/verify').responses)).toEqual(expect.arrayContaining(['200', '401', '409']));
     expect(op('/api/auth/phone/start').description).toContain('unsupported_country');

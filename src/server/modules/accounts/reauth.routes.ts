@@ -25,7 +25,13 @@ export function reauthRoutes(app: AppInstance, reauth: Reauth): void {
           'A wrong password is 400 wrong_password; a wrong code 400 invalid_code; a code spent, expired or tried 5 times 400 code_expired; no verified phone for a code 409 no_verified_phone; a password for an account without one 400 password_not_set.',
         security,
         body: reauthBodySchema,
-        response: { 200: reauthReplySchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: reauthReplySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => reauth.prove(currentUser(request), request.body),
@@ -40,15 +46,29 @@ function codeRoutes(app: AppInstance, reauth: Reauth): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
-        summary: 'Text a code to the account\'s verified phone, to prove it is the owner',
+        summary: "Text a code to the account's verified phone, to prove it is the owner",
         description:
           'For POST /api/me/reauth { code }. No verified phone: 409 no_verified_phone. The limits of the sign-in codes apply (429 retry_later with Retry-After); a provider that fails is 503.',
         security,
-        response: { 202: phoneStartReplySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+        response: {
+          202: phoneStartReplySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await reauth.sendCode(currentUser(request), clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+      reply
+        .status(202)
+        .send(
+          await reauth.sendCode(
+            currentUser(request),
+            clientInfo(request),
+            requestLanguage(undefined, request.headers['accept-language']),
+          ),
+        ),
   );
 
   app.post(
@@ -62,10 +82,24 @@ function codeRoutes(app: AppInstance, reauth: Reauth): void {
           'For DELETE /api/me { code, confirmation } (decision 185): the text says the code is for deleting the account. No verified phone: 409 no_verified_phone. ' +
           'The limits of the sign-in codes apply (429 retry_later with Retry-After); a provider that fails is 503.',
         security,
-        response: { 202: phoneStartReplySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+        response: {
+          202: phoneStartReplySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await reauth.sendDeletionCode(currentUser(request), clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+      reply
+        .status(202)
+        .send(
+          await reauth.sendDeletionCode(
+            currentUser(request),
+            clientInfo(request),
+            requestLanguage(undefined, request.headers['accept-language']),
+          ),
+        ),
   );
 }

@@ -3,7 +3,14 @@ import { matchLocale, type Locale } from '../../../shared/locales';
 import type { reauthBodySchema } from '../../../shared/schemas/reauth';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { assertRecentProof, markSessionProven, PROOF_WINDOW_MS, verifyPassword, type AuthUser, type ClientInfo } from '../auth/index';
+import {
+  assertRecentProof,
+  markSessionProven,
+  PROOF_WINDOW_MS,
+  verifyPassword,
+  type AuthUser,
+  type ClientInfo,
+} from '../auth/index';
 import { codeText, proofCodeText } from '../sms/index';
 import { findUserById, type UserRow } from '../users/index';
 import type { CodeSent, PhoneCodes } from './phone-codes';
@@ -32,18 +39,31 @@ export class Reauth {
 
   /** The verified phone a code can go to; none is 409 no_verified_phone (the account proves another way). */
   private verifiedPhone(user: UserRow): string {
-    if (!user.phone || !user.phoneVerifiedAt) throw new AppError('no_verified_phone', 'This account has no verified phone number to send a code to');
+    if (!user.phone || !user.phoneVerifiedAt)
+      throw new AppError('no_verified_phone', 'This account has no verified phone number to send a code to');
     return user.phone;
   }
 
   private async checkPassword(user: UserRow, password: string): Promise<void> {
-    if (!user.passwordHash) throw new AppError('password_not_set', 'This account has no password: confirm with a code sent to your phone, or by signing in with WeChat again', [{ path: 'body.password', message: 'No password set' }]);
+    if (!user.passwordHash)
+      throw new AppError(
+        'password_not_set',
+        'This account has no password: confirm with a code sent to your phone, or by signing in with WeChat again',
+        [{ path: 'body.password', message: 'No password set' }],
+      );
     if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new AppError('wrong_password', 'The password is not correct', [{ path: 'body.password', message: 'Incorrect password' }]);
+      throw new AppError('wrong_password', 'The password is not correct', [
+        { path: 'body.password', message: 'Incorrect password' },
+      ]);
     }
   }
 
-  private async sendTo(user: UserRow, purpose: 'reauth' | 'delete_account', client: ClientInfo, requestLocale: Locale): Promise<CodeSent> {
+  private async sendTo(
+    user: UserRow,
+    purpose: 'reauth' | 'delete_account',
+    client: ClientInfo,
+    requestLocale: Locale,
+  ): Promise<CodeSent> {
     const phone = this.verifiedPhone(user);
     const locale = matchLocale(user.locale) ?? requestLocale;
     return this.codes.send({
@@ -52,7 +72,8 @@ export class Reauth {
       userId: user.id,
       address: client.ip,
       template: `phone_code_${purpose}`,
-      text: (code, minutes) => (purpose === 'reauth' ? proofCodeText(locale, code, minutes) : codeText(locale, 'delete_account', code, minutes)),
+      text: (code, minutes) =>
+        purpose === 'reauth' ? proofCodeText(locale, code, minutes) : codeText(locale, 'delete_account', code, minutes),
     });
   }
 
@@ -80,14 +101,25 @@ export class Reauth {
    * proof within the window — a WeChat sign-in just now. An account with a password that gives neither
    * is 400 deletion_proof_required; one without, whose session's proof is stale, 403 reauth_required.
    */
-  async assertDeletion(caller: Pick<AuthUser, 'id' | 'sessionId'>, body: { password?: string; code?: string }): Promise<void> {
+  async assertDeletion(
+    caller: Pick<AuthUser, 'id' | 'sessionId'>,
+    body: { password?: string; code?: string },
+  ): Promise<void> {
     const user = await this.owner(caller);
     if (body.password !== undefined && body.code !== undefined) {
-      throw new AppError('validation_failed', 'Give the password or the code, not both', [{ path: 'body.code', message: 'Only one proof' }]);
+      throw new AppError('validation_failed', 'Give the password or the code, not both', [
+        { path: 'body.code', message: 'Only one proof' },
+      ]);
     }
     if (body.password !== undefined) return this.checkPassword(user, body.password);
-    if (body.code !== undefined) return this.codes.spend(this.verifiedPhone(user), 'delete_account', user.id, body.code);
-    if (user.passwordHash) throw new AppError('deletion_proof_required', 'Give your password, or a code sent to your phone, to delete the account', [{ path: 'body.password', message: 'Required' }]);
+    if (body.code !== undefined)
+      return this.codes.spend(this.verifiedPhone(user), 'delete_account', user.id, body.code);
+    if (user.passwordHash)
+      throw new AppError(
+        'deletion_proof_required',
+        'Give your password, or a code sent to your phone, to delete the account',
+        [{ path: 'body.password', message: 'Required' }],
+      );
     await assertRecentProof(this.db, caller.sessionId);
   }
 }

@@ -20,7 +20,8 @@ export function sessionsRoutes(app: AppInstance, needs: { realtime: { revalidate
       schema: {
         tags: ['me'],
         summary: "The account's signed-in sessions",
-        description: 'Every session not ended and not expired, the most recently used first; `current` marks the one this request came with. `lastSeenAt` is kept to within 5 minutes.',
+        description:
+          'Every session not ended and not expired, the most recently used first; `current` marks the one this request came with. `lastSeenAt` is kept to within 5 minutes.',
         security,
         response: { 200: accountSessionsSchema, 401: errorBodySchema },
       },
@@ -47,7 +48,7 @@ export function sessionsRoutes(app: AppInstance, needs: { realtime: { revalidate
       config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
       schema: {
         tags: ['me'],
-        summary: 'End one of the account\'s sessions',
+        summary: "End one of the account's sessions",
         description:
           'Its token stops working at once and its live connection (WebSocket) is closed. The current session may be ended too (as POST /api/auth/logout). ' +
           "Another account's session, an ended one or an unknown id: 404 not_found.",
@@ -58,7 +59,8 @@ export function sessionsRoutes(app: AppInstance, needs: { realtime: { revalidate
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      if (!(await revokeOwnSession(app.ctx.database.db, caller.id, request.params.id))) throw new AppError('not_found', 'Session not found');
+      if (!(await revokeOwnSession(app.ctx.database.db, caller.id, request.params.id)))
+        throw new AppError('not_found', 'Session not found');
       // Every instance re-checks this user's sockets and closes the one whose session just ended.
       needs.realtime.revalidate(caller.id);
       return reply.status(204).send(null);

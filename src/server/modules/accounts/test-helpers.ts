@@ -31,18 +31,40 @@ export function wechatSuite() {
 
   /** The browser's trip: start here, WeChat's consent (the fake redirects at once), back with code and state. */
   async function consent(opts: { headers?: Record<string, string>; url?: string; method?: 'GET' | 'POST' } = {}) {
-    const start = await fixture.t.app.inject({ method: opts.method ?? 'GET', url: opts.url ?? '/api/auth/wechat/start', headers: opts.headers, remoteAddress: nextAddress() });
+    const start = await fixture.t.app.inject({
+      method: opts.method ?? 'GET',
+      url: opts.url ?? '/api/auth/wechat/start',
+      headers: opts.headers,
+      remoteAddress: nextAddress(),
+    });
     const location = start.statusCode === 302 ? String(start.headers.location) : (start.json() as { url: string }).url;
     const back = await fetch(location, { redirect: 'manual' });
     const returned = new URL(String(back.headers.get('location')));
-    return { start, location, cookie: cookieOf(start.headers['set-cookie']), code: returned.searchParams.get('code')!, state: returned.searchParams.get('state')!, returned };
+    return {
+      start,
+      location,
+      cookie: cookieOf(start.headers['set-cookie']),
+      code: returned.searchParams.get('code')!,
+      state: returned.searchParams.get('state')!,
+      returned,
+    };
   }
 
   const callback = (q: { code: string; state: string }, headers: Record<string, string> = {}) =>
-    fixture.t.app.inject({ method: 'GET', url: `/api/auth/wechat/callback?code=${encodeURIComponent(q.code)}&state=${encodeURIComponent(q.state)}`, headers, remoteAddress: nextAddress() });
+    fixture.t.app.inject({
+      method: 'GET',
+      url: `/api/auth/wechat/callback?code=${encodeURIComponent(q.code)}&state=${encodeURIComponent(q.state)}`,
+      headers,
+      remoteAddress: nextAddress(),
+    });
 
   const signupWith = (signupToken: string, consents: unknown = currentConsents(), more: object = {}) =>
-    fixture.t.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken, consents, locale: 'zh-CN', ...more }, remoteAddress: nextAddress() });
+    fixture.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/wechat/signup',
+      payload: { signupToken, consents, locale: 'zh-CN', ...more },
+      remoteAddress: nextAddress(),
+    });
 
   /** A WeChat person's whole first login: consent, callback, consents given. */
   async function newWeChatAccount(person: WeChatPerson) {
@@ -52,7 +74,14 @@ export function wechatSuite() {
     expect(reply.status).toBe('consents_needed');
     const res = await signupWith(reply.signupToken);
     expect(res.statusCode).toBe(201);
-    return res.json() as { token: string; id: number; username: string; fullName: string; profilePicture: string | null; email: string | null };
+    return res.json() as {
+      token: string;
+      id: number;
+      username: string;
+      fullName: string;
+      profilePicture: string | null;
+      email: string | null;
+    };
   }
 
   return { fixture, consent, callback, signupWith, newWeChatAccount };

@@ -30,9 +30,12 @@ const TITLE: Record<Locale, Record<WayIn, string>> = {
 
 /** What to do when it was not the owner: the sessions page (decision 185), where each device signed in can be ended. */
 const IF_NOT_YOU: Record<Locale, (link: string) => string> = {
-  en: (link) => `If this was not you, open ${link} now: it lists every device signed in to your account, and you can sign out any you do not recognise. Then contact us.`,
-  'zh-CN': (link) => `如果这不是您本人的操作，请立即打开 ${link}，查看账户已登录的所有设备，将不认识的设备退出登录，然后联系我们。`,
-  ja: (link) => `お心当たりがない場合は、すぐに ${link} を開いてください。アカウントにログイン中の端末がすべて表示され、見覚えのない端末をログアウトさせられます。そのうえでご連絡ください。`,
+  en: (link) =>
+    `If this was not you, open ${link} now: it lists every device signed in to your account, and you can sign out any you do not recognise. Then contact us.`,
+  'zh-CN': (link) =>
+    `如果这不是您本人的操作，请立即打开 ${link}，查看账户已登录的所有设备，将不认识的设备退出登录，然后联系我们。`,
+  ja: (link) =>
+    `お心当たりがない場合は、すぐに ${link} を開いてください。アカウントにログイン中の端末がすべて表示され、見覚えのない端末をログアウトさせられます。そのうえでご連絡ください。`,
 };
 
 /** The page the notices link to: the account's sessions (decision 185). */
@@ -63,7 +66,20 @@ export class WayInNotices {
     if (user.email && opts.mail !== false) {
       const textBody = `${title}\n\n${IF_NOT_YOU[locale](link)}\n\nTabi Guides`;
       const htmlBody = `<p>${escapeHtml(title)}</p><p>${escapeHtml(IF_NOT_YOU[locale](link))}</p><p>Tabi Guides</p>`;
-      const ids = await queueMails(this.app.ctx.database.db, [{ toAddress: user.email, subject: SUBJECT[locale], textBody, htmlBody, template: 'way_in_changed', meta: { userId: user.id, wayIn } }], new Date());
+      const ids = await queueMails(
+        this.app.ctx.database.db,
+        [
+          {
+            toAddress: user.email,
+            subject: SUBJECT[locale],
+            textBody,
+            htmlBody,
+            template: 'way_in_changed',
+            meta: { userId: user.id, wayIn },
+          },
+        ],
+        new Date(),
+      );
       this.needs.jobs.soon(ids);
     }
     if (user.phone && user.phoneVerifiedAt) {

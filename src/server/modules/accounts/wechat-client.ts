@@ -6,7 +6,9 @@ export type WeChatSettings = NonNullable<Config['wechat']>;
 /** The person WeChat signed in, as its profile read answers. */
 export interface WeChatProfile {
   openid: string;
-  /** The same person across the operator's WeChat apps; absent when the app is not bound to an Open Platform account. */
+  /**
+   * The same person across the operator's WeChat apps; absent when the app is not bound to an Open Platform account.
+   */
   unionid: string | null;
   nickname: string;
   /** Empty when the person has no picture. */
@@ -124,7 +126,8 @@ export class WeChatClient {
     const errcode = typeof record.errcode === 'number' ? record.errcode : 0;
     if (errcode === 0) return record;
     // The message names the errcode for the log; the secret and the code are never in it.
-    if (CODE_ERRCODES.has(errcode)) throw new AppError('wechat_code_invalid', `WeChat refused this sign-in (errcode ${errcode}): please try again`);
+    if (CODE_ERRCODES.has(errcode))
+      throw new AppError('wechat_code_invalid', `WeChat refused this sign-in (errcode ${errcode}): please try again`);
     throw unavailable(`WeChat ${path}: errcode ${errcode}`);
   }
 }

@@ -22,7 +22,9 @@ describe('linking WeChat from the settings', () => {
   it('links to the signed-in account, which then signs in by WeChat, and unlinks while a password remains', async () => {
     const owner = await signUp(t);
     wx.person = { key: 'link1', nickname: '链接' };
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(owner.token) })).json()).toEqual({ linked: false, nickname: null, canUnlink: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(owner.token) })).json()).toEqual(
+      { linked: false, nickname: null, canUnlink: false },
+    );
     const c = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
     expect(c.cookie).toMatch(/^tabi_wechat_state=/);
     // Only the account that started the link, still signed in here, finishes it.
@@ -33,11 +35,20 @@ describe('linking WeChat from the settings', () => {
     const again = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
     const linked = await callback(again, { cookie: again.cookie, ...bearer(owner.token) });
     expect(linked.json()).toEqual({ status: 'linked', wechat: { linked: true, nickname: '链接', canUnlink: true } });
-    const exported = (await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(owner.token) })).json();
-    expect(exported.wechat).toMatchObject({ openid: wx.openidOf(wx.person), unionid: wx.unionidOf(wx.person), nickname: '链接' });
+    const exported = (
+      await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(owner.token) })
+    ).json();
+    expect(exported.wechat).toMatchObject({
+      openid: wx.openidOf(wx.person),
+      unionid: wx.unionidOf(wx.person),
+      nickname: '链接',
+    });
 
     const login = await consent();
-    expect((await callback(login, { cookie: login.cookie })).json()).toMatchObject({ status: 'signed_in', user: { id: owner.id } });
+    expect((await callback(login, { cookie: login.cookie })).json()).toMatchObject({
+      status: 'signed_in',
+      user: { id: owner.id },
+    });
 
     // The same WeChat on another account: refused.
     const taken = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(stranger.token) });
@@ -45,15 +56,21 @@ describe('linking WeChat from the settings', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wechat_taken');
 
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode,
+    ).toBe(404);
     const after = await consent();
     expect((await callback(after, { cookie: after.cookie })).json().status).toBe('consents_needed');
   });
 
   it('an account whose only way in is WeChat cannot unlink it', async () => {
     const account = await newWeChatAccount({ key: 'only', nickname: '只有微信' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json()).toMatchObject({ linked: true, canUnlink: false });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json(),
+    ).toMatchObject({ linked: true, canUnlink: false });
     const res = await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('last_sign_in_method');
@@ -61,9 +78,16 @@ describe('linking WeChat from the settings', () => {
 
   it('a verified phone is another way in: WeChat can then be unlinked', async () => {
     const account = await newWeChatAccount({ key: 'phone', nickname: '有手机' });
-    await t.database.db.update(users).set({ phone: '+8613800138000', phoneVerifiedAt: new Date() }).where(eq(users.id, account.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json().canUnlink).toBe(true);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) })).statusCode).toBe(204);
+    await t.database.db
+      .update(users)
+      .set({ phone: '+8613800138000', phoneVerifiedAt: new Date() })
+      .where(eq(users.id, account.id));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json().canUnlink,
+    ).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) })).statusCode,
+    ).toBe(204);
   });
 
   it('a deleted account frees its WeChat, which may sign up anew', async () => {
@@ -71,7 +95,12 @@ describe('linking WeChat from the settings', () => {
     wx.person = { key: 'gone', nickname: '离开' };
     const c = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
     expect((await callback(c, { cookie: c.cookie, ...bearer(owner.token) })).json().status).toBe('linked');
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(owner.token), payload: { password: owner.password, confirmation: owner.username } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(owner.token),
+      payload: { password: owner.password, confirmation: owner.username },
+    });
     expect(del.statusCode).toBe(204);
     const again = await consent();
     expect((await callback(again, { cookie: again.cookie })).json().status).toBe('consents_needed');

@@ -15,21 +15,39 @@ export async function insertStep(db: Database, values: NewStep): Promise<void> {
 }
 
 /** Uses a step once: only a live, unused step of that kind is marked used, atomically (two tabs cannot both use it). */
-export async function consumeStep(db: Database, kind: WeChatStepRow['kind'], tokenHash: string): Promise<WeChatStepRow | undefined> {
+export async function consumeStep(
+  db: Database,
+  kind: WeChatStepRow['kind'],
+  tokenHash: string,
+): Promise<WeChatStepRow | undefined> {
   const [row] = await db
     .update(wechatSteps)
     .set({ usedAt: new Date() })
-    .where(and(eq(wechatSteps.kind, kind), eq(wechatSteps.tokenHash, tokenHash), isNull(wechatSteps.usedAt), gt(wechatSteps.expiresAt, new Date())))
+    .where(
+      and(
+        eq(wechatSteps.kind, kind),
+        eq(wechatSteps.tokenHash, tokenHash),
+        isNull(wechatSteps.usedAt),
+        gt(wechatSteps.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return row;
 }
 
 /** The account a WeChat person signs in to: by unionid when WeChat gave one, else by this app's openid. */
-export async function findIdentity(db: Database, ids: { openid: string; unionid: string | null }): Promise<WeChatIdentityRow | undefined> {
+export async function findIdentity(
+  db: Database,
+  ids: { openid: string; unionid: string | null },
+): Promise<WeChatIdentityRow | undefined> {
   const rows = await db
     .select()
     .from(wechatIdentities)
-    .where(ids.unionid ? or(eq(wechatIdentities.unionid, ids.unionid), eq(wechatIdentities.openid, ids.openid)) : eq(wechatIdentities.openid, ids.openid));
+    .where(
+      ids.unionid
+        ? or(eq(wechatIdentities.unionid, ids.unionid), eq(wechatIdentities.openid, ids.openid))
+        : eq(wechatIdentities.openid, ids.openid),
+    );
   return rows.find((r) => ids.unionid !== null && r.unionid === ids.unionid) ?? rows[0];
 }
 
@@ -38,12 +56,18 @@ export async function identityOfUser(db: Database, userId: number): Promise<WeCh
   return row;
 }
 
-export async function insertIdentity(db: Database, values: { userId: number; openid: string; unionid: string | null; nickname: string | null }): Promise<WeChatIdentityRow> {
+export async function insertIdentity(
+  db: Database,
+  values: { userId: number; openid: string; unionid: string | null; nickname: string | null },
+): Promise<WeChatIdentityRow> {
   const [row] = await db.insert(wechatIdentities).values(values).returning();
   return row!;
 }
 
 export async function deleteIdentityOfUser(db: Database, userId: number): Promise<boolean> {
-  const rows = await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId)).returning({ id: wechatIdentities.id });
+  const rows = await db
+    .delete(wechatIdentities)
+    .where(eq(wechatIdentities.userId, userId))
+    .returning({ id: wechatIdentities.id });
   return rows.length > 0;
 }

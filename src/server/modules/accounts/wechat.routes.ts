@@ -13,7 +13,15 @@ import {
 import type { AppInstance } from '../../lib/types';
 import { clientInfo, currentUser, requireRecentProof } from '../auth/index';
 import { findUserById } from '../users/index';
-import { completeWeChatSignup, getWeChatLink, startWeChat, unlinkWeChat, wechatCallback, WECHAT_STATE_TTL_MS, type WeChatNeeds } from './wechat.service';
+import {
+  completeWeChatSignup,
+  getWeChatLink,
+  startWeChat,
+  unlinkWeChat,
+  wechatCallback,
+  WECHAT_STATE_TTL_MS,
+  type WeChatNeeds,
+} from './wechat.service';
 import type { WayInNotices } from './way-in-notices';
 
 /** The browser's half of the state (decision 148): only this browser's callback can use it. */
@@ -32,7 +40,8 @@ function stateCookie(app: AppInstance, value: string, maxAgeSeconds: number): st
 }
 
 const cookieState = (request: FastifyRequest) => STATE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
-const setState = (app: AppInstance, reply: FastifyReply, state: string) => reply.header('set-cookie', stateCookie(app, state, WECHAT_STATE_TTL_MS / 1000));
+const setState = (app: AppInstance, reply: FastifyReply, state: string) =>
+  reply.header('set-cookie', stateCookie(app, state, WECHAT_STATE_TTL_MS / 1000));
 
 export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   wechatSignInRoutes(app, needs);
@@ -58,7 +67,10 @@ function wechatSignInRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Way
       },
     },
     async (request, reply) => {
-      const { url, state } = await startWeChat(app, { redirect: request.query.redirect, userAgent: request.headers['user-agent'] });
+      const { url, state } = await startWeChat(app, {
+        redirect: request.query.redirect,
+        userAgent: request.headers['user-agent'],
+      });
       return setState(app, reply, state).redirect(url, 302);
     },
   );
@@ -72,12 +84,13 @@ function wechatSignInRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Way
         tags: ['auth'],
         summary: "Finish a WeChat login with WeChat's code and state",
         description:
-          'The state must be the one in this browser\'s cookie, unused and at most 10 minutes old (400 invalid_state); the code is exchanged at WeChat once ' +
+          "The state must be the one in this browser's cookie, unused and at most 10 minutes old (400 invalid_state); the code is exchanged at WeChat once " +
           '(a code WeChat refuses — unknown, expired, used: 400 wechat_code_invalid; WeChat unreachable or refusing the app: 502 wechat_unavailable). ' +
           'Answers `signed_in` (as login: token and user) for the account linked to the WeChat unionid, else openid; `consents_needed` with a ' +
           '`signupToken` for a WeChat nobody has linked (POST /api/auth/wechat/signup within 30 minutes creates the account); `linked` for a link ' +
-          'started from the settings by the same signed-in account (another WeChat account\'s link: 409 wechat_taken); `proven` when the account already ' +
-          'signed in on this browser signs in with its WeChat again: no new session, this one may add a way in or delete the account for 10 minutes (decisions 183, 185). ' + DISABLED,
+          "started from the settings by the same signed-in account (another WeChat account's link: 409 wechat_taken); `proven` when the account already " +
+          'signed in on this browser signs in with its WeChat again: no new session, this one may add a way in or delete the account for 10 minutes (decisions 183, 185). ' +
+          DISABLED,
         querystring: wechatCallbackQuerySchema,
         response: {
           200: wechatCallbackReplySchema,
@@ -96,10 +109,18 @@ function wechatSignInRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Way
       reply.header('set-cookie', stateCookie(app, '', 0));
       const result = await wechatCallback(
         app,
-        { code: request.query.code, state: request.query.state, cookieState: cookieState(request), caller: request.user },
+        {
+          code: request.query.code,
+          state: request.query.state,
+          cookieState: cookieState(request),
+          caller: request.user,
+        },
         clientInfo(request),
       );
-      const linkedTo = result.status === 'linked' && request.user ? await findUserById(app.ctx.database.db, request.user.id) : undefined;
+      const linkedTo =
+        result.status === 'linked' && request.user
+          ? await findUserById(app.ctx.database.db, request.user.id)
+          : undefined;
       if (linkedTo) await needs.wayIns.tell(linkedTo, 'wechat');
       return result;
     },
@@ -118,12 +139,21 @@ function wechatSignupRoute(app: AppInstance, needs: WeChatNeeds & { wayIns: WayI
         description:
           "The callback's `signupToken` (used once, 30 minutes; else 400 wechat_signup_expired) and every sign-up document at its current version " +
           '(400 consent_version_not_current). The account has a generated username, no password and no e-mail; its name and picture are the ' +
-          "WeChat nickname and picture (re-encoded as every avatar). Answers as login does. " + DISABLED,
+          'WeChat nickname and picture (re-encoded as every avatar). Answers as login does. ' +
+          DISABLED,
         body: wechatSignupBodySchema,
-        response: { 201: authReplySchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema },
+        response: {
+          201: authReplySchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+        },
       },
     },
-    async (request, reply) => reply.status(201).send(await completeWeChatSignup(app, needs, request.body, clientInfo(request))),
+    async (request, reply) =>
+      reply.status(201).send(await completeWeChatSignup(app, needs, request.body, clientInfo(request))),
   );
 }
 
@@ -157,11 +187,21 @@ function wechatLinkRoutes(app: AppInstance): void {
           `links the WeChat to this account if the same account is still signed in, and the account's e-mail address and phone are told (decision 183). ` +
           `Needs a proof given on this session within 10 minutes (POST /api/me/reauth, or a sign-in): else 403 reauth_required. ${DISABLED}`,
         security: [{ bearerAuth: [] }],
-        response: { 200: wechatLinkStartReplySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: wechatLinkStartReplySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const { url, state } = await startWeChat(app, { redirect: '/profile', userAgent: request.headers['user-agent'], linkUserId: currentUser(request).id });
+      const { url, state } = await startWeChat(app, {
+        redirect: '/profile',
+        userAgent: request.headers['user-agent'],
+        linkUserId: currentUser(request).id,
+      });
       setState(app, reply, state);
       return { url };
     },
@@ -174,7 +214,8 @@ function wechatLinkRoutes(app: AppInstance): void {
       schema: {
         tags: ['me'],
         summary: 'Unlink WeChat from this account',
-        description: 'Only while the account keeps another way in (a password): else 409 last_sign_in_method. Nothing linked: 404.',
+        description:
+          'Only while the account keeps another way in (a password): else 409 last_sign_in_method. Nothing linked: 404.',
         security: [{ bearerAuth: [] }],
         response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },

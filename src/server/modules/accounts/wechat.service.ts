@@ -14,7 +14,14 @@ import { issueSession, sha256, type SignupConsents } from './auth.service';
 // In WeChat's own browser the website login (a QR code to scan) cannot work: its official-account login is used there.
 import { isWeChatBrowser } from '../../../shared/user-agent';
 import { WeChatClient } from './wechat-client';
-import { consumeStep, deleteIdentityOfUser, findIdentity, identityOfUser, insertIdentity, insertStep } from './wechat.repository';
+import {
+  consumeStep,
+  deleteIdentityOfUser,
+  findIdentity,
+  identityOfUser,
+  insertIdentity,
+  insertStep,
+} from './wechat.repository';
 
 /** The consent screen, the scan and the way back take a few minutes; a state older than this is refused. */
 export const WECHAT_STATE_TTL_MS = 10 * 60_000;
@@ -56,7 +63,10 @@ export async function startWeChat(
     linkUserId: input.linkUserId ?? null,
     expiresAt: new Date(Date.now() + WECHAT_STATE_TTL_MS),
   });
-  return { url: client.authorizeUrl(state, `${app.ctx.config.appUrl}${WECHAT_RETURN_PATH}`, isWeChatBrowser(input.userAgent)), state };
+  return {
+    url: client.authorizeUrl(state, `${app.ctx.config.appUrl}${WECHAT_RETURN_PATH}`, isWeChatBrowser(input.userAgent)),
+    state,
+  };
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -73,7 +83,12 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function wechatCallback(
   app: AppInstance,
-  input: { code: string; state: string; cookieState: string | undefined; caller: { id: number; sessionId: string } | null },
+  input: {
+    code: string;
+    state: string;
+    cookieState: string | undefined;
+    caller: { id: number; sessionId: string } | null;
+  },
   client: ClientInfo,
 ): Promise<WeChatCallbackReply> {
   const callerId = input.caller?.id ?? null;
@@ -99,7 +114,11 @@ export async function wechatCallback(
     // and no second session is opened beside it.
     if (input.caller && input.caller.id === user.id) {
       await markSessionProven(db, input.caller.sessionId);
-      return { status: 'proven', provenUntil: new Date(Date.now() + PROOF_WINDOW_MS).toISOString(), redirect: step.redirect };
+      return {
+        status: 'proven',
+        provenUntil: new Date(Date.now() + PROOF_WINDOW_MS).toISOString(),
+        redirect: step.redirect,
+      };
     }
     return { status: 'signed_in', ...(await issueSession(app, db, user, client)), redirect: step.redirect };
   }
@@ -111,18 +130,35 @@ export async function wechatCallback(
     profile: { ...ids, nickname, headimgurl: profile.headimgurl },
     expiresAt: new Date(Date.now() + WECHAT_SIGNUP_TTL_MS),
   });
-  return { status: 'consents_needed', signupToken, nickname, avatar: profile.headimgurl !== '', redirect: step.redirect };
+  return {
+    status: 'consents_needed',
+    signupToken,
+    nickname,
+    avatar: profile.headimgurl !== '',
+    redirect: step.redirect,
+  };
 }
 
-const invalidState = () => new AppError('invalid_state', 'This WeChat sign-in was not started here, was used already or took too long: please start again');
+const invalidState = () =>
+  new AppError(
+    'invalid_state',
+    'This WeChat sign-in was not started here, was used already or took too long: please start again',
+  );
 
-async function link(db: Database, userId: number, ids: { openid: string; unionid: string | null }, nickname: string): Promise<WeChatLink> {
+async function link(
+  db: Database,
+  userId: number,
+  ids: { openid: string; unionid: string | null },
+  nickname: string,
+): Promise<WeChatLink> {
   const user = await findUserById(db, userId);
   if (!user) throw invalidState();
   const existing = await findIdentity(db, ids);
-  if (existing && existing.userId !== userId) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
+  if (existing && existing.userId !== userId)
+    throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
   if (!existing) {
-    if (await identityOfUser(db, userId)) throw new AppError('wechat_already_linked', 'This account has another WeChat linked: unlink it first');
+    if (await identityOfUser(db, userId))
+      throw new AppError('wechat_already_linked', 'This account has another WeChat linked: unlink it first');
     await insertIdentity(db, { userId, ...ids, nickname: nickname || null }).catch(takenOnRace);
   }
   return linkStatus(db, user);
@@ -130,16 +166,24 @@ async function link(db: Database, userId: number, ids: { openid: string; unionid
 
 function takenOnRace(err: unknown): never {
   // Two links of the same WeChat at once: the unique indexes let one through.
-  if (pgErrorCode(err) === '23505') throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
+  if (pgErrorCode(err) === '23505')
+    throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
   throw err;
 }
 
-/** Whether the account keeps a way in without WeChat: a password (with its username or e-mail), or a verified phone (decision 147). */
+/**
+ * Whether the account keeps a way in without WeChat: a password (with its username or e-mail), or a verified phone
+ * (decision 147).
+ */
 const hasOtherWayIn = (user: UserRow) => Boolean(user.passwordHash) || Boolean(user.phone && user.phoneVerifiedAt);
 
 async function linkStatus(db: Database, user: UserRow): Promise<WeChatLink> {
   const identity = await identityOfUser(db, user.id);
-  return { linked: Boolean(identity), nickname: identity?.nickname ?? null, canUnlink: Boolean(identity) && hasOtherWayIn(user) };
+  return {
+    linked: Boolean(identity),
+    nickname: identity?.nickname ?? null,
+    canUnlink: Boolean(identity) && hasOtherWayIn(user),
+  };
 }
 
 export async function getWeChatLink(app: AppInstance, userId: number): Promise<WeChatLink> {
@@ -155,7 +199,11 @@ export async function unlinkWeChat(app: AppInstance, userId: number): Promise<vo
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', 'Authentication required');
   if (!(await identityOfUser(db, userId))) throw new AppError('not_found', 'No WeChat is linked to this account');
-  if (!hasOtherWayIn(user)) throw new AppError('last_sign_in_method', 'WeChat is the only way into this account: set a password or verify a phone first');
+  if (!hasOtherWayIn(user))
+    throw new AppError(
+      'last_sign_in_method',
+      'WeChat is the only way into this account: set a password or verify a phone first',
+    );
   await deleteIdentityOfUser(db, userId);
 }
 
@@ -179,11 +227,21 @@ export async function completeWeChatSignup(
   // shown) rolls it back, so the person answers on the same screen with the same step.
   const { user, profile } = await inTransaction(db, async (t) => {
     const step = await consumeStep(t, 'signup', sha256(body.signupToken));
-    if (!step?.profile) throw new AppError('wechat_signup_expired', 'This WeChat sign-up took too long or was finished already: please start again');
+    if (!step?.profile)
+      throw new AppError(
+        'wechat_signup_expired',
+        'This WeChat sign-up took too long or was finished already: please start again',
+      );
     const profile = step.profile;
-    if (await findIdentity(t, profile)) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
+    if (await findIdentity(t, profile))
+      throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
     const fullName = body.fullName ?? usableNickname(profile.nickname, body.locale);
-    if (!fullName) throw new AppError('validation_failed', 'WeChat gave no name that can be shown: the name other people see is needed', [{ path: 'body.fullName', message: 'Required' }]);
+    if (!fullName)
+      throw new AppError(
+        'validation_failed',
+        'WeChat gave no name that can be shown: the name other people see is needed',
+        [{ path: 'body.fullName', message: 'Required' }],
+      );
     const row = await insertUser(t, {
       username: await freeUsername(t, 'wx'),
       email: null,
@@ -193,7 +251,12 @@ export async function completeWeChatSignup(
       emailUpdates: body.emailUpdates,
       locale: body.locale ?? null,
     });
-    await insertIdentity(t, { userId: row.id, openid: profile.openid, unionid: profile.unionid, nickname: profile.nickname || null });
+    await insertIdentity(t, {
+      userId: row.id,
+      openid: profile.openid,
+      unionid: profile.unionid,
+      nickname: profile.nickname || null,
+    });
     await needs.consents.record(t, row.id, body.consents, { locale: body.locale ?? null, ip: client.ip });
     return { user: row, profile };
   }).catch(takenOnRace);
@@ -212,7 +275,13 @@ function usableNickname(nickname: string, locale: 'en' | 'zh-CN' | 'ja' | undefi
   }
 }
 
-async function pictureFor(app: AppInstance, needs: WeChatNeeds, wechat: WeChatClient, user: UserRow, url: string): Promise<UserRow> {
+async function pictureFor(
+  app: AppInstance,
+  needs: WeChatNeeds,
+  wechat: WeChatClient,
+  user: UserRow,
+  url: string,
+): Promise<UserRow> {
   const data = url ? await wechat.picture(url) : null;
   if (!data) return user;
   try {

@@ -45,7 +45,8 @@ describe('GET /api/auth/wechat/start', () => {
   });
 
   it("inside WeChat's own browser uses its in-app consent with snsapi_userinfo", async () => {
-    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN';
+    const ua =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN';
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/wechat/start', headers: { 'user-agent': ua } });
     const location = new URL(String(res.headers.location));
     expect(location.pathname).toBe('/connect/oauth2/authorize');
@@ -58,8 +59,20 @@ describe('GET /api/auth/wechat/start', () => {
   });
 
   it('refuses a redirect with a control character or a backslash, which a browser would read as another site (decision 182)', async () => {
-    for (const target of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\u0000x', '/\u007f/x', '/\u0085/x', '/\\evil.example', '/a\\b']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/wechat/start?redirect=${encodeURIComponent(target)}` });
+    for (const target of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\u0000x',
+      '/\u007f/x',
+      '/\u0085/x',
+      '/\\evil.example',
+      '/a\\b',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/wechat/start?redirect=${encodeURIComponent(target)}`,
+      });
       expect(res.statusCode, JSON.stringify(target)).toBe(400);
       expect(res.json().code, JSON.stringify(target)).toBe('validation_failed');
     }
@@ -72,7 +85,12 @@ describe('a new WeChat: consents first, then a traveler account', () => {
     const res = await callback(c, { cookie: c.cookie });
     expect(res.statusCode).toBe(200);
     const pending = res.json();
-    expect(pending).toMatchObject({ status: 'consents_needed', nickname: '小美旅行中', avatar: true, redirect: '/search' });
+    expect(pending).toMatchObject({
+      status: 'consents_needed',
+      nickname: '小美旅行中',
+      avatar: true,
+      redirect: '/search',
+    });
     expect(pending).not.toHaveProperty('token');
     // The cookie is cleared with the state spent.
     expect(String(res.headers['set-cookie'])).toMatch(/tabi_wechat_state=;.*Max-Age=0/);
@@ -125,10 +143,16 @@ describe('a new WeChat: consents first, then a traveler account', () => {
   it('finds the account by unionid before openid (the same person through another WeChat app)', async () => {
     const person = { key: 'chen', nickname: '陈' };
     const account = await newWeChatAccount(person);
-    await t.database.db.update(wechatIdentities).set({ openid: 'o_other_app_chen' }).where(eq(wechatIdentities.userId, account.id));
+    await t.database.db
+      .update(wechatIdentities)
+      .set({ openid: 'o_other_app_chen' })
+      .where(eq(wechatIdentities.userId, account.id));
     wx.person = person;
     const c = await consent();
-    expect((await callback(c, { cookie: c.cookie })).json()).toMatchObject({ status: 'signed_in', user: { id: account.id } });
+    expect((await callback(c, { cookie: c.cookie })).json()).toMatchObject({
+      status: 'signed_in',
+      user: { id: account.id },
+    });
   });
 
   it('a suspended account is refused', async () => {
@@ -163,7 +187,10 @@ describe('the state', () => {
   });
 
   it('a state made up by the browser is refused even with a matching cookie', async () => {
-    const res = await callback({ code: wx.issueCode(), state: 'made-up-state-value' }, { cookie: 'tabi_wechat_state=made-up-state-value' });
+    const res = await callback(
+      { code: wx.issueCode(), state: 'made-up-state-value' },
+      { cookie: 'tabi_wechat_state=made-up-state-value' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_state');
   });
@@ -190,7 +217,7 @@ describe("WeChat's errors are clear answers, never a 500", () => {
     expect((await callback(d, { cookie: d.cookie })).json().code).toBe('wechat_code_invalid');
   });
 
-  it("WeChat refusing the app itself (40125) or not answering is 502 wechat_unavailable, the secret never in the reply", async () => {
+  it('WeChat refusing the app itself (40125) or not answering is 502 wechat_unavailable, the secret never in the reply', async () => {
     const c = await consent();
     wx.exchangeFault = { errcode: 40125, errmsg: 'invalid appsecret' };
     const res = await callback(c, { cookie: c.cookie });
@@ -213,7 +240,11 @@ describe('without WECHAT_APP_ID', () => {
       expect(start.json().code).toBe('wechat_disabled');
       const cb = await plain.app.inject({ method: 'GET', url: '/api/auth/wechat/callback?code=x&state=y' });
       expect(cb.json().code).toBe('wechat_disabled');
-      const su = await plain.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken: 'x', consents: currentConsents() } });
+      const su = await plain.app.inject({
+        method: 'POST',
+        url: '/api/auth/wechat/signup',
+        payload: { signupToken: 'x', consents: currentConsents() },
+      });
       expect(su.json().code).toBe('wechat_disabled');
     } finally {
       await plain.close();

@@ -62,18 +62,36 @@ export async function listUsers(db: Database, q: string | undefined, page: numbe
   const term = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     isNull(users.deletedAt),
-    term ? or(sql`lower(${users.username}) like ${term}`, sql`lower(${users.email}) like ${term}`, sql`lower(${users.fullName}) like ${term}`) : undefined,
+    term
+      ? or(
+          sql`lower(${users.username}) like ${term}`,
+          sql`lower(${users.email}) like ${term}`,
+          sql`lower(${users.fullName}) like ${term}`,
+        )
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select(userSummary).from(users).where(where).orderBy(desc(users.id)).limit(limit).offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select(userSummary)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function userWithGuide(db: Database, id: number) {
   const [row] = await db
-    .select({ user: { ...userSummary, suspensionReason: users.suspensionReason, identityVerified: users.identityVerified }, guide: { id: guides.id, status: guides.status, serviceCity: guides.serviceCity } })
+    .select({
+      user: { ...userSummary, suspensionReason: users.suspensionReason, identityVerified: users.identityVerified },
+      guide: { id: guides.id, status: guides.status, serviceCity: guides.serviceCity },
+    })
     .from(users)
     .leftJoin(guides, eq(guides.userId, users.id))
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
@@ -81,7 +99,13 @@ export async function userWithGuide(db: Database, id: number) {
 }
 
 export function bookingsOfUser(db: Database, userId: number, guideId: number | undefined, limit = 50) {
-  return bookingSummaries(db, guideId === undefined ? eq(bookings.travelerId, userId) : or(eq(bookings.travelerId, userId), eq(bookings.guideId, guideId))!, limit);
+  return bookingSummaries(
+    db,
+    guideId === undefined
+      ? eq(bookings.travelerId, userId)
+      : or(eq(bookings.travelerId, userId), eq(bookings.guideId, guideId))!,
+    limit,
+  );
 }
 
 /** By number: a stored booking number, or TG plus the id for bookings without one. */
@@ -108,7 +132,9 @@ export async function bookingDetail(db: Database, id: number) {
     .where(
       or(
         and(eq(adminAuditLog.entityType, 'booking'), eq(adminAuditLog.entityId, id)),
-        disputeIds.length ? and(eq(adminAuditLog.entityType, 'dispute'), inArray(adminAuditLog.entityId, disputeIds)) : undefined,
+        disputeIds.length
+          ? and(eq(adminAuditLog.entityType, 'dispute'), inArray(adminAuditLog.entityId, disputeIds))
+          : undefined,
       ),
     )
     .orderBy(adminAuditLog.id);
@@ -117,15 +143,35 @@ export async function bookingDetail(db: Database, id: number) {
 
 /** A user's suspension, the row held until the transaction ends (suspend and reinstate read it first). */
 export async function lockSuspension(db: Database, id: number) {
-  const [row] = await db.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, id)).for('update');
+  const [row] = await db
+    .select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
   return row;
 }
 
-export async function setSuspension(db: Database, id: number, s: { suspendedAt: Date | null; suspensionReason: string | null }): Promise<void> {
-  await db.update(users).set({ ...s, updatedAt: new Date() }).where(eq(users.id, id));
+export async function setSuspension(
+  db: Database,
+  id: number,
+  s: { suspendedAt: Date | null; suspensionReason: string | null },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...s, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** The user's guide listing from status `from` to `to`; the ids of the listings moved (none or one). */
-export async function moveListing(db: Database, userId: number, from: 'active' | 'suspended', to: 'active' | 'suspended') {
-  return db.update(guides).set({ status: to, updatedAt: new Date() }).where(and(eq(guides.userId, userId), eq(guides.status, from))).returning({ id: guides.id });
+export async function moveListing(
+  db: Database,
+  userId: number,
+  from: 'active' | 'suspended',
+  to: 'active' | 'suspended',
+) {
+  return db
+    .update(guides)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(guides.userId, userId), eq(guides.status, from)))
+    .returning({ id: guides.id });
 }

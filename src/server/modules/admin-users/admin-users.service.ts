@@ -15,10 +15,17 @@ import { weatherChecksOf } from '../weather/index';
 import * as repo from './admin-users.repository';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-const summaryOf = <T extends { createdAt: Date; suspendedAt: Date | null }>(u: T) => ({ ...u, createdAt: u.createdAt.toISOString(), suspendedAt: iso(u.suspendedAt) });
+const summaryOf = <T extends { createdAt: Date; suspendedAt: Date | null }>(u: T) => ({
+  ...u,
+  createdAt: u.createdAt.toISOString(),
+  suspendedAt: iso(u.suspendedAt),
+});
 
 /** Users and bookings for the admin console: find, view, suspend and reinstate. */
-/** What the admin console is built from (compose.ts): a suspension closes the user's sockets and both change what search lists; a retried job runs on the app's clock. */
+/**
+ * What the admin console is built from (compose.ts): a suspension closes the user's sockets and both change what search
+ * lists; a retried job runs on the app's clock.
+ */
 export interface AdminUsersNeeds {
   realtime: Pick<Realtime, 'revalidate'>;
   guideSearch: Pick<GuideSearch, 'sync'>;
@@ -46,7 +53,10 @@ export class AdminUsersService {
     const list = await repo.bookingsOfUser(this.db, id, row.guide?.id);
     return {
       user: { ...summaryOf(row.user), guide: row.guide },
-      bookings: list.map((b) => ({ ...repo.toSummary(b), role: b.traveler.id === id ? ('traveler' as const) : ('guide' as const) })),
+      bookings: list.map((b) => ({
+        ...repo.toSummary(b),
+        role: b.traveler.id === id ? ('traveler' as const) : ('guide' as const),
+      })),
     };
   }
 
@@ -64,7 +74,15 @@ export class AdminUsersService {
       await revokeAllSessions(t, id);
       // A paused listing stays paused; only a listed guide is hidden (and comes back on reinstatement).
       const hidden = await repo.moveListing(t, id, 'active', 'suspended');
-      await recordAdminAction(t, { adminUserId: admin.id, action: 'user.suspend', entityType: 'user', entityId: id, before: { suspended: false }, after: { suspended: true, listingHidden: hidden.length > 0 }, note: reason });
+      await recordAdminAction(t, {
+        adminUserId: admin.id,
+        action: 'user.suspend',
+        entityType: 'user',
+        entityId: id,
+        before: { suspended: false },
+        after: { suspended: true, listingHidden: hidden.length > 0 },
+        note: reason,
+      });
     });
     this.needs.realtime.revalidate(id);
     await this.needs.guideSearch.sync();
@@ -78,7 +96,14 @@ export class AdminUsersService {
       if (!before.suspendedAt) throw new AppError('conflict', 'This account is not suspended');
       await repo.setSuspension(t, id, { suspendedAt: null, suspensionReason: null });
       const listed = await repo.moveListing(t, id, 'suspended', 'active');
-      await recordAdminAction(t, { adminUserId: admin.id, action: 'user.reinstate', entityType: 'user', entityId: id, before: { suspended: true, reason: before.reason }, after: { suspended: false, listingShown: listed.length > 0 } });
+      await recordAdminAction(t, {
+        adminUserId: admin.id,
+        action: 'user.reinstate',
+        entityType: 'user',
+        entityId: id,
+        before: { suspended: true, reason: before.reason },
+        after: { suspended: false, listingShown: listed.length > 0 },
+      });
     });
     await this.needs.guideSearch.sync();
     return this.get(id);
@@ -88,7 +113,15 @@ export class AdminUsersService {
     const rows = await failedJobs(this.db, { before: q.before, limit: q.limit + 1 });
     const page = rows.slice(0, q.limit);
     return {
-      jobs: page.map((j) => ({ id: j.id, kind: j.kind, payload: j.payload, attempts: j.attempts, lastError: j.lastError, runAt: j.runAt.toISOString(), failedAt: j.updatedAt.toISOString() })),
+      jobs: page.map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        payload: j.payload,
+        attempts: j.attempts,
+        lastError: j.lastError,
+        runAt: j.runAt.toISOString(),
+        failedAt: j.updatedAt.toISOString(),
+      })),
       nextBefore: rows.length > q.limit ? page[page.length - 1]!.id : null,
     };
   }
@@ -98,7 +131,14 @@ export class AdminUsersService {
     const retried = await auditedChange(
       this.db,
       (db) => retryFailedJob(db, id, this.needs.now()),
-      (job) => ({ adminUserId: admin.id, action: 'job.retry', entityType: 'job', entityId: id, before: { status: 'failed', kind: job.kind, lastError: job.lastError }, after: { status: 'queued' } }),
+      (job) => ({
+        adminUserId: admin.id,
+        action: 'job.retry',
+        entityType: 'job',
+        entityId: id,
+        before: { status: 'failed', kind: job.kind, lastError: job.lastError },
+        after: { status: 'queued' },
+      }),
     );
     if (!retried) throw notFound('Failed job');
     return { id, status: 'queued' as const };
@@ -108,30 +148,56 @@ export class AdminUsersService {
     return { bookings: (await repo.bookingsByNumber(this.db, number)).map(repo.toSummary) };
   }
 
-  /** A booking with its timeline (from its own timestamps, payments, extensions, disputes and admin actions) and ledger. */
+  /**
+   * A booking with its timeline (from its own timestamps, payments, extensions, disputes and admin actions) and ledger.
+   */
   async booking(id: number) {
     const found = await repo.bookingDetail(this.db, id);
     if (!found) throw notFound('Booking');
     const b = found.summary.booking;
     const events: { at: Date; event: string; detail: Record<string, unknown> }[] = [];
-    const add = (at: Date | null | undefined, event: string, detail: Record<string, unknown> = {}) => at && events.push({ at, event, detail });
+    const add = (at: Date | null | undefined, event: string, detail: Record<string, unknown> = {}) =>
+      at && events.push({ at, event, detail });
     add(b.createdAt, 'created', { travelers: b.travelers, totalPriceCents: b.totalPriceCents });
     add(b.paidAt, 'paid', { depositCents: b.depositCents });
     add(b.acceptedAt, 'accepted');
     // A payment's amounts are in its own currency, the charge's, which may not be the booking's (decision 164).
-    for (const p of found.paymentRows) add(p.createdAt, 'payment', { id: p.id, kind: p.kind, method: p.method, status: p.status, amountCents: p.amountCents, refundedCents: p.refundedCents, currency: p.currency });
-    for (const e of found.extensionRows) add(e.requestedAt, 'extension', { id: e.id, minutes: e.minutes, priceCents: e.priceCents, status: e.status });
+    for (const p of found.paymentRows)
+      add(p.createdAt, 'payment', {
+        id: p.id,
+        kind: p.kind,
+        method: p.method,
+        status: p.status,
+        amountCents: p.amountCents,
+        refundedCents: p.refundedCents,
+        currency: p.currency,
+      });
+    for (const e of found.extensionRows)
+      add(e.requestedAt, 'extension', { id: e.id, minutes: e.minutes, priceCents: e.priceCents, status: e.status });
     for (const d of found.disputeRows) {
       add(d.createdAt, 'dispute_opened', { id: d.id, side: d.openedSide, reason: d.reason });
       add(d.resolvedAt, 'dispute_resolved', { id: d.id, resolution: d.resolution, refundCents: d.refundCents });
     }
     // The typhoon rule's evidence (decision 093): every check of the tour's JMA area, warning or not.
     for (const c of await weatherChecksOf(this.db, id)) {
-      add(c.checkedAt, 'weather', { checkpoint: c.checkpoint, inForce: c.inForce, kind: c.kind, warning: c.name, area: c.areaCode, issuedAt: c.issuedAt?.toISOString() ?? null, source: c.source });
+      add(c.checkedAt, 'weather', {
+        checkpoint: c.checkpoint,
+        inForce: c.inForce,
+        kind: c.kind,
+        warning: c.name,
+        area: c.areaCode,
+        issuedAt: c.issuedAt?.toISOString() ?? null,
+        source: c.source,
+      });
     }
-    add(b.cancelledAt, 'cancelled', { by: b.cancelledBy, reason: b.cancelReason, weather: b.cancelledAt && b.weatherWarning ? b.weatherWarning.name : null });
+    add(b.cancelledAt, 'cancelled', {
+      by: b.cancelledBy,
+      reason: b.cancelReason,
+      weather: b.cancelledAt && b.weatherWarning ? b.weatherWarning.name : null,
+    });
     add(b.completedAt, 'completed');
-    for (const a of found.auditRows) add(a.entry.createdAt, 'admin', { action: a.entry.action, admin: a.username, note: a.entry.note });
+    for (const a of found.auditRows)
+      add(a.entry.createdAt, 'admin', { action: a.entry.action, admin: a.username, note: a.entry.note });
     events.sort((x, y) => x.at.getTime() - y.at.getTime());
     const entries = await ledgerOf(this.db, id);
     return {
@@ -139,7 +205,11 @@ export class AdminUsersService {
         ...repo.toSummary(found.summary),
         durationMinutes: b.durationMinutes,
         // Every day of a booking of several days (decision 154), as the booking's own view lists them.
-        schedule: tourDays(b).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+        schedule: tourDays(b).map((d) => ({
+          date: d.date,
+          startsAt: d.startsAt.toISOString(),
+          endsAt: d.endsAt.toISOString(),
+        })),
         travelers: b.travelers,
         timeZone: b.timeZone,
         meetingAddress: b.meetingAddress,
@@ -148,10 +218,16 @@ export class AdminUsersService {
       },
       timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
       ledger: {
-        entries: entries.map((e) => ({ id: e.id, account: e.account, kind: e.kind, amountCents: e.amountCents, currency: e.currency, createdAt: e.createdAt.toISOString() })),
+        entries: entries.map((e) => ({
+          id: e.id,
+          account: e.account,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          currency: e.currency,
+          createdAt: e.createdAt.toISOString(),
+        })),
         total: ledgerBalance(entries, b.currency).total,
       },
     };
   }
 }
-

@@ -19,14 +19,20 @@ export interface AdminAction {
  * together or neither does.
  */
 export async function recordAdminAction(db: Database, entry: AdminAction): Promise<void> {
-  await db.insert(adminAuditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, note: entry.note ?? null });
+  await db
+    .insert(adminAuditLog)
+    .values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, note: entry.note ?? null });
 }
 
 /**
  * Runs an admin change and writes its audit entry in one transaction. `change` returns undefined
  * when the record had moved on (nothing changed): no entry is written then.
  */
-export async function auditedChange<T>(db: Database, change: (tx: Database) => Promise<T | undefined>, entry: (result: T) => AdminAction): Promise<T | undefined> {
+export async function auditedChange<T>(
+  db: Database,
+  change: (tx: Database) => Promise<T | undefined>,
+  entry: (result: T) => AdminAction,
+): Promise<T | undefined> {
   return inTransaction(db, async (t) => {
     const result = await change(t);
     if (result !== undefined) await recordAdminAction(t, entry(result));

@@ -11,7 +11,8 @@ export function auditRoutes(app: AppInstance): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: the audit log of admin actions, newest first (who, what, on which record, when, before and after); filter by record or admin, page with `before`',
+        summary:
+          'Admin: the audit log of admin actions, newest first (who, what, on which record, when, before and after); filter by record or admin, page with `before`',
         security: [{ bearerAuth: [] }],
         querystring: auditQuerySchema,
         response: { 200: auditListSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },

@@ -25,7 +25,9 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
-    /** Set by `requireToken`: the verified token's user and session, whose liveness the route's own statement checks. */
+    /**
+     * Set by `requireToken`: the verified token's user and session, whose liveness the route's own statement checks.
+     */
     tokenClaims: TokenClaims | null;
   }
 }
@@ -49,7 +51,9 @@ async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
  */
 export interface TokenCaller {
   id: number;
-  /** Null when the server acts for the user without a session of theirs (a guide's acceptance books for the traveler). */
+  /**
+   * Null when the server acts for the user without a session of theirs (a guide's acceptance books for the traveler).
+   */
   sessionId: string | null;
 }
 
@@ -65,7 +69,8 @@ export async function liveUser(db: Database, caller: TokenCaller & { sessionId: 
   const live = await findLiveSession(db, { userId: caller.id, sessionId: caller.sessionId });
   if (!live) throw sessionEnded();
   // The sessions page's "last seen" (decision 185): written at most once per step, not on every request.
-  if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(db, caller.sessionId);
+  if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS)
+    await touchSession(db, caller.sessionId);
   return { ...live.user, sessionId: caller.sessionId };
 }
 
@@ -139,10 +144,14 @@ export function currentClaims(request: FastifyRequest): TokenClaims {
 }
 
 /** Where a request came from, as sessions and the login throttle record it. */
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /**
  * A `preHandler` (after `requireAuth`) for the routes that add or change a way in: 403 reauth_required
  * unless this session proved its owner within the last 10 minutes (decision 183).
  */
-export const requireRecentProof = (app: AppInstance) => async (request: FastifyRequest) => assertRecentProof(app.ctx.database.db, currentUser(request).sessionId);
+export const requireRecentProof = (app: AppInstance) => async (request: FastifyRequest) =>
+  assertRecentProof(app.ctx.database.db, currentUser(request).sessionId);

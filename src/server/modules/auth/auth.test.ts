@@ -42,7 +42,11 @@ describe('POST /api/auth/signup', () => {
       readReceiptsEnabled: true,
       emailUpdates: true,
       profilePicture: null,
-      guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false },
+      guideStatus: {
+        shouldShowRoleSwitch: false,
+        shouldShowBecomeGuideButton: true,
+        shouldShowViewApplicationButton: false,
+      },
     });
     expect(body.user).toMatchObject({ id: body.id, username: 'mei' });
     expect(new Date(body.joinedDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -76,7 +80,10 @@ describe('POST /api/auth/signup', () => {
     ['an empty name', { fullName: '   ' }, 'body.fullName'],
     ['an invalid e-mail', { email: 'not-an-email' }, 'body.email'],
   ])('refuses %s with 400 naming the field', async (_what, override, field) => {
-    const res = await post('/api/auth/signup', signupBody({ username: 'newperson', email: 'new@example.com', ...override }));
+    const res = await post(
+      '/api/auth/signup',
+      signupBody({ username: 'newperson', email: 'new@example.com', ...override }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(field);
@@ -84,7 +91,10 @@ describe('POST /api/auth/signup', () => {
 
   it('stores SQL and script payloads verbatim and returns them inert as JSON', async () => {
     const evilName = `Robert'); DROP TABLE users;-- <script>alert("x")</script>`;
-    const res = await post('/api/auth/signup', signupBody({ username: 'bobby', email: 'bobby@example.com', fullName: evilName }));
+    const res = await post(
+      '/api/auth/signup',
+      signupBody({ username: 'bobby', email: 'bobby@example.com', fullName: evilName }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json().fullName).toBe(evilName);
@@ -99,7 +109,8 @@ describe('POST /api/auth/signup', () => {
 
 describe('GET /api/auth/check-username', () => {
   it('says whether a name is free, case-insensitively, and whether it is valid', async () => {
-    const check = async (u: string) => (await t.app.inject({ method: 'GET', url: `/api/auth/check-username?username=${encodeURIComponent(u)}` })).json();
+    const check = async (u: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/auth/check-username?username=${encodeURIComponent(u)}` })).json();
     expect(await check('mei')).toEqual({ available: false, valid: true });
     expect(await check('MEI')).toEqual({ available: false, valid: true });
     expect(await check('sakura2026')).toEqual({ available: true, valid: true });
@@ -137,26 +148,46 @@ describe('POST /api/auth/login', () => {
     const victim = await signUp(t);
     const attacker = '10.201.0.1';
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) codes.push((await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker)).statusCode);
+    for (let i = 0; i < 10; i++)
+      codes.push(
+        (await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker))
+          .statusCode,
+      );
     expect(codes.every((c) => c === 401)).toBe(true);
     // Even the right password is refused from the attacker's address for a while.
-    const blocked = await post('/api/auth/login', { username: victim.username, password: victim.password }, {}, attacker);
+    const blocked = await post(
+      '/api/auth/login',
+      { username: victim.username, password: victim.password },
+      {},
+      attacker,
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // The owner, from their own address, is not locked out.
-    const owner = await post('/api/auth/login', { username: victim.username, password: victim.password }, {}, '10.201.0.2');
+    const owner = await post(
+      '/api/auth/login',
+      { username: victim.username, password: victim.password },
+      {},
+      '10.201.0.2',
+    );
     expect(owner.statusCode).toBe(200);
     // Other accounts are not affected either.
     const other = await signUp(t);
-    expect((await post('/api/auth/login', { username: other.username, password: other.password })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { username: other.username, password: other.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('counts failures per account, whether the username or the e-mail (any case) was typed', async () => {
     const victim = await signUp(t);
     const attacker = '10.202.0.1';
-    for (let i = 0; i < 10; i++) expect((await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker))
+          .statusCode,
+      ).toBe(401);
     for (const login of [victim.email, victim.email.toUpperCase(), victim.username.toUpperCase()]) {
       const res = await post('/api/auth/login', { username: login, password: 'guess-more-x' }, {}, attacker);
       expect(res.statusCode, login).toBe(429);
@@ -167,13 +198,18 @@ describe('POST /api/auth/login', () => {
   it('throttles one address trying many accounts', async () => {
     const address = '10.200.0.1';
     const codes: number[] = [];
-    for (let i = 0; i < 30; i++) codes.push((await post('/api/auth/login', { username: `ghost${i}`, password: 'whatever1' }, {}, address)).statusCode);
+    for (let i = 0; i < 30; i++)
+      codes.push(
+        (await post('/api/auth/login', { username: `ghost${i}`, password: 'whatever1' }, {}, address)).statusCode,
+      );
     expect(codes.every((c) => c === 401)).toBe(true);
     const someone = await signUp(t);
     const res = await post('/api/auth/login', { username: someone.username, password: someone.password }, {}, address);
     expect(res.statusCode).toBe(429);
     // The same person from another address is fine.
-    expect((await post('/api/auth/login', { username: someone.username, password: someone.password })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { username: someone.username, password: someone.password })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -181,7 +217,11 @@ describe('sessions', () => {
   it('an expired token is 401 TOKEN_EXPIRED', async () => {
     const u = await signUp(t);
     const claims = JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString());
-    const expired = await signAccessToken({ userId: u.id, sessionId: claims.sid }, 'test-secret-that-is-long-enough-0123456789', new Date(Date.now() - 60_000));
+    const expired = await signAccessToken(
+      { userId: u.id, sessionId: claims.sid },
+      'test-secret-that-is-long-enough-0123456789',
+      new Date(Date.now() - 60_000),
+    );
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('TOKEN_EXPIRED');
@@ -190,7 +230,11 @@ describe('sessions', () => {
   it('a forged or garbled token is 401 unauthorized', async () => {
     const u = await signUp(t);
     const claims = JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString());
-    const forged = await signAccessToken({ userId: u.id, sessionId: claims.sid }, 'another-secret-that-is-long-enough-987654', new Date(Date.now() + 60_000));
+    const forged = await signAccessToken(
+      { userId: u.id, sessionId: claims.sid },
+      'another-secret-that-is-long-enough-987654',
+      new Date(Date.now() + 60_000),
+    );
     for (const token of [forged, 'garbage']) {
       const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
       expect(res.statusCode).toBe(401);
@@ -222,7 +266,11 @@ describe('dev helpers (outbox, tour day)', () => {
       try {
         const res = await other.app.inject({ method: 'GET', url: '/api/dev/outbox' });
         expect(res.statusCode, NODE_ENV).toBe(404);
-        const tourDay = await other.app.inject({ method: 'POST', url: '/api/dev/bookings/tour-day', payload: { bookingId: 1 } });
+        const tourDay = await other.app.inject({
+          method: 'POST',
+          url: '/api/dev/bookings/tour-day',
+          payload: { bookingId: 1 },
+        });
         expect(tourDay.statusCode, NODE_ENV).toBe(404);
       } finally {
         await other.close();
@@ -236,9 +284,18 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/api/auth/signup', '/api/auth/login', '/api/auth/check-username', '/api/auth/logout',
-        '/api/auth/forgot-password', '/api/auth/reset-password', '/api/me', '/api/me/role', '/api/me/password',
-        '/api/me/avatar', '/api/me/background-image', '/api/me/export',
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/auth/check-username',
+        '/api/auth/logout',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/me',
+        '/api/me/role',
+        '/api/me/password',
+        '/api/me/avatar',
+        '/api/me/background-image',
+        '/api/me/export',
       ]),
     );
   });

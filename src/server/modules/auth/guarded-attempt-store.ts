@@ -16,14 +16,23 @@ export class GuardedAttemptStore implements AttemptStore {
   ) {}
 
   hit(key: string, windowMs: number): Promise<AttemptEntry> {
-    return this.guard.run(() => this.shared.hit(key, windowMs), () => this.local.hit(key, windowMs));
+    return this.guard.run(
+      () => this.shared.hit(key, windowMs),
+      () => this.local.hit(key, windowMs),
+    );
   }
 
   peek(key: string): Promise<AttemptEntry | undefined> {
-    return this.guard.run(() => this.shared.peek(key), () => this.local.peek(key));
+    return this.guard.run(
+      () => this.shared.peek(key),
+      () => this.local.peek(key),
+    );
   }
 
   reset(key: string): Promise<void> {
-    return this.guard.run(() => this.shared.reset(key), () => this.local.reset(key));
+    return this.guard.run(
+      () => this.shared.reset(key),
+      () => this.local.reset(key),
+    );
   }
 }

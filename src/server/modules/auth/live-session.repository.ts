@@ -13,7 +13,12 @@ import type { TokenClaims } from './tokens';
  * `live-session.test.ts` holds the cases.
  */
 export function liveSessionCondition(at: Date | SQL = sql`now()`): SQL {
-  return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, at), isNull(users.deletedAt), isNull(users.suspendedAt))!;
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, at),
+    isNull(users.deletedAt),
+    isNull(users.suspendedAt),
+  )!;
 }
 
 /**
@@ -50,7 +55,9 @@ export async function findLiveSession(db: Database, claims: TokenClaims): Promis
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), liveSessionCondition(new Date())));
+    .where(
+      and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), liveSessionCondition(new Date())),
+    );
   if (!row) return undefined;
   const { expiresAt, lastSeenAt, ...user } = row;
   return { user, expiresAt, lastSeenAt };

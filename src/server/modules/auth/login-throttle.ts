@@ -29,7 +29,10 @@ export class MemoryAttemptStore implements AttemptStore {
     const now = Date.now();
     this.prune(now);
     const current = this.entries.get(key);
-    const entry = current && current.resetAt > now ? { count: current.count + 1, resetAt: current.resetAt } : { count: 1, resetAt: now + windowMs };
+    const entry =
+      current && current.resetAt > now
+        ? { count: current.count + 1, resetAt: current.resetAt }
+        : { count: 1, resetAt: now + windowMs };
     this.entries.set(key, entry);
     return entry;
   }
@@ -87,14 +90,21 @@ export class LoginThrottle {
 
   private keys(account: string, address: string) {
     const a = account.trim().toLowerCase();
-    return { pair: `pair:${a}|${address}`, address: `addr:${address}`, account: `acct:${a}`, trusted: `ok:${a}|${address}` };
+    return {
+      pair: `pair:${a}|${address}`,
+      address: `addr:${address}`,
+      account: `acct:${a}`,
+      trusted: `ok:${a}|${address}`,
+    };
   }
 
   /** Throws 429 (with the seconds to wait) when any count that applies has used up its failures. */
   async assertAllowed(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
     // All four counts at once: one round trip to a shared store, not four in a row (decision 101).
-    const [pair, byAddress, trusted, byAccount] = await Promise.all([k.pair, k.address, k.trusted, k.account].map((key) => this.store.peek(key)));
+    const [pair, byAddress, trusted, byAccount] = await Promise.all(
+      [k.pair, k.address, k.trusted, k.account].map((key) => this.store.peek(key)),
+    );
     const checks: [AttemptEntry | undefined, number][] = [
       [pair, this.limits.perAccountAndAddress],
       [byAddress, this.limits.perAddress],
@@ -103,7 +113,9 @@ export class LoginThrottle {
     for (const [entry, limit] of checks) {
       if (entry && entry.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
-        throw new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.', undefined, { retryAfter });
+        throw new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.', undefined, {
+          retryAfter,
+        });
       }
     }
   }

@@ -20,7 +20,9 @@ describe('password reset', () => {
   it('answers 202 for an unknown address and sends nothing', async () => {
     const res = await post('/api/auth/forgot-password', { email: 'nobody@example.com' });
     expect(res.statusCode).toBe(202);
-    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@example.com'))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@example.com')),
+    ).toHaveLength(0);
   });
 
   it('mails a one-hour, single-use link whose token is stored only as a SHA-256 hash; the reset ends every session', async () => {
@@ -42,16 +44,28 @@ describe('password reset', () => {
     const dev = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(u.email)}` });
     expect(dev.json().data[0].textBody).toContain(token);
 
-    const mismatch = await post('/api/auth/reset-password', { token, password: 'NewPass2026!', confirmPassword: 'Other2026!' });
+    const mismatch = await post('/api/auth/reset-password', {
+      token,
+      password: 'NewPass2026!',
+      confirmPassword: 'Other2026!',
+    });
     expect(mismatch.statusCode).toBe(400);
 
-    const reset = await post('/api/auth/reset-password', { token, password: 'NewPass2026!', confirmPassword: 'NewPass2026!' });
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      password: 'NewPass2026!',
+      confirmPassword: 'NewPass2026!',
+    });
     expect(reset.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(u.token) })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { username: u.username, password: u.password })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { username: u.username, password: 'NewPass2026!' })).statusCode).toBe(200);
 
-    const again = await post('/api/auth/reset-password', { token, password: 'Another2026!', confirmPassword: 'Another2026!' });
+    const again = await post('/api/auth/reset-password', {
+      token,
+      password: 'Another2026!',
+      confirmPassword: 'Another2026!',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('invalid_reset_token');
   });
@@ -61,9 +75,16 @@ describe('password reset', () => {
     await post('/api/auth/forgot-password', { email: u.email });
     const [mail] = await outboxFor(u.email);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, u.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, u.id));
     for (const tk of [token, 'made-up-token']) {
-      const res = await post('/api/auth/reset-password', { token: tk, password: 'NewPass2026!', confirmPassword: 'NewPass2026!' });
+      const res = await post('/api/auth/reset-password', {
+        token: tk,
+        password: 'NewPass2026!',
+        confirmPassword: 'NewPass2026!',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('invalid_reset_token');
     }
@@ -85,7 +106,11 @@ describe('a reset link mailed before a change', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const fresh = changed.json().token as string;
-    const reset = await post('/api/auth/reset-password', { token, password: 'Attacker2026!', confirmPassword: 'Attacker2026!' });
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      password: 'Attacker2026!',
+      confirmPassword: 'Attacker2026!',
+    });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().code).toBe('invalid_reset_token');
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(fresh) })).statusCode).toBe(200);
@@ -102,7 +127,12 @@ describe('without SMTP_URL in production', () => {
     });
     try {
       const u = await signUp(prod);
-      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, remoteAddress: nextAddress() });
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: u.email },
+        remoteAddress: nextAddress(),
+      });
       expect(res.statusCode).toBe(202);
       await prod.app.jobs.settled();
       const [mail] = await prod.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email));
@@ -120,7 +150,8 @@ describe('without SMTP_URL in production', () => {
 describe('reset e-mail flood protection', () => {
   it('sends at most 3 links per account per 15 minutes, answering 202 every time', async () => {
     const u = await signUp(t);
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/forgot-password', { email: u.email })).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/forgot-password', { email: u.email })).statusCode).toBe(202);
     const mails = await outboxFor(u.email);
     expect(mails).toHaveLength(3);
   });

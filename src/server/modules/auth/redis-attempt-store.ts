@@ -21,7 +21,10 @@ type WithHit = Redis & { loginAttemptHit(key: string, windowMs: number): Promise
 export class RedisAttemptStore implements AttemptStore {
   private readonly redis: WithHit;
 
-  constructor(redis: Redis, private readonly prefix = 'login:') {
+  constructor(
+    redis: Redis,
+    private readonly prefix = 'login:',
+  ) {
     if (!('loginAttemptHit' in redis)) redis.defineCommand('loginAttemptHit', { numberOfKeys: 1, lua: HIT });
     this.redis = redis as WithHit;
   }
@@ -32,7 +35,12 @@ export class RedisAttemptStore implements AttemptStore {
   }
 
   async peek(key: string): Promise<AttemptEntry | undefined> {
-    const replies = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) ?? [];
+    const replies =
+      (await this.redis
+        .multi()
+        .get(this.prefix + key)
+        .pttl(this.prefix + key)
+        .exec()) ?? [];
     for (const [err] of replies) if (err) throw err;
     const count = replies[0]?.[1] as string | null | undefined;
     const ttl = replies[1]?.[1] as number | undefined;

@@ -2,7 +2,10 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/index';
 
-export async function insertResetToken(db: Database, values: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  db: Database,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResetTokens).values(values);
 }
 
@@ -11,7 +14,13 @@ export async function consumeResetToken(db: Database, tokenHash: string): Promis
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }

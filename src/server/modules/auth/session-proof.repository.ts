@@ -18,5 +18,8 @@ export async function markSessionProven(db: Database, sessionId: string): Promis
 export async function assertRecentProof(db: Database, sessionId: string): Promise<void> {
   const [row] = await db.select({ provenAt: sessions.provenAt }).from(sessions).where(eq(sessions.id, sessionId));
   if (row?.provenAt && Date.now() - row.provenAt.getTime() < PROOF_WINDOW_MS) return;
-  throw new AppError('reauth_required', 'Please confirm it is you: give your password or a code sent to your phone, then try again.');
+  throw new AppError(
+    'reauth_required',
+    'Please confirm it is you: give your password or a code sent to your phone, then try again.',
+  );
 }

@@ -27,8 +27,18 @@ describe('access tokens', () => {
   });
 
   it('an expired token is TOKEN_EXPIRED; one signed with another secret is unauthorized', async () => {
-    expect(codeOf(await signAccessToken({ userId: 42, sessionId: SID }, SECRET, new Date(Date.now() - 1000)))).toBe('TOKEN_EXPIRED');
-    expect(codeOf(await signAccessToken({ userId: 42, sessionId: SID }, 'another-secret-that-is-long-enough-987654', new Date(Date.now() + 60_000)))).toBe('unauthorized');
+    expect(codeOf(await signAccessToken({ userId: 42, sessionId: SID }, SECRET, new Date(Date.now() - 1000)))).toBe(
+      'TOKEN_EXPIRED',
+    );
+    expect(
+      codeOf(
+        await signAccessToken(
+          { userId: 42, sessionId: SID },
+          'another-secret-that-is-long-enough-987654',
+          new Date(Date.now() + 60_000),
+        ),
+      ),
+    ).toBe('unauthorized');
   });
 
   it('refuses every other algorithm, a critical header, and a changed payload', async () => {
@@ -57,6 +67,7 @@ describe('access tokens', () => {
   });
 
   it('refuses what is not a JWT', () => {
-    for (const junk of ['', 'abc', 'a.b', 'a.b.c.d', '..', 'e30.e30.', 'ä.ö.ü', `${b64('not json')}.${b64({})}.AAAA`]) expect(codeOf(junk)).toBe('unauthorized');
+    for (const junk of ['', 'abc', 'a.b', 'a.b.c.d', '..', 'e30.e30.', 'ä.ö.ü', `${b64('not json')}.${b64({})}.AAAA`])
+      expect(codeOf(junk)).toBe('unauthorized');
   });
 });

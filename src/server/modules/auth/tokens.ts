@@ -49,10 +49,16 @@ export function verifyAccessToken(token: string, secret: string): TokenClaims {
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  const claims = decodeJson(payload) as { sub?: unknown; sid?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown } | undefined;
+  const claims = decodeJson(payload) as
+    { sub?: unknown; sid?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown } | undefined;
   if (!claims || typeof claims !== 'object' || Array.isArray(claims)) throw invalid();
   const now = Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== 'number' || (claims.nbf !== undefined && typeof claims.nbf !== 'number') || (claims.iat !== undefined && typeof claims.iat !== 'number')) throw invalid();
+  if (
+    typeof claims.exp !== 'number' ||
+    (claims.nbf !== undefined && typeof claims.nbf !== 'number') ||
+    (claims.iat !== undefined && typeof claims.iat !== 'number')
+  )
+    throw invalid();
   if (claims.exp <= now) throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please log in again.');
   if (typeof claims.nbf === 'number' && claims.nbf > now) throw invalid();
   const userId = typeof claims.sub === 'string' && /^[1-9][0-9]{0,15}$/.test(claims.sub) ? Number(claims.sub) : NaN;

@@ -34,7 +34,16 @@ export interface BookingPage {
 
 export function bookingPage(doc: PDFKit.PDFDocument, b: Booking, locale: Locale): BookingPage {
   const cjk = locale !== 'en';
-  return { doc, b, locale, s: PDF_STRINGS[locale], cjk, gap: cjk ? 3 : 2, labelW: locale === 'zh-CN' ? 44 : 62, y: PAGE.margin };
+  return {
+    doc,
+    b,
+    locale,
+    s: PDF_STRINGS[locale],
+    cjk,
+    gap: cjk ? 3 : 2,
+    labelW: locale === 'zh-CN' ? 44 : 62,
+    y: PAGE.margin,
+  };
 }
 
 export function zoneLabel(timeZone: string, s: PdfStrings): string {
@@ -43,8 +52,17 @@ export function zoneLabel(timeZone: string, s: PdfStrings): string {
 
 /** The footer of the page being written. */
 export function footer({ doc, s, b }: BookingPage): void {
-  doc.moveTo(LEFT, FOOTER_Y - 8).lineTo(RIGHT, FOOTER_Y - 8).lineWidth(0.6).strokeColor(RULE).stroke();
-  doc.font('regular').fontSize(7.5).fillColor(FAINT).text(s.footer, LEFT, FOOTER_Y, { width: CONTENT_WIDTH - 90, lineBreak: false });
+  doc
+    .moveTo(LEFT, FOOTER_Y - 8)
+    .lineTo(RIGHT, FOOTER_Y - 8)
+    .lineWidth(0.6)
+    .strokeColor(RULE)
+    .stroke();
+  doc
+    .font('regular')
+    .fontSize(7.5)
+    .fillColor(FAINT)
+    .text(s.footer, LEFT, FOOTER_Y, { width: CONTENT_WIDTH - 90, lineBreak: false });
   doc.text(b.bookingNumber, RIGHT - 90, FOOTER_Y, { width: 90, align: 'right', lineBreak: false });
 }
 
@@ -67,18 +85,31 @@ export function section(p: BookingPage, title: string, first = 40): void {
 }
 
 /** A label and its value across the page; the value may wrap, or be a link. */
-export function field(p: BookingPage, label: string, value: string, opts: { strong?: boolean; link?: string } = {}): void {
+export function field(
+  p: BookingPage,
+  label: string,
+  value: string,
+  opts: { strong?: boolean; link?: string } = {},
+): void {
   const { doc, labelW, gap } = p;
   const valueWidth = CONTENT_WIDTH - labelW;
   doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5);
   const h = Math.max(doc.heightOfString(value, { width: valueWidth, lineGap: gap }), 14);
   room(p, h);
-  doc.font('regular').fontSize(9.5).fillColor(MUTED).text(label, LEFT, p.y + 1, { width: labelW - 10, lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(label, LEFT, p.y + 1, { width: labelW - 10, lineBreak: false });
   doc
     .font(opts.strong ? 'bold' : 'regular')
     .fontSize(10.5)
     .fillColor(opts.link ? INDIGO : INK)
-    .text(value, LEFT + labelW, p.y, { width: valueWidth, lineGap: gap, ...(opts.link && { link: opts.link, underline: true }) });
+    .text(value, LEFT + labelW, p.y, {
+      width: valueWidth,
+      lineGap: gap,
+      ...(opts.link && { link: opts.link, underline: true }),
+    });
   p.y += h + 7;
 }
 
@@ -98,7 +129,11 @@ export function pair(p: BookingPage, cells: ([string, string, boolean?] | null)[
     if (!cell) return;
     const [label, value, strong] = cell;
     const x = LEFT + i * colW;
-    doc.font('regular').fontSize(9).fillColor(MUTED).text(label, x, p.y + 1.5, { width: labelW - 6, lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, x, p.y + 1.5, { width: labelW - 6, lineBreak: false });
     doc
       .font(strong ? 'bold' : 'regular')
       .fontSize(10.5)

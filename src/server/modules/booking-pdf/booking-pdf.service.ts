@@ -45,7 +45,9 @@ export class BookingPdfService {
 
   private async render(booking: Booking, lang: Locale): Promise<Buffer> {
     const now = Date.now();
-    const key = `${lang}:${createHash('sha256').update(JSON.stringify({ ...booking, actions: [] })).digest('base64url')}`;
+    const key = `${lang}:${createHash('sha256')
+      .update(JSON.stringify({ ...booking, actions: [] }))
+      .digest('base64url')}`;
     const hit = this.rendered.get(key);
     if (hit && hit.until > now) return hit.body;
     const body = await renderBookingPdf(booking, lang, new Date(now));
@@ -59,7 +61,9 @@ export class BookingPdfService {
   }
 
   private sign(bookingId: number, userId: number, exp: number): string {
-    return createHmac('sha256', this.app.ctx.jwtSecret).update(`booking-pdf:${bookingId}:${userId}:${exp}`).digest('base64url');
+    return createHmac('sha256', this.app.ctx.jwtSecret)
+      .update(`booking-pdf:${bookingId}:${userId}:${exp}`)
+      .digest('base64url');
   }
 
   private validSignature(bookingId: number, q: PdfQuery, now: number): boolean {
@@ -75,7 +79,15 @@ export class BookingPdfService {
    */
   private async bookingFor(user: Pick<AuthUser, 'id' | 'isAdmin'>, id: number): Promise<Booking> {
     // The bookings service reads by the caller's id only; a signed link carries no session.
-    const asUser = (userId: number) => ({ id: userId, sessionId: '', username: '', role: 'traveler', isGuide: false, isAdmin: false }) satisfies AuthUser;
+    const asUser = (userId: number) =>
+      ({
+        id: userId,
+        sessionId: '',
+        username: '',
+        role: 'traveler',
+        isGuide: false,
+        isAdmin: false,
+      }) satisfies AuthUser;
     try {
       return await this.needs.bookings.get(asUser(user.id), id);
     } catch (err) {
@@ -87,7 +99,12 @@ export class BookingPdfService {
   }
 
   /** A same-origin link to the PDF that works without the bearer token for PDF_LINK_TTL_MS. */
-  async link(user: AuthUser, id: number, lang: Locale, now = Date.now()): Promise<{ url: string; downloadUrl: string; expiresAt: string }> {
+  async link(
+    user: AuthUser,
+    id: number,
+    lang: Locale,
+    now = Date.now(),
+  ): Promise<{ url: string; downloadUrl: string; expiresAt: string }> {
     const booking = await this.bookingFor(user, id);
     // The link reads the booking as a party: the caller, or for an admin the booking's traveler.
     const party = user.id === booking.traveler.id || user.id === booking.guide.userId ? user.id : booking.traveler.id;
@@ -103,7 +120,8 @@ export class BookingPdfService {
   async pdf(user: AuthUser | null | undefined, id: number, q: PdfQuery): Promise<{ body: Buffer; fileName: string }> {
     let booking: Booking;
     if (user) booking = await this.bookingFor(user, id);
-    else if (this.validSignature(id, q, Date.now())) booking = await this.bookingFor({ id: q.uid!, isAdmin: false }, id);
+    else if (this.validSignature(id, q, Date.now()))
+      booking = await this.bookingFor({ id: q.uid!, isAdmin: false }, id);
     else if (q.sig) throw new AppError('unauthorized', 'This PDF link has expired or is not valid');
     else throw new AppError('unauthorized', 'Authentication required');
     const lang = q.lang ?? 'en';

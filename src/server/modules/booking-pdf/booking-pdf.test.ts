@@ -95,7 +95,13 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
 
   it('lists every day of a booking of several days (decision 154), in each language, on one page', async () => {
     const first = daysAhead(40);
-    const res = await book(t, traveler, { guideId: guide.guideId, date: first, days: 3, dayStartTime: '09:00', travelers: 2 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: first,
+      days: 3,
+      dayStartTime: '09:00',
+      travelers: 2,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     const en = await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload);
@@ -107,8 +113,12 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(en.text).toContain('Guide · 3 days × 8 hours');
     expect(en.text).toContain('2 people');
     expect(en.text).not.toMatch(/24 h\b|× 2 people/);
-    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text).toContain('第 3 天');
-    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain('3日目');
+    expect(
+      (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text,
+    ).toContain('第 3 天');
+    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain(
+      '3日目',
+    );
   });
 
   it('reads back in Chinese for the guide: 地陪, 日本时间, 元, the policy', async () => {
@@ -144,7 +154,9 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain('京都');
     expect(text).toContain('10:00〜12:00（日本時間）');
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const weekday = new Intl.DateTimeFormat('ja-JP', { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+    const weekday = new Intl.DateTimeFormat('ja-JP', { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
     expect(text).toContain(`${y}年${m}月${d}日(${weekday})`);
     expect(text).toContain('2時間');
     expect(text).toContain('2名');
@@ -159,7 +171,9 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
   });
 
   it('follows Accept-Language when no lang is given, and refuses an unknown lang', async () => {
-    const ja = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' });
+    const ja = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, {
+      'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8',
+    });
     expect((await pdfText(ja.rawPayload)).text).toContain('予約確認書');
     const zh = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect((await pdfText(zh.rawPayload)).text).toContain('预订确认单');
@@ -195,7 +209,9 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect((await pdfText(inline.rawPayload)).text).toContain('预订确认单');
     const download = await getPdf(downloadUrl);
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="Tabi-Guides-${booking.bookingNumber}.pdf"`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Tabi-Guides-${booking.bookingNumber}.pdf"`,
+    );
 
     // The signature covers the booking, the party and the expiry.
     const forged = [
@@ -220,17 +236,41 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
 
 describe('after a reschedule (decision 079)', () => {
   it('shows the new date and time in both languages', async () => {
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(24), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(24),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     const id = res.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) }))
+        .statusCode,
+    ).toBe(200);
     const newDate = daysAhead(26);
-    const proposed = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, headers: auth(guide.token), payload: { date: newDate, startTime: '13:30' } });
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/reschedule`,
+      headers: auth(guide.token),
+      payload: { date: newDate, startTime: '13:30' },
+    });
     expect(proposed.statusCode, proposed.body).toBe(201);
     const pid = proposed.json().reschedule.id as number;
     // Read once before the move: the PDF must not be served from the cache afterwards.
-    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text).toContain('10:00 – 12:00 (Japan time)');
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule/${pid}/accept`, headers: auth(traveler.token) })).statusCode).toBe(200);
+    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text).toContain(
+      '10:00 – 12:00 (Japan time)',
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v2/bookings/${id}/reschedule/${pid}/accept`,
+          headers: auth(traveler.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     const en = (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text;
     expect(en).toContain('13:30 – 15:30 (Japan time)');
     expect(en).not.toContain('10:00 – 12:00');
@@ -244,7 +284,11 @@ describe('after a reschedule (decision 079)', () => {
 describe('the money lines', () => {
   it('a cancelled booking shows the refund and nothing to pay in person; extensions paid online are listed', async () => {
     const deposit = booking.payments.find((p) => p.kind === 'deposit')!;
-    const cancelled: Booking = { ...booking, status: 'cancelled', payments: [{ ...deposit, status: 'partially_refunded', refundedCents: 5000 }] };
+    const cancelled: Booking = {
+      ...booking,
+      status: 'cancelled',
+      payments: [{ ...deposit, status: 'partially_refunded', refundedCents: 5000 }],
+    };
     const en = (await pdfText(await renderBookingPdf(cancelled, 'en'))).text;
     expect(en).toContain('Cancelled');
     expect(en).toContain('Refunded');
@@ -256,7 +300,10 @@ describe('the money lines', () => {
       ...booking,
       status: 'ongoing',
       extensionCount: 1,
-      payments: [...booking.payments, { ...deposit, id: deposit.id + 1000, kind: 'extension', method: 'alipay', amountCents: 16550, last4: null }],
+      payments: [
+        ...booking.payments,
+        { ...deposit, id: deposit.id + 1000, kind: 'extension', method: 'alipay', amountCents: 16550, last4: null },
+      ],
     };
     const zh = (await pdfText(await renderBookingPdf(extended, 'zh-CN'))).text;
     expect(zh).toContain('进行中');
@@ -296,7 +343,9 @@ describe('the meeting point on a map', () => {
     expect((await pdfText(pdf)).text).toContain('京都站 · 京都府京都市下京区東塩小路町');
     // Decision 103: a Chinese reader's PDF links to Amap (Google Maps does not load in mainland China).
     expect((await pdfText(pdf)).text).toContain('在高德地图中打开');
-    expect(await pdfLinks(pdf)).toContain('https://uri.amap.com/marker?position=135.7588,34.9858&name=%E4%BA%AC%E9%83%BD%E7%AB%99&src=tabi-guides&coordinate=wgs84&callnative=1');
+    expect(await pdfLinks(pdf)).toContain(
+      'https://uri.amap.com/marker?position=135.7588,34.9858&name=%E4%BA%AC%E9%83%BD%E7%AB%99&src=tabi-guides&coordinate=wgs84&callnative=1',
+    );
     const en = await renderBookingPdf(picked, 'en');
     expect((await pdfText(en)).text).toContain('Open in Google Maps');
     expect(await pdfLinks(en)).toContain('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
@@ -305,11 +354,22 @@ describe('the meeting point on a map', () => {
   it('a typed address has no coordinates: the link searches its postal code and address', async () => {
     expect([booking.meetingLat, booking.meetingLng]).toEqual([null, null]);
     const links = await pdfLinks(await renderBookingPdf(booking, 'en'));
-    expect(links).toContain(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒605-0862 京都市东山区清水1丁目294 清水寺仁王门前')}`);
+    expect(links).toContain(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒605-0862 京都市东山区清水1丁目294 清水寺仁王门前')}`,
+    );
   });
 
   it('refuses coordinates outside Japan', async () => {
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(23), startTime: '10:00', durationHours: 2, travelers: 1, meetingAddress: 'x', meetingLat: 48.85, meetingLng: 2.35 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(23),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+      meetingAddress: 'x',
+      meetingLat: 48.85,
+      meetingLng: 2.35,
+    });
     expect(res.statusCode).toBe(400);
   });
 });

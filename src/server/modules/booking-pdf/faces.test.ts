@@ -18,7 +18,12 @@ let bookingId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
   traveler = await person(t);
-  const named = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: auth(traveler.token), payload: { fullName: '张伟' } });
+  const named = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/me',
+    headers: auth(traveler.token),
+    payload: { fullName: '张伟' },
+  });
   expect(named.statusCode, named.body).toBe(200);
   const guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4, city: 'kyoto', name: '佐藤由衣 Sato Yui' });
   const res = await book(t, traveler, {
@@ -37,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pdf = async (lang: string) => {
-  const res = await t.app.inject({ url: `/api/v2/bookings/${bookingId}/pdf?lang=${lang}`, headers: auth(traveler.token) });
+  const res = await t.app.inject({
+    url: `/api/v2/bookings/${bookingId}/pdf?lang=${lang}`,
+    headers: auth(traveler.token),
+  });
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 };
@@ -65,7 +73,10 @@ describe('the faces of a booking PDF', () => {
       expect(embeddedFonts(body), lang).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
       const drawn = await drawnTexts(body);
       expect(fontsOfChars(drawn, '张伟'), lang).toEqual({ 张: ['NotoSansSC-Regular'], 伟: ['NotoSansSC-Regular'] });
-      expect(drawn.filter((d) => d.notdef > 0), lang).toEqual([]);
+      expect(
+        drawn.filter((d) => d.notdef > 0),
+        lang,
+      ).toEqual([]);
     }
   });
 });
@@ -76,24 +87,35 @@ describe('a line of two faces', () => {
     const { doc, done } = await openPdf({ margin: 48, lang: 'ja', info: {} });
     draw(doc);
     doc.end();
-    const read = await getDocument({ data: new Uint8Array(await done), useSystemFonts: false, isEvalSupported: false }).promise;
+    const read = await getDocument({ data: new Uint8Array(await done), useSystemFonts: false, isEvalSupported: false })
+      .promise;
     const { items } = await (await read.getPage(1)).getTextContent();
     await read.destroy();
-    return items.flatMap((i) => ('str' in i && i.str ? [{ str: i.str, x: i.transform[4] as number, end: (i.transform[4] as number) + i.width }] : []));
+    return items.flatMap((i) =>
+      'str' in i && i.str
+        ? [{ str: i.str, x: i.transform[4] as number, end: (i.transform[4] as number) + i.width }]
+        : [],
+    );
   }
 
   it('aligned right ends at the right edge and centred sits in the middle, its runs side by side', async () => {
     const text = '旅行者：张伟さま';
-    const right = await pieces((doc) => doc.font('bold').fontSize(12).text(text, 100, 100, { width: 300, align: 'right' }));
+    const right = await pieces((doc) =>
+      doc.font('bold').fontSize(12).text(text, 100, 100, { width: 300, align: 'right' }),
+    );
     expect(right.map((p) => p.str)).toEqual(['旅行者：', '张伟', 'さま']);
     expect(right.at(-1)!.end).toBeCloseTo(400, 0);
     right.slice(1).forEach((p, i) => expect(p.x).toBeCloseTo(right[i]!.end, 1));
-    const centred = await pieces((doc) => doc.font('regular').fontSize(12).text(text, 100, 100, { width: 300, align: 'center' }));
+    const centred = await pieces((doc) =>
+      doc.font('regular').fontSize(12).text(text, 100, 100, { width: 300, align: 'center' }),
+    );
     expect(centred[0]!.x - 100).toBeCloseTo(400 - centred.at(-1)!.end, 0);
   });
 
   it('continues a label in another weight, as the statement writes its guide’s name', async () => {
-    const drawn = await pieces((doc) => doc.font('regular').fontSize(10).text('ガイド：', 60, 100, { continued: true }).font('bold').text('张伟さん'));
+    const drawn = await pieces((doc) =>
+      doc.font('regular').fontSize(10).text('ガイド：', 60, 100, { continued: true }).font('bold').text('张伟さん'),
+    );
     expect(drawn.map((p) => p.str)).toEqual(['ガイド：', '张伟', 'さん']);
     drawn.slice(1).forEach((p, i) => expect(p.x).toBeCloseTo(drawn[i]!.end, 1));
   });
@@ -124,7 +146,9 @@ describe('the faces measure alike', () => {
       const inJp = new Set(jp.characterSet);
       const notdef = jp.getGlyph(0).advanceWidth;
       expect(sc.getGlyph(0).advanceWidth, weight).toBe(notdef);
-      const widths = new Set(sc.characterSet.filter((c) => !inJp.has(c)).map((c) => sc.glyphForCodePoint(c).advanceWidth));
+      const widths = new Set(
+        sc.characterSet.filter((c) => !inJp.has(c)).map((c) => sc.glyphForCodePoint(c).advanceWidth),
+      );
       expect([...widths], weight).toEqual([notdef]);
     }
   });

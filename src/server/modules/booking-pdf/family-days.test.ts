@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, daysAhead, paidByAlipay, person, yenGuide as makeYenGuide, type Person } from '../bookings/test-helpers';
+import {
+  book,
+  callAs,
+  daysAhead,
+  paidByAlipay,
+  person,
+  yenGuide as makeYenGuide,
+  type Person,
+} from '../bookings/test-helpers';
 
 /**
  * A family's three days in the trip PDF (decision 179): the length as "3 天 × 8 小时" and the group on
@@ -28,8 +36,12 @@ async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
   await doc.destroy();
   return { text, pages };
 }
-const pdf = async (lang: string) => pdfText((await t.app.inject({ url: `/api/v2/bookings/${id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload);
-const day = (intl: string, d: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intl, { ...opts, timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+const pdf = async (lang: string) =>
+  pdfText(
+    (await t.app.inject({ url: `/api/v2/bookings/${id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload,
+  );
+const day = (intl: string, d: string, opts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(intl, { ...opts, timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -37,13 +49,32 @@ beforeAll(async () => {
   const admin = await person(t, { admin: true });
   guide = await makeYenGuide(t, { city: 'kyoto', name: '佐藤由衣' });
   expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny: '20' })).statusCode).toBe(200);
-  // A day: ¥4,000 × 8 h, ¥1,000 × 8 h each for the second adult and the child, the infant free: ¥48,000; ¥144,000 in all.
-  // Day 1 at Kyoto Station (chosen from the list), day 2 at a typed place in Nara, day 3 nothing agreed (decision 178).
+  // A day: ¥4,000 × 8 h, ¥1,000 × 8 h each for the second adult and the child, the infant free: ¥48,000; ¥144,000 in
+  // all. Day 1 at Kyoto Station (chosen from the list), day 2 at a typed place in Nara, day 3 nothing agreed
+  // (decision 178).
   const dayPlans = [
-    { day: 1, meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '6008216', meetingLat: 34.9858, meetingLng: 135.7588, startTime: '08:45', plan: '伏见稻荷，午饭在锦市场' },
+    {
+      day: 1,
+      meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+      meetingPostalCode: '6008216',
+      meetingLat: 34.9858,
+      meetingLng: 135.7588,
+      startTime: '08:45',
+      plan: '伏见稻荷，午饭在锦市场',
+    },
     { day: 2, meetingAddress: '奈良公园 东大寺南大门', startTime: '09:30' },
   ];
-  const made = await book(t, traveler, { guideId: guide.guideId, date, days: 3, dayStartTime: '09:00', adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY', dayPlans });
+  const made = await book(t, traveler, {
+    guideId: guide.guideId,
+    date,
+    days: 3,
+    dayStartTime: '09:00',
+    adults: 2,
+    children: 1,
+    infants: 1,
+    chargeCurrency: 'CNY',
+    dayPlans,
+  });
   expect(made.statusCode, made.body).toBe(201);
   id = made.json().id;
   await paidByAlipay(t, traveler, id);
@@ -87,7 +118,11 @@ describe('a family’s three days in the trip PDF', () => {
     expect(text).toContain('115200 日元（约 5,760 元）');
     expect(text).toContain('每天当面支付当天的部分：');
     for (const [n, d] of [0, 1, 2].map((i) => [i + 1, addDays(date, i)] as const)) {
-      expect(text).toMatch(new RegExp(`第 ${n} 天（${day('zh-CN', d, { month: 'long', day: 'numeric', weekday: 'long' })}） ?38400 日元（约 1,920 元）`));
+      expect(text).toMatch(
+        new RegExp(
+          `第 ${n} 天（${day('zh-CN', d, { month: 'long', day: 'numeric', weekday: 'long' })}） ?38400 日元（约 1,920 元）`,
+        ),
+      );
     }
   });
 
@@ -99,7 +134,11 @@ describe('a family’s three days in the trip PDF', () => {
     expect(en).not.toMatch(/24 h\b|× 4 people/);
     expect(en).toContain('Still to pay your guide, 佐藤由衣, in person');
     expect(en).toContain('¥115,200 (JPY, ≈ 5,760 RMB)');
-    expect(en).toMatch(new RegExp(`Day 3, ${day('en-US', addDays(date, 2), { month: 'short', day: 'numeric', weekday: 'short' })} ?¥38,400 \\(JPY, ≈ 1,920 RMB\\)`));
+    expect(en).toMatch(
+      new RegExp(
+        `Day 3, ${day('en-US', addDays(date, 2), { month: 'short', day: 'numeric', weekday: 'short' })} ?¥38,400 \\(JPY, ≈ 1,920 RMB\\)`,
+      ),
+    );
     const ja = (await pdf('ja')).text;
     expect(ja).toContain('3日間 × 8時間');
     expect(ja).toContain('大人 2名、お子さま 1名、乳幼児 1名');

@@ -34,8 +34,13 @@ export interface FinalLine {
   when: { label: string; amount?: string }[];
 }
 
-/** Payments summed per currency, in the order the currencies first appear: amounts in two currencies are never added. */
-function byCurrency(ps: BookingPayment[], f: (p: BookingPayment) => number): { currency: Currency; cents: number; first: BookingPayment }[] {
+/**
+ * Payments summed per currency, in the order the currencies first appear: amounts in two currencies are never added.
+ */
+function byCurrency(
+  ps: BookingPayment[],
+  f: (p: BookingPayment) => number,
+): { currency: Currency; cents: number; first: BookingPayment }[] {
   const out: { currency: Currency; cents: number; first: BookingPayment }[] = [];
   for (const p of ps) {
     const line = out.find((l) => l.currency === p.currency);
@@ -60,17 +65,29 @@ export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines
 
   const lines: PaymentLine[] = [{ label: s.tourPrice, cents: b.totalPriceCents, currency: b.currency }];
   // An offer's booking is one fee (decision 078): its one line says no more than the price.
-  if (b.offerId === null || b.lines.length > 1) for (const l of b.lines) lines.push({ label: l.label, cents: l.amountCents, currency: b.currency, part: true });
+  if (b.offerId === null || b.lines.length > 1)
+    for (const l of b.lines) lines.push({ label: l.label, cents: l.amountCents, currency: b.currency, part: true });
   const credit = b.creditCents ?? 0;
   if (credit > 0) lines.push({ label: s.credit, cents: credit, currency: b.currency, negative: true, part: true });
   for (const d of byCurrency(deposits, (p) => p.amountCents)) {
     const when = b.depositPaidAt ? new Date(b.depositPaidAt) : new Date(d.first.createdAt);
-    lines.push({ label: s.depositPaid, detail: [`${methodText(d.first, s)} · ${instant(when, locale, zone)}`], cents: d.cents, currency: d.currency });
+    lines.push({
+      label: s.depositPaid,
+      detail: [`${methodText(d.first, s)} · ${instant(when, locale, zone)}`],
+      cents: d.cents,
+      currency: d.currency,
+    });
   }
-  if (deposits.length === 0 && b.status === 'pending') lines.push({ label: s.depositDue, cents: b.chargeDepositCents, currency: b.chargeCurrency });
+  if (deposits.length === 0 && b.status === 'pending')
+    lines.push({ label: s.depositDue, cents: b.chargeDepositCents, currency: b.chargeCurrency });
   for (const e of byCurrency(extensions, (p) => p.amountCents)) {
     const paid = extensions.filter((p) => p.currency === e.currency);
-    lines.push({ label: s.extensionPaid(paid.length), detail: [[...new Set(paid.map((p) => methodText(p, s)))].join(', ')], cents: e.cents, currency: e.currency });
+    lines.push({
+      label: s.extensionPaid(paid.length),
+      detail: [[...new Set(paid.map((p) => methodText(p, s)))].join(', ')],
+      cents: e.cents,
+      currency: e.currency,
+    });
   }
   for (const r of byCurrency([...deposits, ...extensions], (p) => p.refundedCents)) {
     if (r.cents > 0) lines.push({ label: s.refunded, cents: r.cents, currency: r.currency, negative: true });
@@ -84,17 +101,43 @@ function finalLine(b: Booking, s: PdfStrings, locale: Locale): FinalLine {
   if (paid) return { label: s.inPersonPaid, amount: s.money(paid.cents, paid.currency), owed: false, when: [] };
   const due = b.dueInPersonCents ?? 0;
   const days = b.dueInPersonOn ?? [];
-  if (due <= 0 || days.length === 0 || b.status === 'cancelled') return { label: s.inPersonNone, amount: s.money(0, b.currency), owed: false, when: [] };
-  const about = (cents: number, charge: number | null) => formatWithAbout({ minor: cents, currency: b.currency }, charge === null ? null : { minor: charge, currency: b.chargeCurrency }, locale);
+  if (due <= 0 || days.length === 0 || b.status === 'cancelled')
+    return { label: s.inPersonNone, amount: s.money(0, b.currency), owed: false, when: [] };
+  const about = (cents: number, charge: number | null) =>
+    formatWithAbout(
+      { minor: cents, currency: b.currency },
+      charge === null ? null : { minor: charge, currency: b.chargeCurrency },
+      locale,
+    );
   const when =
     days.length === 1
       ? [{ label: s.inPersonOnDay(plainDate(days[0]!.date, locale)) }]
-      : [{ label: s.inPersonEachDay }, ...days.map((d) => ({ label: s.dayShare(d.day, dayDate(d.date, locale)), amount: about(d.cents, d.chargeCents) }))];
-  return { label: s.inPerson(b.guide.fullName), amount: about(due, b.dueInPersonChargeCents ?? null), owed: true, when };
+      : [
+          { label: s.inPersonEachDay },
+          ...days.map((d) => ({
+            label: s.dayShare(d.day, dayDate(d.date, locale)),
+            amount: about(d.cents, d.chargeCents),
+          })),
+        ];
+  return {
+    label: s.inPerson(b.guide.fullName),
+    amount: about(due, b.dueInPersonChargeCents ?? null),
+    owed: true,
+    when,
+  };
 }
 
-/** The booking's rate with its day, when an amount of the payment section is in another currency than the booking's (decision 164). */
-export function rateLine(b: Booking, s: PdfStrings, locale: Locale, amounts: { currency: Currency }[], converted: boolean): string | null {
+/**
+ * The booking's rate with its day, when an amount of the payment section is in another currency than the booking's
+ * (decision 164).
+ */
+export function rateLine(
+  b: Booking,
+  s: PdfStrings,
+  locale: Locale,
+  amounts: { currency: Currency }[],
+  converted: boolean,
+): string | null {
   if (!b.rate || (!converted && amounts.every((l) => l.currency === b.currency))) return null;
   return s.rate(b.rate.jpyPerCny, plainDate(b.rate.asOf, locale));
 }

@@ -23,7 +23,10 @@ type Weight = (typeof WEIGHTS)[number];
 /** Where each face's two weights are read from. */
 const FACE_FILES = {
   // Copied into the repository (decision 065).
-  NotoSansSC: () => ({ regular: path.join(FONT_DIR, 'NotoSansSC-Regular.ttf'), bold: path.join(FONT_DIR, 'NotoSansSC-Bold.ttf') }),
+  NotoSansSC: () => ({
+    regular: path.join(FONT_DIR, 'NotoSansSC-Regular.ttf'),
+    bold: path.join(FONT_DIR, 'NotoSansSC-Bold.ttf'),
+  }),
   // From its npm package (decision 174), resolved from this file, whose URL the compiled server keeps (decision 086).
   NotoSansJP: () => ({
     regular: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
@@ -31,7 +34,6 @@ const FACE_FILES = {
   }),
 } satisfies Record<string, () => Record<Weight, string>>;
 type FaceName = keyof typeof FACE_FILES;
-
 
 /** A parsed font (fontkit's object; pdfkit's registerFont takes it as it is). */
 /** What this module and its tests read of a fontkit font (fontkit ships no types). */
@@ -63,7 +65,8 @@ declare global {
 type PdfOptions = Omit<PDFKit.PDFDocumentOptions, 'font'> & { font?: string | null };
 type PdfDocumentClass = new (options: PdfOptions) => PDFKit.PDFDocument;
 // fontkit is pdfkit's own font parser: resolved from pdfkit so both always agree on its version.
-const loadFontkit = () => createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont };
+const loadFontkit = () =>
+  createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont };
 
 const faceLoads = new Map<FaceName, Promise<Face>>();
 
@@ -87,14 +90,21 @@ function loadFace(name: FaceName): Promise<Face> {
   return loading;
 }
 
-/** A document's faces, first choice first (decision 174): Noto Sans JP is read only once a Japanese document is made. */
+/**
+ * A document's faces, first choice first (decision 174): Noto Sans JP is read only once a Japanese document is made.
+ */
 export function loadFaces(lang: string): Promise<Face[]> {
-  return Promise.all((lang === 'ja' ? (['NotoSansJP', 'NotoSansSC'] as const) : (['NotoSansSC'] as const)).map(loadFace));
+  return Promise.all(
+    (lang === 'ja' ? (['NotoSansJP', 'NotoSansSC'] as const) : (['NotoSansSC'] as const)).map(loadFace),
+  );
 }
 
 const coverage = new WeakMap<ParsedFont, Map<number, boolean>>();
 
-/** Whether `font` has a character, remembered: fontkit searches the font's cmap every time (1–2 µs, tens of times a map's lookup). */
+/**
+ * Whether `font` has a character, remembered: fontkit searches the font's cmap every time (1–2 µs, tens of times a
+ * map's lookup).
+ */
 function covers(font: ParsedFont, codePoint: number): boolean {
   let known = coverage.get(font);
   if (!known) coverage.set(font, (known = new Map()));
@@ -149,17 +159,33 @@ const loadFaceDocument = loadOnce(async () => {
       return typeof family === 'string' ? super.font(src, family, size) : super.font(src, family);
     }
 
-    override text(text: string, x?: number | PDFKit.Mixins.TextOptions, y?: number, options?: PDFKit.Mixins.TextOptions): this {
+    override text(
+      text: string,
+      x?: number | PDFKit.Mixins.TextOptions,
+      y?: number,
+      options?: PDFKit.Mixins.TextOptions,
+    ): this {
       const opts = (typeof x === 'object' ? x : options) ?? {};
       const at = typeof x === 'object' ? undefined : x;
-      const runs = this.faces.length > 1 ? faceRuns(String(text), this.faces.map((f) => f[this.weight])) : [];
+      const runs =
+        this.faces.length > 1
+          ? faceRuns(
+              String(text),
+              this.faces.map((f) => f[this.weight]),
+            )
+          : [];
       if (runs.length <= 1 && (runs[0]?.face ?? 0) === 0) return this.write(text, at, y, opts);
       // pdfkit aligns each continued run on its own: a right-aligned or centred line is moved to where
       // it starts and its runs set from there. A mixed text that wraps is set from the left.
       let start = at;
       let runOpts = opts;
       const { align, width } = opts;
-      if ((align === 'right' || align === 'center') && at !== undefined && width !== undefined && !text.includes('\n')) {
+      if (
+        (align === 'right' || align === 'center') &&
+        at !== undefined &&
+        width !== undefined &&
+        !text.includes('\n')
+      ) {
         const used = this.widthOfString(text, opts);
         if (used <= width) {
           start = at + (align === 'right' ? width - used : (width - used) / 2);
@@ -177,14 +203,25 @@ const loadFaceDocument = loadOnce(async () => {
       return this;
     }
 
-    /** pdfkit's text(), given a position only when there is one: pdfkit takes a missing x for the options and would drop them. */
-    private write(text: string, x: number | undefined, y: number | undefined, options: PDFKit.Mixins.TextOptions): this {
+    /**
+     * pdfkit's text(), given a position only when there is one: pdfkit takes a missing x for the options and would drop
+     * them.
+     */
+    private write(
+      text: string,
+      x: number | undefined,
+      y: number | undefined,
+      options: PDFKit.Mixins.TextOptions,
+    ): this {
       return x === undefined && y === undefined ? super.text(text, options) : super.text(text, x, y, options);
     }
   };
 });
 
-/** The identity's colours (docs/rules/look-and-language.md): indigo (ai-iro), vermilion (torii) used sparingly, warm stone neutrals. */
+/**
+ * The identity's colours (docs/rules/look-and-language.md): indigo (ai-iro), vermilion (torii) used sparingly, warm
+ * stone neutrals.
+ */
 export const PDF_PALETTE = {
   INDIGO: '#1f4e8c',
   VERMILION: '#d9472b',
@@ -200,7 +237,11 @@ export const PDF_PALETTE = {
  * No Helvetica (`font: null`): parsing its metrics costs ~20 ms a document, and every text is in the
  * document's faces. No bottom margin: pages are laid out by hand, and pdfkit would start a new page for a footer.
  */
-export async function openPdf(options: { margin: number; lang: string; info: PDFKit.DocumentInfo }): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+export async function openPdf(options: {
+  margin: number;
+  lang: string;
+  info: PDFKit.DocumentInfo;
+}): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const [faces, FaceDocument] = await Promise.all([loadFaces(options.lang), loadFaceDocument()]);
   const { margin } = options;
   const doc = new FaceDocument(

@@ -25,14 +25,26 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
 /** The mark and the brand on the left, the title and the booking number on the right, an indigo rule under them. */
 export function header({ doc, s, b }: BookingPage): void {
   drawMark(doc, LEFT, 46, 30);
-  doc.font('bold').fontSize(19).fillColor(INDIGO).text(s.brand, LEFT + 40, 45, { lineBreak: false });
-  doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.tagline, LEFT + 40, 70, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(19)
+    .fillColor(INDIGO)
+    .text(s.brand, LEFT + 40, 45, { lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(s.tagline, LEFT + 40, 70, { lineBreak: false });
   doc.font('bold').fontSize(15).fillColor(INK).text(s.title, LEFT, 46, { width: CONTENT_WIDTH, align: 'right' });
   const numberWidth = doc.font('bold').fontSize(11).widthOfString(b.bookingNumber);
   doc.font('regular').fontSize(9);
   const labelWidth = doc.widthOfString(`${s.bookingNumber}  `);
   doc.fillColor(MUTED).text(`${s.bookingNumber}  `, RIGHT - numberWidth - labelWidth, 69, { lineBreak: false });
-  doc.font('bold').fontSize(11).fillColor(INDIGO).text(b.bookingNumber, RIGHT - numberWidth, 67.5, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INDIGO)
+    .text(b.bookingNumber, RIGHT - numberWidth, 67.5, { lineBreak: false });
   doc.moveTo(LEFT, 96).lineTo(RIGHT, 96).lineWidth(1.2).strokeColor(INDIGO).stroke();
 }
 
@@ -51,6 +63,13 @@ export function status(p: BookingPage, now: Date): void {
     .font('regular')
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(cjk ? `${s.issued}：${instant(now, locale, b.timeZone)}（${zone}）` : `${s.issued}: ${instant(now, locale, b.timeZone)} (${zone})`, LEFT, p.y + 5.5, { width: CONTENT_WIDTH, align: 'right' });
+    .text(
+      cjk
+        ? `${s.issued}：${instant(now, locale, b.timeZone)}（${zone}）`
+        : `${s.issued}: ${instant(now, locale, b.timeZone)} (${zone})`,
+      LEFT,
+      p.y + 5.5,
+      { width: CONTENT_WIDTH, align: 'right' },
+    );
   p.y += 36;
 }

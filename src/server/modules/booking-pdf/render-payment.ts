@@ -24,7 +24,11 @@ function finalBox({ doc, y }: BookingPage, f: FinalLine, draw: boolean): number 
   h += f.when.length * 14 + (f.when.length ? 4 : 0) + PAD - 4;
   if (!draw) return h;
   doc.roundedRect(LEFT, y, CONTENT_WIDTH, h, 8).fill(f.owed ? '#fdf0ec' : TINT);
-  doc.font('bold').fontSize(11).fillColor(INK).text(f.label, LEFT + PAD, y + PAD + 1, { width: oneLine ? inner - amountW - 16 : inner, lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(f.label, LEFT + PAD, y + PAD + 1, { width: oneLine ? inner - amountW - 16 : inner, lineBreak: false });
   doc
     .font('bold')
     .fontSize(13)
@@ -32,7 +36,11 @@ function finalBox({ doc, y }: BookingPage, f: FinalLine, draw: boolean): number 
     .text(f.amount, LEFT + PAD, y + PAD + (oneLine ? 0 : 18), { width: inner, align: 'right', lineBreak: false });
   f.when.forEach((w, i) => {
     const at = y + whenTop + i * 14;
-    doc.font('regular').fontSize(9.5).fillColor(INK).text(w.label, LEFT + PAD, at, { width: inner - (w.amount ? 190 : 0), lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(w.label, LEFT + PAD, at, { width: inner - (w.amount ? 190 : 0), lineBreak: false });
     if (w.amount) doc.text(w.amount, LEFT + PAD, at, { width: inner, align: 'right', lineBreak: false });
   });
   return h;
@@ -56,7 +64,11 @@ export function payment(p: BookingPage): void {
     doc.text(amount, RIGHT - AMOUNT_W, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     p.y += line.part ? 14 : 17;
     for (const detail of line.detail ?? []) {
-      doc.font('regular').fontSize(8.5).fillColor(MUTED).text(detail, LEFT, p.y - 1, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(detail, LEFT, p.y - 1, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
       p.y += 14;
     }
     if (!line.part || !lines[i + 1]?.part) p.y += 4;
@@ -72,7 +84,11 @@ export function payment(p: BookingPage): void {
     p.y = doc.y + 4;
   }
   if (final.owed) {
-    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, LEFT, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(s.inPersonNote, LEFT, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
     p.y = doc.y + 6;
   }
   p.y += 8;
@@ -92,11 +108,19 @@ export function policy(p: BookingPage): void {
       const tier = s.policyTiers[col * half + row];
       if (!tier) continue;
       const x = LEFT + col * (TIER_W + 12);
-      doc.font('regular').fontSize(9).fillColor(INK).text(tier[0], x + 8, p.y, { width: TIER_W - 16, lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(tier[0], x + 8, p.y, { width: TIER_W - 16, lineBreak: false });
       doc.font('bold').text(tier[1], x + 8, p.y, { width: TIER_W - 16, align: 'right', lineBreak: false });
     }
     p.y += 18;
   }
   p.y += 6;
-  doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.policyTiming, LEFT, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(s.policyTiming, LEFT, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
 }

@@ -15,7 +15,10 @@ function endTime(startTime: string, hours: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** A place as its reader reads it (decision 175): a listed point's name in `locale` and its Japanese address, a typed one as written; with its 〒. */
+/**
+ * A place as its reader reads it (decision 175): a listed point's name in `locale` and its Japanese address, a typed
+ * one as written; with its 〒.
+ */
 function placeText(p: MapPlace, locale: Locale): string {
   const shown = placeForReader(p, locale);
   const postal = p.meetingPostalCode ? `〒${p.meetingPostalCode} ` : '';
@@ -41,12 +44,15 @@ export function tour(p: BookingPage): void {
     [s.date, calendarDate(b.date, locale), true],
     [s.time, s.timeRange(b.scheduledStartTime, endTime(b.scheduledStartTime, b.duration), zone), true],
   ]);
-  // Several days (decision 154): every day on its own line, each at the day's start and hours (the last with any extension;
-  // day 1 later than the others after a same-day replacement, decision 140 amended).
+  // Several days (decision 154): every day on its own line, each at the day's start and hours (the last with any
+  // extension; day 1 later than the others after a same-day replacement, decision 140 amended).
   const days = b.schedule ?? [];
   if (days.length > 1) {
     days.forEach((d, i) => {
-      const [start, end] = [d.startsAt, d.endsAt].map((at) => zonedClockTime(new Date(at), b.timeZone)) as [string, string];
+      const [start, end] = [d.startsAt, d.endsAt].map((at) => zonedClockTime(new Date(at), b.timeZone)) as [
+        string,
+        string,
+      ];
       pair(p, [[s.dayN(i + 1), `${calendarDate(d.date, locale)}  ${s.timeRange(start, end, zone)}`]]);
     });
   }
@@ -73,7 +79,12 @@ export function meeting(p: BookingPage): void {
       const at = d.meetingAddress ? d : b;
       const place = at.meetingAddress ? placeText(at, locale) : s.meetingUnset;
       const date = days[d.day - 1]?.date ?? d.date;
-      field(p, s.dayN(d.day), [calendarDate(date, locale), d.startTime && s.meetAt(d.startTime, zone)].filter(Boolean).join('  '), { strong: true });
+      field(
+        p,
+        s.dayN(d.day),
+        [calendarDate(date, locale), d.startTime && s.meetAt(d.startTime, zone)].filter(Boolean).join('  '),
+        { strong: true },
+      );
       field(p, '', place);
       const map = at.meetingAddress ? meetingMapUrl(at, locale) : null;
       if (map) field(p, '', s.mapOpen, { link: map });

@@ -20,7 +20,14 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   const { doc, done } = await openPdf({
     margin: PAGE.margin,
     lang: locale,
-    info: { Title: `${s.title} ${b.bookingNumber}`, Author: s.brand, Subject: s.title, Creator: s.brand, Producer: s.brand, CreationDate: now },
+    info: {
+      Title: `${s.title} ${b.bookingNumber}`,
+      Author: s.brand,
+      Subject: s.title,
+      Creator: s.brand,
+      Producer: s.brand,
+      CreationDate: now,
+    },
   });
   const p = bookingPage(doc, b, locale);
   header(p);

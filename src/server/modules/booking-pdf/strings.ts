@@ -143,7 +143,8 @@ const en: PdfStrings = {
     ['A documented emergency', `${pct(EMERGENCY_REFUND_RATE)} (${pct(1 - EMERGENCY_REFUND_RATE)} to the guide)`],
     ['Your guide cancels', '100%'],
   ],
-  policyTiming: 'Refunds arrive in 3–5 business days (cards), 1–3 (Alipay, WeChat Pay), 5–7 (bank transfer). Full policy: /help/cancellation',
+  policyTiming:
+    'Refunds arrive in 3–5 business days (cards), 1–3 (Alipay, WeChat Pay), 5–7 (bank transfer). Full policy: /help/cancellation',
   footer: 'Tabi Guides · This confirmation is for the traveler and the guide of this booking.',
   money: (minor, currency) => formatMoney(minor, currency, 'en'),
   rate: (rate, day) => `Paid online at the booking's rate: 1 RMB = ${rate} JPY (the rate of ${day}).`,
@@ -217,7 +218,8 @@ const zhCN: PdfStrings = {
     ['有证明的紧急情况', `${pct(EMERGENCY_REFUND_RATE)}（${pct(1 - EMERGENCY_REFUND_RATE)} 归地陪）`],
     ['地陪取消', '100%'],
   ],
-  policyTiming: '退款到账时间：银行卡 3–5 个工作日，支付宝、微信支付 1–3 个工作日，银行转账 5–7 个工作日。完整政策：/help/cancellation',
+  policyTiming:
+    '退款到账时间：银行卡 3–5 个工作日，支付宝、微信支付 1–3 个工作日，银行转账 5–7 个工作日。完整政策：/help/cancellation',
   footer: 'Tabi 日本地陪 · 本确认单仅供本订单的旅客和地陪使用。',
   money: (minor, currency) => formatMoney(minor, currency, 'zh-CN'),
   rate: (rate, day) => `线上付款按预订时确定的汇率换算：1 元 = ${rate} 日元（${day}的汇率）。`,
@@ -270,7 +272,8 @@ const ja: PdfStrings = {
   credit: '旅行クレジット適用',
   depositPaid: '予約金（オンラインでお支払い済み）',
   depositDue: '予約金（オンラインでのお支払い待ち）',
-  extensionPaid: (n) => (n === 1 ? '延長料金（オンラインでお支払い済み）' : `延長料金（オンラインでお支払い済み、${n}回）`),
+  extensionPaid: (n) =>
+    n === 1 ? '延長料金（オンラインでお支払い済み）' : `延長料金（オンラインでお支払い済み、${n}回）`,
   refunded: '返金済み',
   inPerson: (guide) => `ガイド（${guide}さん）へ直接お支払いいただく残金`,
   inPersonOnDay: (date) => `ツアー当日（${date}）にお支払いください。`,
@@ -278,7 +281,8 @@ const ja: PdfStrings = {
   dayShare: (n, date) => `${n}日目・${date}`,
   inPersonPaid: 'ガイドへ直接お支払い済み',
   inPersonNone: '当日現地払いはありません',
-  inPersonNote: 'オンラインで追加の請求はありません。当日現地払いの際は支払いの様子を写真に残し、「マイ旅行」からアップロードしてください。',
+  inPersonNote:
+    'オンラインで追加の請求はありません。当日現地払いの際は支払いの様子を写真に残し、「マイ旅行」からアップロードしてください。',
   methods: { card: 'カード', alipay: 'Alipay', wechat: 'WeChat Pay', cash: '現金' },
   cardEnding: (last4) => `末尾${last4}のカード`,
   sectionPolicy: 'キャンセルポリシー',
@@ -291,10 +295,12 @@ const ja: PdfStrings = {
     ['証明できる緊急事態', `${pct(EMERGENCY_REFUND_RATE)}（${pct(1 - EMERGENCY_REFUND_RATE)}はガイドへ）`],
     ['ガイドによるキャンセル', '100%'],
   ],
-  policyTiming: '返金の反映には、カードの場合3〜5営業日、AlipayまたはWeChat Payの場合1〜3営業日、銀行振込の場合5〜7営業日かかります。ポリシーの全文：/help/cancellation',
+  policyTiming:
+    '返金の反映には、カードの場合3〜5営業日、AlipayまたはWeChat Payの場合1〜3営業日、銀行振込の場合5〜7営業日かかります。ポリシーの全文：/help/cancellation',
   footer: 'Tabi Guides · この確認書は、本予約の旅行者とガイドのためのものです。',
   money: (minor, currency) => formatMoney(minor, currency, 'ja'),
-  rate: (rate, day) => `オンラインでのお支払いは、予約時に確定したレートで換算しています：1元＝${rate}円（${day}のレート）。`,
+  rate: (rate, day) =>
+    `オンラインでのお支払いは、予約時に確定したレートで換算しています：1元＝${rate}円（${day}のレート）。`,
 };
 
 export const PDF_STRINGS: Record<Locale, PdfStrings> = { en, 'zh-CN': zhCN, ja };

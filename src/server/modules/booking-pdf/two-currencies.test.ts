@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, daysAhead, paidByAlipay, pay, person, yenGuide as makeYenGuide, type Person } from '../bookings/test-helpers';
+import {
+  book,
+  callAs,
+  daysAhead,
+  paidByAlipay,
+  pay,
+  person,
+  yenGuide as makeYenGuide,
+  type Person,
+} from '../bookings/test-helpers';
 import { renderBookingPdf } from './render';
 
 /**
@@ -24,7 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The text of every page, as booking-pdf.test.ts reads it (the ToUnicode maps); the page break shows as a form feed. */
+/**
+ * The text of every page, as booking-pdf.test.ts reads it (the ToUnicode maps); the page break shows as a form feed.
+ */
 async function pdfText(data: Buffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
   let text = '';
@@ -40,13 +51,26 @@ async function pdfText(data: Buffer): Promise<string> {
 /** A label with its amount beside it, as the text reads back (a space between them or none). */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const row = (label: string, amount: string) => new RegExp(`${literal(label)} ?${literal(amount)}`);
-const pdf = async (id: number, lang: string) => pdfText((await t.app.inject({ url: `/api/v2/bookings/${id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload);
-const shortDay = (intl: string, day: string, month: 'short' | 'long') => new Intl.DateTimeFormat(intl, { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const pdf = async (id: number, lang: string) =>
+  pdfText(
+    (await t.app.inject({ url: `/api/v2/bookings/${id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload,
+  );
+const shortDay = (intl: string, day: string, month: 'short' | 'long') =>
+  new Intl.DateTimeFormat(intl, { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 describe('a yen guide’s booking', () => {
   it('paid by Alipay: the price and the balance in yen, the deposit in the yuan charged, and the rate', async () => {
     // 2 h × ¥4,000 = ¥8,000; a deposit of ¥1,600, charged as 7,793 fen at 20.53.
-    const made = await book(t, traveler, { guideId: yenGuide.guideId, date: daysAhead(30), startTime: '10:00', durationHours: 2, adults: 1, chargeCurrency: 'CNY' });
+    const made = await book(t, traveler, {
+      guideId: yenGuide.guideId,
+      date: daysAhead(30),
+      startTime: '10:00',
+      durationHours: 2,
+      adults: 1,
+      chargeCurrency: 'CNY',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id as number;
     const pending = await pdf(id, 'en');
@@ -55,7 +79,8 @@ describe('a yen guide’s booking', () => {
     expect(pending).toContain('1 RMB = 20.53 JPY');
 
     await paidByAlipay(t, traveler, id);
-    const asOf = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json().rate.asOf as string;
+    const asOf = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json().rate
+      .asOf as string;
 
     const en = await pdf(id, 'en');
     expect(en).toMatch(row('Tour price', '¥8,000 (JPY)'));
@@ -64,12 +89,16 @@ describe('a yen guide’s booking', () => {
     // What is handed to the guide in her yen, the traveler's yuan beside at the booking's rate (decision 179).
     expect(en).toMatch(/Still to pay your guide, .+, in person ?¥6,400 \(JPY, ≈ 311\.74 RMB\)/);
     expect(en).toContain(`On the day of the tour, ${shortDay('en-US', made.json().date, 'short')}.`);
-    expect(en).toContain(`Paid online at the booking's rate: 1 RMB = 20.53 JPY (the rate of ${shortDay('en-US', asOf, 'short')}).`);
+    expect(en).toContain(
+      `Paid online at the booking's rate: 1 RMB = 20.53 JPY (the rate of ${shortDay('en-US', asOf, 'short')}).`,
+    );
     const zh = await pdf(id, 'zh-CN');
     expect(zh).toMatch(row('行程费用', '8000 日元'));
     expect(zh).toMatch(row('已在线支付定金', '77.93 元'));
     expect(zh).toContain('6400 日元（约 311.74 元）');
-    expect(zh).toContain(`线上付款按预订时确定的汇率换算：1 元 = 20.53 日元（${shortDay('zh-CN', asOf, 'long')}的汇率）。`);
+    expect(zh).toContain(
+      `线上付款按预订时确定的汇率换算：1 元 = 20.53 日元（${shortDay('zh-CN', asOf, 'long')}的汇率）。`,
+    );
     const ja = await pdf(id, 'ja');
     expect(ja).toMatch(row('ツアー料金', '8,000円'));
     expect(ja).toContain('77.93 元');
@@ -78,7 +107,14 @@ describe('a yen guide’s booking', () => {
   });
 
   it('paid by card in the yen the traveler saw: every amount in yen, no rate', async () => {
-    const made = await book(t, traveler, { guideId: yenGuide.guideId, date: daysAhead(31), startTime: '10:00', durationHours: 2, adults: 1, chargeCurrency: 'JPY' });
+    const made = await book(t, traveler, {
+      guideId: yenGuide.guideId,
+      date: daysAhead(31),
+      startTime: '10:00',
+      durationHours: 2,
+      adults: 1,
+      chargeCurrency: 'JPY',
+    });
     const id = made.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
     const en = await pdf(id, 'en');
@@ -88,15 +124,43 @@ describe('a yen guide’s booking', () => {
   });
 
   it('refunds and extensions in the currency each was charged in, never added across currencies', async () => {
-    const b = (await callAs(t, 'GET', `/api/v2/bookings/${(await book(t, traveler, { guideId: yenGuide.guideId, date: daysAhead(32), startTime: '10:00', durationHours: 2, adults: 1, chargeCurrency: 'JPY' })).json().id}`, traveler)).json() as Booking;
-    const base = { id: 1, kind: 'deposit' as const, method: 'card' as const, provider: 'simulated', status: 'succeeded' as const, refundedCents: 0, last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: new Date().toISOString() };
+    const b = (
+      await callAs(
+        t,
+        'GET',
+        `/api/v2/bookings/${(await book(t, traveler, { guideId: yenGuide.guideId, date: daysAhead(32), startTime: '10:00', durationHours: 2, adults: 1, chargeCurrency: 'JPY' })).json().id}`,
+        traveler,
+      )
+    ).json() as Booking;
+    const base = {
+      id: 1,
+      kind: 'deposit' as const,
+      method: 'card' as const,
+      provider: 'simulated',
+      status: 'succeeded' as const,
+      refundedCents: 0,
+      last4: '4242',
+      proofUploadedByTraveler: false,
+      verifiedByGuide: false,
+      createdAt: new Date().toISOString(),
+    };
     const shown: Booking = {
       ...b,
       status: 'cancelled',
       rate: { jpyPerCny: '20.53', asOf: '2026-11-27', source: 'admin' },
       payments: [
         { ...base, status: 'partially_refunded', amountCents: 1_600, currency: 'JPY', refundedCents: 800 },
-        { ...base, id: 2, kind: 'extension', method: 'wechat', last4: null, status: 'refunded', amountCents: 19_483, currency: 'CNY', refundedCents: 19_483 },
+        {
+          ...base,
+          id: 2,
+          kind: 'extension',
+          method: 'wechat',
+          last4: null,
+          status: 'refunded',
+          amountCents: 19_483,
+          currency: 'CNY',
+          refundedCents: 19_483,
+        },
       ],
     };
     const en = await pdfText(await renderBookingPdf(shown, 'en'));

@@ -40,7 +40,14 @@ export class BookingCancellation {
   ) {}
 
   /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
-  split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show', replacing = false): { split: RefundSplit; tier: string } {
+  split(
+    booking: BookingRow,
+    paidCents: number,
+    actor: Actor,
+    now: Date,
+    event?: 'report_no_show',
+    replacing = false,
+  ): { split: RefundSplit; tier: string } {
     // Decision 137: the guide cancelled; whether the traveler takes the refund (also while a replacement is
     // asked) or the choice lapses, all of it comes back.
     if (booking.status === 'awaiting_replacement' || replacing) return { split: FULL(paidCents), tier: 'guide' };
@@ -49,16 +56,32 @@ export class BookingCancellation {
     if (event === 'report_no_show') {
       const later = laterTourDay(booking, now);
       const absent = actor === 'traveler' ? 'guide' : 'traveler';
-      const split = noShowSplit({ depositCents: paidCents, commissionCents: booking.commissionCents, days: booking.days, day: later?.day ?? 1, absent, commissionRate: this.core.rates.commissionRate });
+      const split = noShowSplit({
+        depositCents: paidCents,
+        commissionCents: booking.commissionCents,
+        days: booking.days,
+        day: later?.day ?? 1,
+        absent,
+        commissionRate: this.core.rates.commissionRate,
+      });
       return { split, tier: absent === 'traveler' ? 'no_show' : later ? 'missed_day' : 'guide' };
     }
     // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
     // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
-    if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide')) return { split: FULL(paidCents), tier: 'weather' };
+    if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide'))
+      return { split: FULL(paidCents), tier: 'weather' };
     if (actor !== 'traveler') return { split: FULL(paidCents), tier: actor === 'guide' ? 'guide' : 'system' };
     // Decision 079: after a reschedule, the stricter tier of the first and the current start.
     const tier = cancellationTier(tierStart(booking), now);
-    return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier, commissionRate: this.core.rates.commissionRate }), tier };
+    return {
+      split: cancellationSplit({
+        depositCents: paidCents,
+        cancelledBy: 'traveler',
+        tier,
+        commissionRate: this.core.rates.commissionRate,
+      }),
+      tier,
+    };
   }
 
   // ── The cases ────────────────────────────────────────────────────────────────────────────────
@@ -68,7 +91,9 @@ export class BookingCancellation {
    * a replacement guide is asked, is everything back and stays the guide's cancellation (decision 137).
    */
   byTraveler(id: number, reason: string | undefined): Promise<{ refund: RefundInfo | null }> {
-    return this.run(id, this.core.now(), async (ctx) => this.end(ctx, { event: 'cancel', actor: 'traveler', reason, replacing: await this.replacing(ctx) }));
+    return this.run(id, this.core.now(), async (ctx) =>
+      this.end(ctx, { event: 'cancel', actor: 'traveler', reason, replacing: await this.replacing(ctx) }),
+    );
   }
 
   /** The guide's own cancellation: a replacement choice when one can be offered, else the full refund. */
@@ -85,10 +110,20 @@ export class BookingCancellation {
    * A no-show report (decision 138). The traveler whose guide did not come may ask for another guide
    * later that day instead of the refund (decision 140), only when one is free.
    */
-  noShow(id: number, side: 'traveler' | 'guide', note: string | undefined, sameDay: boolean): Promise<{ refund: RefundInfo | null }> {
+  noShow(
+    id: number,
+    side: 'traveler' | 'guide',
+    note: string | undefined,
+    sameDay: boolean,
+  ): Promise<{ refund: RefundInfo | null }> {
     return this.run(id, this.core.now(), async (ctx) => {
       if (side === 'traveler' && sameDay) return this.openSameDayChoice(ctx, note);
-      return this.end(ctx, { event: 'report_no_show', actor: side, reason: note, replacing: await this.replacing(ctx) });
+      return this.end(ctx, {
+        event: 'report_no_show',
+        actor: side,
+        reason: note,
+        replacing: await this.replacing(ctx),
+      });
     });
   }
 
@@ -101,7 +136,8 @@ export class BookingCancellation {
       const asked = await this.askedReplacement(ctx);
       if (!asked) return this.end(ctx, { event: 'decline', actor: 'guide', reason, replacing: false });
       const decision = this.core.decide(ctx.booking, 'decline', 'guide', ctx.now, { replacing: true });
-      if (decision.to !== 'awaiting_replacement') throw new AppError('invalid_transition', 'A replacement request returns to the choice');
+      if (decision.to !== 'awaiting_replacement')
+        throw new AppError('invalid_transition', 'A replacement request returns to the choice');
       await this.replacement.returnToChoice(ctx.db, ctx.publish, ctx.booking, asked, decision.to, 'declined', ctx.now);
       return undefined;
     });
@@ -109,7 +145,9 @@ export class BookingCancellation {
 
   /** Job: the checkout's payment window closed unpaid. */
   paymentExpired(id: number, now: Date): Promise<{ refund: RefundInfo | null }> {
-    return this.run(id, now, async (ctx) => this.end(ctx, { event: 'payment_expired', actor: 'system', replacing: await this.replacing(ctx) }));
+    return this.run(id, now, async (ctx) =>
+      this.end(ctx, { event: 'payment_expired', actor: 'system', replacing: await this.replacing(ctx) }),
+    );
   }
 
   /**
@@ -125,25 +163,40 @@ export class BookingCancellation {
 
   /** Job: nobody chosen (or accepted) by the replacement choice's lapse: the full refund (decision 137). */
   replacementLapsed(id: number, now: Date): Promise<{ refund: RefundInfo | null }> {
-    return this.run(id, now, async (ctx) => this.end(ctx, { event: 'replacement_lapsed', actor: 'system', replacing: await this.replacing(ctx) }));
+    return this.run(id, now, async (ctx) =>
+      this.end(ctx, { event: 'replacement_lapsed', actor: 'system', replacing: await this.replacing(ctx) }),
+    );
   }
 
   // ── What the cases share ─────────────────────────────────────────────────────────────────────
 
   /** The booking's transaction (locked, its guide read), then the refund it wrote, run right after the commit. */
-  private async run(id: number, now: Date, fn: (ctx: Ctx) => Promise<Ended | undefined>): Promise<{ refund: RefundInfo | null }> {
+  private async run(
+    id: number,
+    now: Date,
+    fn: (ctx: Ctx) => Promise<Ended | undefined>,
+  ): Promise<{ refund: RefundInfo | null }> {
     const { core } = this;
     const ended = await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       return fn({ db, publish, booking, guideUserId, now });
     }, now);
-    for (const job of [ended?.refundJob, ...(ended?.extensionRefundJobs ?? [])]) if (job) await core.deps.jobs.runNow(job, now);
+    for (const job of [ended?.refundJob, ...(ended?.extensionRefundJobs ?? [])])
+      if (job) await core.deps.jobs.runNow(job, now);
     return { refund: ended?.refund ?? null };
   }
 
-  /** The guide's cancellation, by them or by an admin for them: the replacement choice if one can be offered (decision 137). */
-  private async forTheGuide(ctx: Ctx, actor: 'guide' | 'admin', reason: string | undefined, admin?: AuthUser): Promise<Ended | undefined> {
+  /**
+   * The guide's cancellation, by them or by an admin for them: the replacement choice if one can be offered
+   * (decision 137).
+   */
+  private async forTheGuide(
+    ctx: Ctx,
+    actor: 'guide' | 'admin',
+    reason: string | undefined,
+    admin?: AuthUser,
+  ): Promise<Ended | undefined> {
     // A confirmed booking the guide drops costs their instant booking for 30 days (decision 153): in this
     // transaction, so a refused cancellation pauses nothing.
     await repo.pauseInstantBook(ctx.db, ctx.booking.guideId, instantBookPausedUntil(ctx.now));
@@ -157,11 +210,18 @@ export class BookingCancellation {
     return undefined;
   }
 
-  /** Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now. */
+  /**
+   * Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the
+   * refund now.
+   */
   private async openSameDayChoice(ctx: Ctx, note: string | undefined): Promise<undefined> {
     const decision = this.core.decide(ctx.booking, 'report_no_show', 'traveler', ctx.now, { replaceable: true });
     const lapsesAt = await this.replacement.offerableToday(ctx.db, ctx.booking, ctx.now);
-    if (!lapsesAt) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
+    if (!lapsesAt)
+      throw new AppError(
+        'no_replacement_today',
+        'No other guide is free later today; the full refund is still yours to take',
+      );
     await repo.transitionBooking(ctx.db, ctx.booking.id, decision.from, decision.to);
     await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, note, ctx.now, lapsesAt);
     return undefined;
@@ -169,7 +229,8 @@ export class BookingCancellation {
 
   /** The replacement guide asked and not yet answered, locked; only a `confirmed` booking can have one. */
   private async askedReplacement(ctx: Ctx): Promise<ReplacementRow | undefined> {
-    const row = ctx.booking.status === 'confirmed' ? await this.replacement.requested(ctx.db, ctx.booking.id) : undefined;
+    const row =
+      ctx.booking.status === 'confirmed' ? await this.replacement.requested(ctx.db, ctx.booking.id) : undefined;
     return row?.status === 'requested' ? row : undefined;
   }
 
@@ -177,11 +238,27 @@ export class BookingCancellation {
     return (await this.askedReplacement(ctx)) !== undefined;
   }
 
-  /** An admin's cancellation for the guide is audited with the change it makes, and the guide, who did not do it, is told. */
+  /**
+   * An admin's cancellation for the guide is audited with the change it makes, and the guide, who did not do it, is
+   * told.
+   */
   private async audit(ctx: Ctx, admin: AuthUser, reason: string | undefined, to: BookingStatus): Promise<void> {
     const { booking } = ctx;
-    await recordAdminAction(ctx.db, { adminUserId: admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: booking.id, before: { status: booking.status }, after: { status: to }, note: reason ?? null });
-    await ctx.publish('booking.cancelled_for_guide', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, note: reason ?? '' });
+    await recordAdminAction(ctx.db, {
+      adminUserId: admin.id,
+      action: 'booking.cancel_for_guide',
+      entityType: 'booking',
+      entityId: booking.id,
+      before: { status: booking.status },
+      after: { status: to },
+      note: reason ?? null,
+    });
+    await ctx.publish('booking.cancelled_for_guide', {
+      bookingId: booking.id,
+      travelerId: booking.travelerId,
+      guideUserId: ctx.guideUserId,
+      note: reason ?? '',
+    });
   }
 
   /**
@@ -195,18 +272,45 @@ export class BookingCancellation {
     const id = booking.id;
     const decision = this.core.decide(booking, e.event, e.actor, now);
     const paid = (await repo.depositPayments(db, id)).find(isPaidDeposit);
-    const { split } = this.split(booking, heldDepositCents(booking, paid), e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
-    const closed = booking.status === 'awaiting_replacement' || e.replacing ? await this.replacement.refunded(db, id, now) : undefined;
+    const { split } = this.split(
+      booking,
+      heldDepositCents(booking, paid),
+      e.actor,
+      now,
+      e.event === 'report_no_show' ? e.event : undefined,
+      e.replacing,
+    );
+    const closed =
+      booking.status === 'awaiting_replacement' || e.replacing
+        ? await this.replacement.refunded(db, id, now)
+        : undefined;
     const who = endedBy(e, closed);
-    await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
+    await repo.transitionBooking(db, id, decision.from, decision.to, {
+      cancelledAt: now,
+      cancelledBy: who.cancelledBy,
+      cancelReason: who.cancelReason,
+    });
     if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
     if (booking.creditCents > 0) await credits.restoreCredit(db, id);
-    const credit = paid && who.guideEnded ? await issueTravelCredit(this.core, ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled') : undefined;
+    const credit =
+      paid && who.guideEnded
+        ? await issueTravelCredit(this.core, ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled')
+        : undefined;
     // Decision 158: a report on a later day of several days ends a tour partly given.
     const later = e.event === 'report_no_show' && who.absent ? laterTourDay(booking, now) : null;
     const ended: Ended = paid ? await payBack(this.core, ctx, paid, split, later !== null) : { refund: null };
-    if (later && who.absent) ended.extensionRefundJobs = await settleExtensions(db, this.core, booking, { travelerId: booking.travelerId, guideUserId: ctx.guideUserId }, later.day, who.absent, now);
-    const day = e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
+    if (later && who.absent)
+      ended.extensionRefundJobs = await settleExtensions(
+        db,
+        this.core,
+        booking,
+        { travelerId: booking.travelerId, guideUserId: ctx.guideUserId },
+        later.day,
+        who.absent,
+        now,
+      );
+    const day =
+      e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
     await tell(ctx, e, who, closed, ended.refund ?? { amountCents: 0, currency: booking.chargeCurrency }, credit, day);
     return ended;
   }

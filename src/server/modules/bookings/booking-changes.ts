@@ -13,7 +13,14 @@ import type { BookingRow, PaymentRow } from './bookings.repository';
 import * as changes from './changes.repository';
 import type { ChangeRow } from './changes.repository';
 import { applyChange } from './change-apply';
-import { CHANGEABLE, changeAnswerBy, changeNeedsGuide, checkAddedDays, checkChangeable, pricedChange } from './change-checks';
+import {
+  CHANGEABLE,
+  changeAnswerBy,
+  changeNeedsGuide,
+  checkAddedDays,
+  checkChangeable,
+  pricedChange,
+} from './change-checks';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 
 /** The job that closes an open change at its `expiresAt`. */
@@ -72,14 +79,20 @@ export class BookingChanges {
     const row = await this.run(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       checkChangeable(booking, now);
-      if (await changes.openChange(db, id)) throw new AppError('change_open', 'Another change of this trip is open; finish or withdraw it first');
+      if (await changes.openChange(db, id))
+        throw new AppError('change_open', 'Another change of this trip is open; finish or withdraw it first');
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
       const priced = pricedChange(booking, guide, body, now, this.core.rates);
       if (body.days > booking.days) await checkAddedDays(this.core, db, booking, guide, body.days, now, true);
       const needsGuide = changeNeedsGuide(priced, guide, now);
       const payNow = priced.quote.money.payNowCents;
       const status = payNow > 0 ? 'awaiting_payment' : needsGuide ? 'requested' : 'applied';
-      const expiresAt = status === 'awaiting_payment' ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS) : status === 'requested' ? changeAnswerBy(booking, now) : null;
+      const expiresAt =
+        status === 'awaiting_payment'
+          ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS)
+          : status === 'requested'
+            ? changeAnswerBy(booking, now)
+            : null;
       const inserted = await changes.insertChange(db, {
         bookingId: id,
         requesterId: user.id,
@@ -96,7 +109,12 @@ export class BookingChanges {
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       if (status === 'applied') refunds.push(...(await applyChange(db, publish, booking, inserted, guideUserId, now)));
       else {
-        publish.job({ kind: CHANGE_LAPSE_JOB, payload: { bookingId: id, changeId: inserted.id }, runAt: expiresAt!, dedupeKey: `${CHANGE_LAPSE_JOB}:${inserted.id}:${status}` });
+        publish.job({
+          kind: CHANGE_LAPSE_JOB,
+          payload: { bookingId: id, changeId: inserted.id },
+          runAt: expiresAt!,
+          dedupeKey: `${CHANGE_LAPSE_JOB}:${inserted.id}:${status}`,
+        });
         if (status === 'requested') await this.tellGuide(publish, booking, inserted, guideUserId);
       }
       return inserted;
@@ -115,7 +133,8 @@ export class BookingChanges {
       const change = await this.openOf(db, id, changeId, 'requested');
       checkChangeable(booking, now);
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
-      if (change.apply.days > booking.days) await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true);
+      if (change.apply.days > booking.days)
+        await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true);
       refunds.push(...(await applyChange(db, publish, booking, change, user.id, now)));
     });
     await this.runRefunds(refunds, now);
@@ -152,9 +171,16 @@ export class BookingChanges {
    * Inside a payment's claim (`kind: 'change'`): the open change's attempt, reused, waited for or to be
    * cancelled first (decision 100), else a new payment of the server's difference.
    */
-  async claimPayment(db: Database, booking: BookingRow, user: Pick<AuthUser, 'id'>, body: CreatePaymentBody, k: { idempotencyKey: string; requestHash: string; last4: string | null }): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
+  async claimPayment(
+    db: Database,
+    booking: BookingRow,
+    user: Pick<AuthUser, 'id'>,
+    body: CreatePaymentBody,
+    k: { idempotencyKey: string; requestHash: string; last4: string | null },
+  ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
     const change = await changes.openChange(db, booking.id);
-    if (!change || change.status !== 'awaiting_payment') throw new AppError('change_not_open', 'There is no change of this trip to pay');
+    if (!change || change.status !== 'awaiting_payment')
+      throw new AppError('change_not_open', 'There is no change of this trip to pay');
     const open = openAttempt(await changes.changePayments(db, booking.id));
     const step = stepFor(open, { payerId: user.id, method: body.method }, open?.id === change.paymentId);
     if (step.do !== 'open') return step;
@@ -183,26 +209,53 @@ export class BookingChanges {
    * for the guide or applies. Money for a change no longer open, or whose added days were taken
    * meanwhile, goes straight back.
    */
-  async paymentSucceeded(db: Database, booking: BookingRow, payment: PaymentRow, parties: { travelerId: number; guideUserId: number; paymentId: number }, now: Date, after: (() => Promise<void>)[], publish: Publish): Promise<void> {
-    await repo.insertPostings(db, booking.id, paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment), parties);
+  async paymentSucceeded(
+    db: Database,
+    booking: BookingRow,
+    payment: PaymentRow,
+    parties: { travelerId: number; guideUserId: number; paymentId: number },
+    now: Date,
+    after: (() => Promise<void>)[],
+    publish: Publish,
+  ): Promise<void> {
+    await repo.insertPostings(
+      db,
+      booking.id,
+      paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment),
+      parties,
+    );
     const change = await changes.changeByPayment(db, payment.id);
     const open = change?.status === 'awaiting_payment' && CHANGEABLE.has(booking.status) && booking.startsAt > now;
     if (open && change.needsGuide) {
       const expiresAt = changeAnswerBy(booking, now);
       const requested = (await changes.updateChange(db, change.id, { status: 'requested', expiresAt }))!;
-      publish.job({ kind: CHANGE_LAPSE_JOB, payload: { bookingId: booking.id, changeId: change.id }, runAt: expiresAt, dedupeKey: `${CHANGE_LAPSE_JOB}:${change.id}:requested` });
+      publish.job({
+        kind: CHANGE_LAPSE_JOB,
+        payload: { bookingId: booking.id, changeId: change.id },
+        runAt: expiresAt,
+        dedupeKey: `${CHANGE_LAPSE_JOB}:${change.id}:requested`,
+      });
       await this.tellGuide(publish, booking, requested, parties.guideUserId);
       return;
     }
     if (open) {
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
-      const free = change.apply.days <= booking.days || (await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true).then(() => true, () => false));
+      const free =
+        change.apply.days <= booking.days ||
+        (await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true).then(
+          () => true,
+          () => false,
+        ));
       if (free) {
         const refunds = await applyChange(db, publish, booking, change, parties.guideUserId, now);
         after.push(() => this.runRefunds(refunds, now));
         return;
       }
-      await changes.updateChange(db, change.id, { status: 'declined', declineReason: 'slot_unavailable', decidedAt: now });
+      await changes.updateChange(db, change.id, {
+        status: 'declined',
+        declineReason: 'slot_unavailable',
+        decidedAt: now,
+      });
     }
     await repo.insertPostings(db, booking.id, paidPostings(allBack(payment), booking.currency, payment), parties);
     const jobId = await this.core.enqueueRefund(db, payment, payment.amountCents, now);
@@ -212,22 +265,40 @@ export class BookingChanges {
   // ── What the steps share ─────────────────────────────────────────────────────────────────────
 
   /** Closes the open change without applying it; a paid difference goes back in full. */
-  private async close(id: number, changeId: number, status: 'declined' | 'withdrawn' | 'lapsed', now: Date, reason?: string): Promise<BookingChange> {
+  private async close(
+    id: number,
+    changeId: number,
+    status: 'declined' | 'withdrawn' | 'lapsed',
+    now: Date,
+    reason?: string,
+  ): Promise<BookingChange> {
     const refunds: number[] = [];
     await this.run(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const change = await this.openOf(db, id, changeId);
       const payment = change.paymentId ? await repo.paymentById(db, change.paymentId) : undefined;
-      if (payment && (payment.status === 'processing' || payment.status === 'pending')) throw paymentInProgress('A payment of this change is being processed; try again shortly');
+      if (payment && (payment.status === 'processing' || payment.status === 'pending'))
+        throw paymentInProgress('A payment of this change is being processed; try again shortly');
       await changes.updateChange(db, change.id, { status, decidedAt: now, declineReason: reason ?? null });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       if (payment?.status === 'succeeded') {
-        await repo.insertPostings(db, id, paidPostings(allBack(payment), booking.currency, payment), { travelerId: booking.travelerId, guideUserId, paymentId: payment.id });
+        await repo.insertPostings(db, id, paidPostings(allBack(payment), booking.currency, payment), {
+          travelerId: booking.travelerId,
+          guideUserId,
+          paymentId: payment.id,
+        });
         const job = await this.core.enqueueRefund(db, payment, payment.amountCents, now);
         if (job) refunds.push(job);
       }
       if (status !== 'withdrawn') {
-        await publish('booking.change_closed', { bookingId: id, travelerId: booking.travelerId, guideUserId, changeId, how: status, reason: reason ?? null });
+        await publish('booking.change_closed', {
+          bookingId: id,
+          travelerId: booking.travelerId,
+          guideUserId,
+          changeId,
+          how: status,
+          reason: reason ?? null,
+        });
       }
     }, now);
     await this.runRefunds(refunds, now);
@@ -237,8 +308,10 @@ export class BookingChanges {
   private async openOf(db: Database, id: number, changeId: number, status?: ChangeRow['status']): Promise<ChangeRow> {
     const change = await changes.changeById(db, id, changeId);
     if (!change) throw notFound('Change');
-    if (change.status !== 'awaiting_payment' && change.status !== 'requested') throw new AppError('change_not_open', 'This change is no longer open');
-    if (status && change.status !== status) throw new AppError('change_not_open', 'This change is waiting for its payment, not for an answer');
+    if (change.status !== 'awaiting_payment' && change.status !== 'requested')
+      throw new AppError('change_not_open', 'This change is no longer open');
+    if (status && change.status !== status)
+      throw new AppError('change_not_open', 'This change is waiting for its payment, not for an answer');
     return change;
   }
 
@@ -262,7 +335,12 @@ export class BookingChanges {
     for (const job of jobs) await this.core.deps.jobs.runNow(job, now);
   }
 
-  private async tellGuide(publish: Publish, booking: BookingRow, change: ChangeRow, guideUserId: number): Promise<void> {
+  private async tellGuide(
+    publish: Publish,
+    booking: BookingRow,
+    change: ChangeRow,
+    guideUserId: number,
+  ): Promise<void> {
     await publish('booking.change_requested', {
       bookingId: booking.id,
       travelerId: booking.travelerId,

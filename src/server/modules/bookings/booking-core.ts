@@ -28,7 +28,9 @@ export const JOB = {
   tourDay: 'booking.tour_day',
   extensionLapse: 'booking.extension_lapse',
   rescheduleExpiry: 'booking.reschedule_expiry',
-  /** Decision 137: the traveler's choice of a replacement lapses into the full refund; an asked guide's answer is due. */
+  /**
+   * Decision 137: the traveler's choice of a replacement lapses into the full refund; an asked guide's answer is due.
+   */
   replacementLapse: 'booking.replacement_lapse',
   replacementAnswer: 'booking.replacement_answer',
   refund: 'payment.refund',
@@ -51,9 +53,14 @@ export const NEW_BOOKING_ID = '__new_booking_id__';
  * An event of the booking the transaction's last statement inserts: its id is the placeholder that
  * statement replaces (`insertBookingWithJobs`), as in the jobs written with it.
  */
-type OfNewBooking<P> = P extends { bookingId: number } ? Omit<P, 'bookingId'> & { bookingId: typeof NEW_BOOKING_ID } : never;
+type OfNewBooking<P> = P extends { bookingId: number }
+  ? Omit<P, 'bookingId'> & { bookingId: typeof NEW_BOOKING_ID }
+  : never;
 
-export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>) => Promise<void>) & {
+export type Publish = (<K extends BookingEventName>(
+  name: K,
+  payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>,
+) => Promise<void>) & {
   /** A follow-up job written in the same statement as the events (an expiry, the start day). */
   job(job: NewJob): void;
   /**
@@ -76,7 +83,10 @@ export interface Clock {
  * receipts module's issuer, given by compose.ts; decision 125).
  */
 export interface ReceiptIssuing {
-  /** CTEs for a statement that settles payments: receipts for the payment ids `ids` selects; the same text on every call. */
+  /**
+   * CTEs for a statement that settles payments: receipts for the payment ids `ids` selects; the same text on every
+   * call.
+   */
   ctes(ids: SQL): SQL;
   /** The values of `ctes`' placeholders: issued `now`, paid at `paidAt`. */
   cteValues(now: Date, paidAt: Date): Record<string, unknown>;
@@ -101,8 +111,8 @@ export interface BookingDeps {
 export type Side = 'traveler' | 'guide';
 
 /**
- * What every part of the booking service shares (docs/rules/booking-lifecycle.md): the clock, the events, who may touch a
- * booking, how it reads back, and the one way a status changes (the shared state machine, checked
+ * What every part of the booking service shares (docs/rules/booking-lifecycle.md): the clock, the events, who may touch
+ * a booking, how it reads back, and the one way a status changes (the shared state machine, checked
  * here, then `transitionBooking` in the caller's transaction).
  */
 export class BookingCore {
@@ -122,7 +132,10 @@ export class BookingCore {
   }
 
   get rates() {
-    return { depositRate: this.deps.config.payments.depositRate, commissionRate: this.deps.config.payments.commissionRate };
+    return {
+      depositRate: this.deps.config.payments.depositRate,
+      commissionRate: this.deps.config.payments.commissionRate,
+    };
   }
 
   /**
@@ -137,8 +150,13 @@ export class BookingCore {
       const pending: NewJob[] = [];
       const written: { id: number; kind: string }[] = [];
       const publish = Object.assign(
-        async <K extends BookingEventName>(name: K, payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>) => void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
-        { job: (job: NewJob) => void pending.push(job), take: () => pending.splice(0), wrote: (jobs: { id: number; kind: string }[]) => void written.push(...jobs) },
+        async <K extends BookingEventName>(name: K, payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>) =>
+          void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
+        {
+          job: (job: NewJob) => void pending.push(job),
+          take: () => pending.splice(0),
+          wrote: (jobs: { id: number; kind: string }[]) => void written.push(...jobs),
+        },
       );
       const out = await fn(db, publish);
       written.push(...(await enqueueJobs(db, pending)));
@@ -163,7 +181,11 @@ export class BookingCore {
   async guideNets(guideUserId: number, ids: number[]): Promise<Map<number, number | null>> {
     if (!ids.length) return new Map();
     const rows = await bookingViews(this.db, { ids });
-    return new Map(rows.filter((r) => r.guide.userId === guideUserId).map((r) => [r.booking.id, guideNetOf(r, this.rates.commissionRate)]));
+    return new Map(
+      rows
+        .filter((r) => r.guide.userId === guideUserId)
+        .map((r) => [r.booking.id, guideNetOf(r, this.rates.commissionRate)]),
+    );
   }
 
   /** The booking if the caller is its traveler or its guide; 404 for anyone else. */
@@ -180,8 +202,10 @@ export class BookingCore {
   decide(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date, extra: Partial<BookingFacts> = {}) {
     const decision = nextStatus(factsOf(booking, extra, now), event, actor, { now });
     if (decision.ok) return decision;
-    if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
-    if (decision.reason === 'tour_not_over') throw new AppError('tour_not_over', 'A tour of several days is completed from the start of its last day');
+    if (decision.reason === 'extension_limit_reached')
+      throw new AppError('extension_limit_reached', 'Extension Limit Reached');
+    if (decision.reason === 'tour_not_over')
+      throw new AppError('tour_not_over', 'A tour of several days is completed from the start of its last day');
     throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);
   }
 
@@ -197,7 +221,15 @@ export class BookingCore {
    * left it and chose again, and it would otherwise hold them for its whole payment window. Taken
    * after the guide's lock (checkout, a reschedule's acceptance), always in that order.
    */
-  async claimTravelerTime(db: Database, travelerId: number, from: Date, to: Date, now: Date, exceptId?: number, locked = false): Promise<void> {
+  async claimTravelerTime(
+    db: Database,
+    travelerId: number,
+    from: Date,
+    to: Date,
+    now: Date,
+    exceptId?: number,
+    locked = false,
+  ): Promise<void> {
     if (!locked) await repo.lockTravelerSchedule(db, travelerId);
     await this.releaseOrRefuse(db, await repo.travelerOverlaps(db, travelerId, from, to), now, exceptId);
   }
@@ -213,13 +245,19 @@ export class BookingCore {
       if (other.id === exceptId) continue; // the booking being moved
       if (releasable(other)) {
         const decision = this.decide((await repo.lockBooking(db, other.id))!, 'payment_expired', 'system', now);
-        await repo.transitionBooking(db, other.id, decision.from, decision.to, { cancelledAt: now, cancelledBy: 'system', cancelReason: 'replaced' });
+        await repo.transitionBooking(db, other.id, decision.from, decision.to, {
+          cancelledAt: now,
+          cancelledBy: 'system',
+          cancelReason: 'replaced',
+        });
         await restoreCredit(db, other.id);
         released.push(other.id);
         continue;
       }
       const number = bookingNumber(other.id, other.bookingNumber);
-      throw new AppError('traveler_busy', `You already have booking ${number} at this time`, [{ path: 'booking', message: number }]);
+      throw new AppError('traveler_busy', `You already have booking ${number} at this time`, [
+        { path: 'booking', message: number },
+      ]);
     }
     return released;
   }
@@ -236,4 +274,5 @@ export class BookingCore {
 }
 
 /** 409 while another attempt is with the provider: it ends within seconds, so try again after 2. */
-export const paymentInProgress = (message: string) => new AppError('payment_in_progress', message, undefined, { retryAfter: 2 });
+export const paymentInProgress = (message: string) =>
+  new AppError('payment_in_progress', message, undefined, { retryAfter: 2 });

@@ -37,21 +37,25 @@ export class BookingDayPlans {
     const now = core.now();
     await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
-      if (CLOSED.includes(booking.status)) throw new AppError('booking_closed', `A ${booking.status} booking has no plans left to agree`);
+      if (CLOSED.includes(booking.status))
+        throw new AppError('booking_closed', `A ${booking.status} booking has no plans left to agree`);
       const beyond = body.dayPlans.findIndex((p) => p.day > booking.days);
       if (beyond >= 0) {
-        throw new AppError('validation_failed', `This booking has ${booking.days} day(s)`, [{ path: `body.dayPlans.${beyond}.day`, message: `a day from 1 to ${booking.days}` }]);
+        throw new AppError('validation_failed', `This booking has ${booking.days} day(s)`, [
+          { path: `body.dayPlans.${beyond}.day`, message: `a day from 1 to ${booking.days}` },
+        ]);
       }
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       const by = booking.travelerId === user.id ? 'traveler' : 'guide';
       const before = booking.dayPlans ?? [];
       const plans = storedDayPlans(body.dayPlans, by, before);
       await setDayPlans(db, id, plans, now);
-      const changed = Array.from({ length: booking.days }, (_, i) => i + 1).filter((day) =>
-        !sameDay(
-          before.find((p) => p.day === day),
-          plans.find((p) => p.day === day),
-        ),
+      const changed = Array.from({ length: booking.days }, (_, i) => i + 1).filter(
+        (day) =>
+          !sameDay(
+            before.find((p) => p.day === day),
+            plans.find((p) => p.day === day),
+          ),
       );
       if (!changed.length || booking.status === 'pending') return;
       await publish('booking.day_plans_updated', {

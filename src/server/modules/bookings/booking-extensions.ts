@@ -51,22 +51,33 @@ export class BookingExtensions {
     const ext = await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const extensions = await repo.extensionsOf(db, id);
-      const decision = core.decide(booking, 'request_extension', 'traveler', now, { extensionCount: extensionsCounted(booking, extensions, now) });
+      const decision = core.decide(booking, 'request_extension', 'traveler', now, {
+        extensionCount: extensionsCounted(booking, extensions, now),
+      });
       const priceCents = extensionFee(booking, extensions, hours);
       // The tour with every extension asked so far stays inside the total's bound (decision 182).
-      checkTotalInBounds(booking.totalPriceCents + extensions.reduce((sum, e) => sum + e.priceCents, 0) + priceCents, booking.currency, 'hours');
+      checkTotalInBounds(
+        booking.totalPriceCents + extensions.reduce((sum, e) => sum + e.priceCents, 0) + priceCents,
+        booking.currency,
+        'hours',
+      );
       const { day, endsAt, nextStartsAt } = extendedDay(booking, extensions, now);
       const newEnd = new Date(endsAt.getTime() + minutes * MINUTE_MS);
       // Decision 155: a day before the last may grow until the next day's start; the booking already
       // holds the nights, so no other booking can be in the way there.
-      if (nextStartsAt && newEnd > nextStartsAt) throw new AppError('extension_into_next_day', 'This extension would run into the start of the next tour day');
+      if (nextStartsAt && newEnd > nextStartsAt)
+        throw new AppError('extension_into_next_day', 'This extension would run into the start of the next tour day');
       if (!nextStartsAt) {
         await repo.lockGuideSchedule(db, booking.guideId);
         const clash = await guideBusyRanges(db, booking.guideId, booking.endsAt, newEnd, id);
-        if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+        if (clash.length)
+          throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
       }
       const row = await repo.insertExtension(db, { bookingId: id, day, minutes, priceCents, requestedAt: now });
-      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: priceCents, travelerConfirmedExtension: false });
+      await repo.transitionBooking(db, id, decision.from, decision.to, {
+        extensionPriceCents: priceCents,
+        travelerConfirmedExtension: false,
+      });
       // Unpaid when the payment window closes, it lapses: the tour goes on as it was.
       await enqueueJob(db, {
         kind: JOB.extensionLapse,
@@ -74,11 +85,21 @@ export class BookingExtensions {
         runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
         dedupeKey: `${JOB.extensionLapse}:${row.id}`,
       });
-      await publish('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: row.priceCents, currency: booking.currency });
+      await publish('booking.extension_requested', {
+        bookingId: id,
+        travelerId: user.id,
+        guideUserId,
+        hours,
+        priceCents: row.priceCents,
+        currency: booking.currency,
+      });
       return row;
     });
     const view = await core.view(id, user.id);
-    return { ...view, extensionDetails: { hours, price: toMajor(ext.priceCents, view.currency), priceCents: ext.priceCents } };
+    return {
+      ...view,
+      extensionDetails: { hours, price: toMajor(ext.priceCents, view.currency), priceCents: ext.priceCents },
+    };
   }
 
   /** POST /api/v2/bookings/{id}/extension/withdraw: the traveler takes back a request not yet paid. */
@@ -98,7 +119,11 @@ export class BookingExtensions {
       await this.close(bookingId, 'system', now);
     } catch (err) {
       // Paid, or moved on, between the check and the lock: nothing to do.
-      if (err instanceof AppError && (err.code === 'invalid_transition' || err.code === 'already_paid' || err.code === 'payment_in_progress')) return;
+      if (
+        err instanceof AppError &&
+        (err.code === 'invalid_transition' || err.code === 'already_paid' || err.code === 'payment_in_progress')
+      )
+        return;
       throw err;
     }
   }
@@ -115,13 +140,21 @@ export class BookingExtensions {
       const decision = core.decide(booking, by === 'traveler' ? 'withdraw_extension' : 'extension_lapsed', by, now);
       const open = await repo.openExtension(db, id);
       if (!open) throw new AppError('invalid_transition', 'There is no extension request to withdraw');
-      if (open.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid; ask your guide instead');
+      if (open.status !== 'requested')
+        throw new AppError('already_paid', 'This extension is already paid; ask your guide instead');
       const attempt = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
-      if (attempt?.status === 'processing') throw paymentInProgress('A payment of this extension is being processed; try again shortly');
+      if (attempt?.status === 'processing')
+        throw paymentInProgress('A payment of this extension is being processed; try again shortly');
       await repo.updateExtension(db, open.id, { status: by === 'traveler' ? 'withdrawn' : 'lapsed', decidedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      await publish('booking.extension_withdrawn', { bookingId: id, travelerId: booking.travelerId, guideUserId, hours: open.minutes / 60, by });
+      await publish('booking.extension_withdrawn', {
+        bookingId: id,
+        travelerId: booking.travelerId,
+        guideUserId,
+        hours: open.minutes / 60,
+        by,
+      });
     }, now);
   }
 
@@ -139,7 +172,8 @@ export class BookingExtensions {
     k: { idempotencyKey: string; requestHash: string; last4: string | null },
   ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
     const ext = await repo.openExtension(db, booking.id);
-    if (!ext || booking.status !== 'extend_requested') throw new AppError('invalid_transition', 'There is no extension to pay');
+    if (!ext || booking.status !== 'extend_requested')
+      throw new AppError('invalid_transition', 'There is no extension to pay');
     if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
     const open = openAttempt(await repo.extensionPayments(db, booking.id));
     const step = stepFor(open, { payerId: user.id, method: body.method }, open?.id === ext.paymentId);
@@ -159,7 +193,8 @@ export class BookingExtensions {
       })
       .catch((err: unknown) => {
         // The database's one open attempt per charge (decision 100), should an attempt slip past the lock.
-        if (pgErrorCode(err) === '23505') throw paymentInProgress('Another payment of this extension is being processed');
+        if (pgErrorCode(err) === '23505')
+          throw paymentInProgress('Another payment of this extension is being processed');
         throw err;
       });
     await repo.updateExtension(db, ext.id, { paymentId: payment.id });
@@ -181,16 +216,33 @@ export class BookingExtensions {
     publish: Publish,
   ) {
     const { core } = this;
-    await repo.insertPostings(db, booking.id, paidPostings(extensionPostings(ownAmountOf(payment)), booking.currency, payment), parties);
+    await repo.insertPostings(
+      db,
+      booking.id,
+      paidPostings(extensionPostings(ownAmountOf(payment)), booking.currency, payment),
+      parties,
+    );
     const ext = await repo.extensionByPayment(db, payment.id);
     const decision = nextStatus(factsOf(booking), 'extension_paid', 'system', { now });
     if (ext && ext.status === 'requested' && decision.ok) {
       await repo.updateExtension(db, ext.id, { status: 'paid', paidAt: now });
       await repo.transitionBooking(db, booking.id, decision.from, decision.to, { extensionPriceCents: null });
-      await publish('booking.extension_paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents, currency: booking.currency });
+      await publish('booking.extension_paid', {
+        bookingId: booking.id,
+        travelerId: booking.travelerId,
+        guideUserId: parties.guideUserId,
+        hours: ext.minutes / 60,
+        priceCents: ext.priceCents,
+        currency: booking.currency,
+      });
       return;
     }
-    await repo.insertPostings(db, booking.id, paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment), parties);
+    await repo.insertPostings(
+      db,
+      booking.id,
+      paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment),
+      parties,
+    );
     const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
     if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
   }
@@ -206,12 +258,17 @@ export class BookingExtensions {
     if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler pays an extension');
     if (!body.paid) throw new AppError('extension_not_paid', 'The extension is not paid yet');
     const paymentId = Number(body.transactionData.transactionId);
-    const payment = Number.isSafeInteger(paymentId) && paymentId > 0 ? await repo.paymentById(core.db, paymentId) : undefined;
+    const payment =
+      Number.isSafeInteger(paymentId) && paymentId > 0 ? await repo.paymentById(core.db, paymentId) : undefined;
     if (!payment || payment.bookingId !== id || payment.kind !== 'extension' || payment.payerId !== user.id) {
-      throw new AppError('validation_failed', 'Unknown transaction', [{ path: 'transactionData.transactionId', message: 'not a payment of this extension' }]);
+      throw new AppError('validation_failed', 'Unknown transaction', [
+        { path: 'transactionData.transactionId', message: 'not a payment of this extension' },
+      ]);
     }
-    if (payment.status === 'processing' || payment.status === 'pending') throw paymentInProgress('This payment is still being processed; try again shortly');
-    if (payment.status === 'failed') throw new AppError('payment_failed', 'Payment failed. Please check your information and try again.');
+    if (payment.status === 'processing' || payment.status === 'pending')
+      throw paymentInProgress('This payment is still being processed; try again shortly');
+    if (payment.status === 'failed')
+      throw new AppError('payment_failed', 'Payment failed. Please check your information and try again.');
     const ext = await repo.extensionByPayment(core.db, payment.id);
     if (!ext || ext.status === 'requested') throw new AppError('extension_not_paid', 'The extension is not paid yet');
     return core.view(id, user.id);
@@ -227,10 +284,16 @@ export class BookingExtensions {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'approve_extension', 'guide', now);
       const open = await repo.openExtension(db, id);
-      if (!open || open.status !== 'paid') throw new AppError('extension_not_paid', 'The traveler has not paid this extension yet');
+      if (!open || open.status !== 'paid')
+        throw new AppError('extension_not_paid', 'The traveler has not paid this extension yet');
       await repo.updateExtension(db, open.id, { status: 'approved', decidedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to);
-      await publish('booking.extension_approved', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: open.minutes / 60 });
+      await publish('booking.extension_approved', {
+        bookingId: id,
+        travelerId: booking.travelerId,
+        guideUserId: user.id,
+        hours: open.minutes / 60,
+      });
     });
     return core.view(id, user.id);
   }
@@ -253,12 +316,23 @@ export class BookingExtensions {
         if (open.status === 'paid' && payment?.status === 'succeeded') {
           refund = { amountCents: payment.amountCents, currency: payment.currency };
           const postings = paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment);
-          await repo.insertPostings(db, id, postings, { travelerId: booking.travelerId, guideUserId: user.id, paymentId: payment.id });
+          await repo.insertPostings(db, id, postings, {
+            travelerId: booking.travelerId,
+            guideUserId: user.id,
+            paymentId: payment.id,
+          });
           refundJob = await core.enqueueRefund(db, payment, payment.amountCents, now);
         }
       }
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
-      await publish('booking.extension_rejected', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: (open?.minutes ?? 0) / 60, refundCents: refund.amountCents, currency: refund.currency });
+      await publish('booking.extension_rejected', {
+        bookingId: id,
+        travelerId: booking.travelerId,
+        guideUserId: user.id,
+        hours: (open?.minutes ?? 0) / 60,
+        refundCents: refund.amountCents,
+        currency: refund.currency,
+      });
     });
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
     return core.view(id, user.id);
@@ -278,7 +352,8 @@ export class BookingExtensions {
         const booking = (await repo.lockBooking(db, id))!;
         const decision = core.decide(booking, 'confirm_extension', side, now);
         const open = await repo.openExtension(db, id);
-        if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
+        if (!open || open.status !== 'approved')
+          throw new AppError('invalid_transition', 'There is no approved extension to confirm');
         await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
         // Several days (decisions 154, 155): the extension lengthens the day it was asked on, so one day's
         // length stays; only the last day's moves the booking's end.
@@ -290,10 +365,16 @@ export class BookingExtensions {
           travelerConfirmedExtension: true,
           extensionPriceCents: null,
         });
-        await publish('booking.extension_confirmed', { bookingId: id, travelerId: user.id, guideUserId, hours: open.minutes / 60 });
+        await publish('booking.extension_confirmed', {
+          bookingId: id,
+          travelerId: user.id,
+          guideUserId,
+          hours: open.minutes / 60,
+        });
       });
     } catch (err) {
-      if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      if (pgErrorCode(err) === '23P01')
+        throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
       throw err;
     }
     return core.view(id, user.id);

@@ -33,7 +33,13 @@ export function checkGroupSize(guide: Pick<GuideForBooking, 'minPeople' | 'maxPe
  * (or the chosen service's hourly price), for hours or whole days (decisions 154, 187): the very
  * call the quote answers with (guides/quote.ts), so a booking is charged what the quote said.
  */
-export function checkoutPrice(guide: RateColumns, servicePriceCents: number | null, group: CheckoutGroup, trip: TripLength, rates: { depositRate: number; commissionRate: number }): BookingPrice {
+export function checkoutPrice(
+  guide: RateColumns,
+  servicePriceCents: number | null,
+  group: CheckoutGroup,
+  trip: TripLength,
+  rates: { depositRate: number; commissionRate: number },
+): BookingPrice {
   return tripPrice(guideRates(guide, servicePriceCents), group, trip, rates).price;
 }
 
@@ -42,7 +48,11 @@ export function checkoutPrice(guide: RateColumns, servicePriceCents: number | nu
  * lines as charged, and the guide's overtime rate frozen, so a later change of rates leaves a booked
  * tour's extensions as they were.
  */
-export function groupColumns(guide: Pick<GuideForBooking, 'extras'>, group: CheckoutGroup, price: Pick<BookingPrice, 'lines'>) {
+export function groupColumns(
+  guide: Pick<GuideForBooking, 'extras'>,
+  group: CheckoutGroup,
+  price: Pick<BookingPrice, 'lines'>,
+) {
   return {
     travelers: groupSize(group),
     children: group.children,

@@ -30,8 +30,8 @@ const tourDayJob = (b: { id: number; date: string; timeZone: string }, day: numb
 });
 
 /**
- * A paid booking's life after checkout (docs/rules/booking-lifecycle.md): the guide's answer, cancellation by anyone with
- * its refund, the scheduled steps (expiries, the tour day), confirming the start and completing.
+ * A paid booking's life after checkout (docs/rules/booking-lifecycle.md): the guide's answer, cancellation by anyone
+ * with its refund, the scheduled steps (expiries, the tour day), confirming the start and completing.
  */
 export class BookingLifecycle {
   constructor(
@@ -55,7 +55,8 @@ export class BookingLifecycle {
         kind: JOB.startDay,
         payload: { bookingId: id },
         runAt: startOfTourDay(row.date, row.timeZone),
-        // A same-day replacement's tour day has begun and its first job has run: this one moves it on at once (decision 140).
+        // A same-day replacement's tour day has begun and its first job has run: this one moves it on at once
+        // (decision 140).
         dedupeKey: `${JOB.startDay}:${id}${handed?.sameDay ? `:r${handed.id}` : ''}`,
       });
       await publish('booking.accepted', { bookingId: id, travelerId: row.travelerId, guideUserId: user.id });
@@ -74,14 +75,23 @@ export class BookingLifecycle {
    * PATCH /api/bookings/{id}/status: `cancelled` (refund by the tiers) or `completed` ('Complete
    * Service' by either side: the guide's earnings become pending). Other statuses have their own routes.
    */
-  async setStatus(user: AuthUser, id: number, status: BookingStatus, reason?: string): Promise<Booking & { refund: RefundInfo | null }> {
+  async setStatus(
+    user: AuthUser,
+    id: number,
+    status: BookingStatus,
+    reason?: string,
+  ): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.core.ownBooking(user, id);
     if (status === 'completed') {
       await this.complete(id, side);
       return { ...(await this.core.view(id, user.id)), refund: null };
     }
-    if (status !== 'cancelled') throw new AppError('invalid_transition', `Moving a booking to ${status} is not available here`);
-    const { refund } = side === 'traveler' ? await this.cancellation.byTraveler(id, reason || undefined) : await this.cancellation.byGuide(id, reason || undefined);
+    if (status !== 'cancelled')
+      throw new AppError('invalid_transition', `Moving a booking to ${status} is not available here`);
+    const { refund } =
+      side === 'traveler'
+        ? await this.cancellation.byTraveler(id, reason || undefined)
+        : await this.cancellation.byGuide(id, reason || undefined);
     return { ...(await this.core.view(id, user.id)), refund };
   }
 
@@ -93,19 +103,30 @@ export class BookingLifecycle {
    * deposit split by day (`noShowSplit`). The reported side may contest with a dispute within
    * NO_SHOW_CONTEST_HOURS.
    */
-  async reportNoShow(user: AuthUser, id: number, note?: string, sameDay = false): Promise<Booking & { refund: RefundInfo | null }> {
+  async reportNoShow(
+    user: AuthUser,
+    id: number,
+    note?: string,
+    sameDay = false,
+  ): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.core.ownBooking(user, id);
     const booking = (await repo.findBooking(this.core.db, id))!;
     const now = this.core.now();
     const facts = factsOf(booking, {}, now);
     const check = nextStatus(facts, 'report_no_show', side, { now });
     if (!check.ok && check.reason === 'too_early_for_no_show') {
-      throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
+      throw new AppError(
+        'too_early',
+        `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`,
+      );
     }
     // Decision 158: another guide the same day is found for the first day's hours only (decision 140); a
     // later day ends with its refund, so nothing changes and the refund stays the traveler's to take.
     if (sameDay && side === 'traveler' && facts.laterDay) {
-      throw new AppError('no_replacement_today', 'On a later day of a tour of several days, no other guide is offered; the refund of the days not given is still yours to take');
+      throw new AppError(
+        'no_replacement_today',
+        'On a later day of a tour of several days, no other guide is offered; the refund of the days not given is still yours to take',
+      );
     }
     const { refund } = await this.cancellation.noShow(id, side, note || undefined, sameDay);
     return { ...(await this.core.view(id, user.id)), refund };
@@ -134,8 +155,16 @@ export class BookingLifecycle {
     const paid = (await repo.depositPayments(core.db, id)).find(isPaidDeposit);
     // The split is in the booking's currency; what comes back is the same share of what was charged (decision 164).
     const paidCents = heldDepositCents(booking, paid);
-    const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
-    const { split, tier } = this.cancellation.split(booking, paidCents, side, now, reporting ? 'report_no_show' : undefined, replacing);
+    const replacing =
+      booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
+    const { split, tier } = this.cancellation.split(
+      booking,
+      paidCents,
+      side,
+      now,
+      reporting ? 'report_no_show' : undefined,
+      replacing,
+    );
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
     return {
       bookingId: id,
@@ -170,7 +199,12 @@ export class BookingLifecycle {
         const booking = (await repo.lockBooking(db, id))!;
         if (booking.status !== 'pending') return;
         const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-        await publish('booking.payment_held', { bookingId: id, travelerId: booking.travelerId, guideUserId, paymentDueAt: paymentDueAt(booking).toISOString() });
+        await publish('booking.payment_held', {
+          bookingId: id,
+          travelerId: booking.travelerId,
+          guideUserId,
+          paymentDueAt: paymentDueAt(booking).toISOString(),
+        });
       }, now),
     );
   }
@@ -181,7 +215,9 @@ export class BookingLifecycle {
 
   /** Decision 137: nobody chosen (or accepted) by the choice's lapse: the full refund. */
   async lapseReplacement(job: ClaimedJob, now: Date): Promise<void> {
-    await this.ifStatus(job, 'awaiting_replacement', () => this.cancellation.replacementLapsed(Number(job.payload.bookingId), now));
+    await this.ifStatus(job, 'awaiting_replacement', () =>
+      this.cancellation.replacementLapsed(Number(job.payload.bookingId), now),
+    );
   }
 
   /** Decision 137: the asked replacement guide did not answer in time: back to the traveler's choice. */
@@ -212,7 +248,12 @@ export class BookingLifecycle {
         await repo.transitionBooking(db, id, decision.from, decision.to);
         const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
         const span = booking.days > 1 ? { day: 1, days: booking.days } : {};
-        await publish('booking.awaiting_start', { bookingId: id, travelerId: booking.travelerId, guideUserId, ...span });
+        await publish('booking.awaiting_start', {
+          bookingId: id,
+          travelerId: booking.travelerId,
+          guideUserId,
+          ...span,
+        });
         // Each later day has its own reminder, one job after the other (decision 154, amended).
         if (booking.days > 1) await enqueueJob(db, tourDayJob(booking, 2));
       }, now);
@@ -231,9 +272,16 @@ export class BookingLifecycle {
     const day = Number(job.payload.day);
     await core.transaction(async (db, publish) => {
       const booking = await repo.lockBooking(db, id);
-      if (!booking || booking.date !== job.payload.date || !ON_TOUR.includes(booking.status) || day > booking.days) return;
+      if (!booking || booking.date !== job.payload.date || !ON_TOUR.includes(booking.status) || day > booking.days)
+        return;
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      await publish('booking.tour_day', { bookingId: id, travelerId: booking.travelerId, guideUserId, day, days: booking.days });
+      await publish('booking.tour_day', {
+        bookingId: id,
+        travelerId: booking.travelerId,
+        guideUserId,
+        day,
+        days: booking.days,
+      });
       if (day < booking.days) await enqueueJob(db, tourDayJob(booking, day + 1));
     }, now);
   }
@@ -251,8 +299,8 @@ export class BookingLifecycle {
   }
 
   /**
-   * PATCH /api/bookings/{id}/confirm-start (docs/rules/booking-lifecycle.md): on the tour day (guide's zone) either side
-   * confirms; the second confirmation makes the tour `ongoing`. Confirming twice changes nothing.
+   * PATCH /api/bookings/{id}/confirm-start (docs/rules/booking-lifecycle.md): on the tour day (guide's zone) either
+   * side confirms; the second confirmation makes the tour `ongoing`. Confirming twice changes nothing.
    */
   async confirmStart(user: AuthUser, id: number, userType: Side): Promise<Booking> {
     const { core } = this;
@@ -261,13 +309,30 @@ export class BookingLifecycle {
     const now = core.now();
     await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
-      if ((side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) && ['start_confirmed', 'ongoing'].includes(booking.status)) return;
+      if (
+        (side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) &&
+        ['start_confirmed', 'ongoing'].includes(booking.status)
+      )
+        return;
       const decision = core.decide(booking, 'start_confirm', side, now);
-      if (todayInZone(booking.timeZone, now) < booking.date) throw new AppError('too_early', `The tour starts on ${booking.date}; confirm the start on that day`);
-      const row = await repo.transitionBooking(db, id, decision.from, decision.to, side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true });
+      if (todayInZone(booking.timeZone, now) < booking.date)
+        throw new AppError('too_early', `The tour starts on ${booking.date}; confirm the start on that day`);
+      const row = await repo.transitionBooking(
+        db,
+        id,
+        decision.from,
+        decision.to,
+        side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true },
+      );
       if (!row) return;
       const status = row.status === 'ongoing' ? 'ongoing' : 'start_confirmed';
-      await publish('booking.start_confirmed', { bookingId: id, travelerId: row.travelerId, guideUserId, by: side, status });
+      await publish('booking.start_confirmed', {
+        bookingId: id,
+        travelerId: row.travelerId,
+        guideUserId,
+        by: side,
+        status,
+      });
     });
     return core.view(id, user.id);
   }
@@ -305,7 +370,13 @@ export class BookingLifecycle {
         guideAvailableAt: addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone),
       });
       const earnings = postings.find((p) => p.kind === 'guide_earnings')?.amountCents ?? 0;
-      await publish('booking.completed', { bookingId: id, travelerId: booking.travelerId, guideUserId, by: side, guideEarningsCents: earnings });
+      await publish('booking.completed', {
+        bookingId: id,
+        travelerId: booking.travelerId,
+        guideUserId,
+        by: side,
+        guideEarningsCents: earnings,
+      });
     });
   }
 }

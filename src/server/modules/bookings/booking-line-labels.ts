@@ -20,7 +20,10 @@ export type LabelledLine = Booking['lines'][number] & { [PRICED_LENGTH]?: TripLe
  * not change; read "3 days × 8 hours", decision 179, whether the days were priced by the day or by the
  * hour), else its hours before any extension.
  */
-export function pricedLength(b: { durationMinutes: number; days: number }, extensions: { status: string; minutes: number }[]): TripLength {
+export function pricedLength(
+  b: { durationMinutes: number; days: number },
+  extensions: { status: string; minutes: number }[],
+): TripLength {
   if (b.days > 1) return { days: b.days, dayHours: b.durationMinutes / 60 };
   const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
   return { hours: (b.durationMinutes - added) / 60 };

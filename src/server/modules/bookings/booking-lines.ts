@@ -1,4 +1,7 @@
-/** A booking's lines as its view shows them (`toBooking`'s `lines`; booking-lines.test.ts): as charged, never repriced, labelled in English until the reply is sent. */
+/**
+ * A booking's lines as its view shows them (`toBooking`'s `lines`; booking-lines.test.ts): as charged, never repriced,
+ * labelled in English until the reply is sent.
+ */
 import { priceLineLabel } from '../../../shared/booking/price-lines';
 import { PRICED_LENGTH, pricedLength, type LabelledLine } from './booking-line-labels';
 import type { BookingRow, ExtensionRow } from './bookings.repository';
@@ -9,7 +12,10 @@ import type { BookingRow, ExtensionRow } from './bookings.repository';
  * `labelLinesForReader` (booking-line-labels.ts) when the reply is sent. A booking without lines
  * (made before decision 152, or replaced) reads as one base line of the guide's price.
  */
-export function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents' | 'durationMinutes' | 'days'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): LabelledLine[] {
+export function linesOf(
+  b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents' | 'durationMinutes' | 'days'>,
+  extensions: Pick<ExtensionRow, 'status' | 'minutes'>[],
+): LabelledLine[] {
   const length = pricedLength(b, extensions);
   return (b.priceLines ?? [{ kind: 'base', people: 1, amountCents: b.totalPriceCents + b.creditCents }]).map((l) => ({
     kind: l.kind,

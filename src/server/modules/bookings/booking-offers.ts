@@ -23,7 +23,9 @@ import { assertTimeFree } from './time-rules';
  */
 export function assertBookableDay(date: string, timeZone: string, now: Date): void {
   if (!withinBookingHorizon(date, timeZone, now)) {
-    throw new AppError('date_out_of_range', `Tours can be booked from today up to ${BOOKING_HORIZON_DAYS} days ahead`, [{ path: 'date', message: `within ${BOOKING_HORIZON_DAYS} days` }]);
+    throw new AppError('date_out_of_range', `Tours can be booked from today up to ${BOOKING_HORIZON_DAYS} days ahead`, [
+      { path: 'date', message: `within ${BOOKING_HORIZON_DAYS} days` },
+    ]);
   }
 }
 
@@ -48,43 +50,57 @@ export class BookingFromOffer {
         const terms = await this.offers.termsForBooking(db, user, offerId, now);
         assertBookableDay(terms.date, terms.timeZone, now);
         const guide = await this.freeGuide(db, user, terms, now);
-        const price = offerBookingPrice({ priceCents: terms.priceCents, hours: (terms.days * terms.durationMinutes) / 60, ...core.rates });
-        const booking = await insertNewBooking(db, publish, {
-          travelerId: user.id,
-          guideId: guide.id,
-          date: terms.date,
-          startMinute: terms.startMinute,
-          durationMinutes: terms.durationMinutes,
-          days: terms.days,
-          timeZone: terms.timeZone,
-          startsAt: terms.startsAt,
-          endsAt: terms.endsAt,
-          travelers: terms.travelers,
-          subcategoryId: terms.subcategoryId,
-          unitPriceCents: price.unitPriceCents,
-          additionalPerPersonCents: price.additionalPerPersonCents,
-          totalPriceCents: price.totalCents,
-          depositCents: price.depositCents,
-          commissionCents: price.commissionCents,
-          currency: terms.currency,
-          ...chargeColumns(terms.currency, price.depositCents, seen, terms.rate ?? rate),
-          meetingAddress: terms.meetingAddress,
-          meetingPostalCode: terms.meetingPostalCode,
-          meetingLat: terms.meetingLat,
-          meetingLng: terms.meetingLng,
-          notes: terms.itinerary.slice(0, 1000),
-          offerId: terms.offerId,
-          // The offer's flat price has no group lines; the guide's overtime rate still prices its extensions (decision 152).
-          overtimeRateCents: declaredOvertimeRateCents(guide.extras),
-          createdAt: now,
-          updatedAt: now,
-        }, { guideUserId: guide.userId, fromOffer: true });
+        const price = offerBookingPrice({
+          priceCents: terms.priceCents,
+          hours: (terms.days * terms.durationMinutes) / 60,
+          ...core.rates,
+        });
+        const booking = await insertNewBooking(
+          db,
+          publish,
+          {
+            travelerId: user.id,
+            guideId: guide.id,
+            date: terms.date,
+            startMinute: terms.startMinute,
+            durationMinutes: terms.durationMinutes,
+            days: terms.days,
+            timeZone: terms.timeZone,
+            startsAt: terms.startsAt,
+            endsAt: terms.endsAt,
+            travelers: terms.travelers,
+            subcategoryId: terms.subcategoryId,
+            unitPriceCents: price.unitPriceCents,
+            additionalPerPersonCents: price.additionalPerPersonCents,
+            totalPriceCents: price.totalCents,
+            depositCents: price.depositCents,
+            commissionCents: price.commissionCents,
+            currency: terms.currency,
+            ...chargeColumns(terms.currency, price.depositCents, seen, terms.rate ?? rate),
+            meetingAddress: terms.meetingAddress,
+            meetingPostalCode: terms.meetingPostalCode,
+            meetingLat: terms.meetingLat,
+            meetingLng: terms.meetingLng,
+            notes: terms.itinerary.slice(0, 1000),
+            offerId: terms.offerId,
+            // The offer's flat price has no group lines; the guide's overtime rate still prices its extensions
+            // (decision 152).
+            overtimeRateCents: declaredOvertimeRateCents(guide.extras),
+            createdAt: now,
+            updatedAt: now,
+          },
+          { guideUserId: guide.userId, fromOffer: true },
+        );
         return { booking, guideUserId: guide.userId };
       });
     } catch (err) {
       const code = pgErrorCode(err);
-      if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
-      if (code === '23505') throw new AppError('offer_closed', 'This offer has already been booked', [{ path: 'offerId', message: 'booked' }]);
+      if (code === '23P01' || code === '40P01')
+        throw new AppError('slot_unavailable', 'This time is no longer available');
+      if (code === '23505')
+        throw new AppError('offer_closed', 'This offer has already been booked', [
+          { path: 'offerId', message: 'booked' },
+        ]);
       throw err;
     }
     return core.view(made.booking.id, user.id);
@@ -106,8 +122,20 @@ export class BookingFromOffer {
     // The guide's buffer as now (decision 153); their notice was asked when they made the offer,
     // whose time they chose knowing it, so booking it later only needs the start still ahead.
     const around = guide.bufferMinutes * 60_000;
-    const busy = await guideBusyRanges(db, guide.id, new Date(terms.startsAt.getTime() - around), new Date(terms.endsAt.getTime() + around));
-    assertTimeFree({ startsAt: terms.startsAt, endsAt: terms.endsAt, busy, now, ...bookingRulesOf(guide), minNoticeMinutes: 0 });
+    const busy = await guideBusyRanges(
+      db,
+      guide.id,
+      new Date(terms.startsAt.getTime() - around),
+      new Date(terms.endsAt.getTime() + around),
+    );
+    assertTimeFree({
+      startsAt: terms.startsAt,
+      endsAt: terms.endsAt,
+      busy,
+      now,
+      ...bookingRulesOf(guide),
+      minNoticeMinutes: 0,
+    });
     return guide;
   }
 }

@@ -30,7 +30,9 @@ function requestMarks(bookingId: number, body: CreatePaymentBody): Omit<AttemptK
   const digits = body.cardNumber?.replace(/[\s-]/g, '');
   const last4 = method === 'card' && digits ? digits.slice(-4) : null;
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([bookingId, kind, method, last4, cardHolder ?? null, alipayAccount ?? null, wechatId ?? null]))
+    .update(
+      JSON.stringify([bookingId, kind, method, last4, cardHolder ?? null, alipayAccount ?? null, wechatId ?? null]),
+    )
     .digest('hex');
   return { requestHash, last4 };
 }
@@ -42,7 +44,8 @@ async function processed(core: BookingCore, attempt: PaymentRow): Promise<Paymen
     await sleep(50);
     payment = (await repo.paymentById(core.db, payment.id))!;
   }
-  if (payment.status === 'processing') throw paymentInProgress('This payment is still being processed; try again shortly');
+  if (payment.status === 'processing')
+    throw paymentInProgress('This payment is still being processed; try again shortly');
   return payment;
 }
 
@@ -64,7 +67,12 @@ export class BookingPayments {
    * the charge's open attempt, if any, and reuses or cancels it (decision 100). Only the card's last
    * four digits are stored.
    */
-  async pay(user: TokenCaller, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
+  async pay(
+    user: TokenCaller,
+    bookingId: number,
+    body: CreatePaymentBody,
+    idempotencyKey: string,
+  ): Promise<PaymentReply> {
     const { core } = this;
     assertPaymentDetails(core.deps.provider.name, body);
     const claim = await this.claim(user, bookingId, body, { idempotencyKey, ...requestMarks(bookingId, body) });
@@ -73,24 +81,48 @@ export class BookingPayments {
     let settledBooking: BookingRow | undefined;
     const deposits = claim.kind === 'fresh' ? claim.deposits : undefined;
     if (claim.kind === 'fresh') {
-      const charged = await chargePayment(core, payment, body, (id, known) => this.succeeded(id, known), claim.deposits ? claim.locked : undefined);
+      const charged = await chargePayment(
+        core,
+        payment,
+        body,
+        (id, known) => this.succeeded(id, known),
+        claim.deposits ? claim.locked : undefined,
+      );
       payment = charged.payment;
       settledBooking = charged.booking;
     } else {
       payment = await processed(core, payment);
     }
     if (payment.status === 'failed') {
-      throw new AppError('payment_failed', payment.failureMessage ?? 'Payment failed. Please check your information and try again.', [
-        { path: 'payment', message: payment.failureCode ?? 'failed' },
-      ]);
+      throw new AppError(
+        'payment_failed',
+        payment.failureMessage ?? 'Payment failed. Please check your information and try again.',
+        [{ path: 'payment', message: payment.failureCode ?? 'failed' }],
+      );
     }
     // A deposit just charged: the booking's payments are known (its deposits, this one as it is now),
     // and a pending booking has no extensions or proposals; the reply is one read, not four — and
     // none when its success returned the booking (the parties came with the claim's lock).
-    const known = deposits ? { payments: deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null, replacement: null, creditIssued: null } : undefined;
+    const known = deposits
+      ? {
+          payments: deposits.map((p) => (p.id === payment.id ? payment : p)),
+          extensions: [],
+          reschedule: null,
+          replacement: null,
+          creditIssued: null,
+        }
+      : undefined;
     if (known && settledBooking) {
       const { traveler, guide, subcategory } = claim.locked;
-      return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now(), core.rates.commissionRate) };
+      return {
+        payment: toPayment(payment),
+        booking: toBooking(
+          { booking: settledBooking, traveler, guide, subcategory, ...known },
+          user.id,
+          core.now(),
+          core.rates.commissionRate,
+        ),
+      };
     }
     return { payment: toPayment(payment), booking: await core.view(bookingId, user.id, known) };
   }
@@ -100,13 +132,32 @@ export class BookingPayments {
    * open (decision 100) cancels it at the provider and claims again; twice at most, then the charge is
    * busy (another request keeps opening attempts).
    */
-  private async claim(user: TokenCaller, bookingId: number, body: CreatePaymentBody, keys: AttemptKeys): Promise<Exclude<Claim, { kind: 'cancel' }>> {
+  private async claim(
+    user: TokenCaller,
+    bookingId: number,
+    body: CreatePaymentBody,
+    keys: AttemptKeys,
+  ): Promise<Exclude<Claim, { kind: 'cancel' }>> {
     const { core } = this;
-    let claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, keys);
+    let claim = await claimAttempt(
+      core,
+      { extensions: this.extensions, changes: this.changes },
+      user,
+      bookingId,
+      body,
+      keys,
+    );
     for (let i = 0; claim.kind === 'cancel'; i++) {
       if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
       await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
-      claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, keys);
+      claim = await claimAttempt(
+        core,
+        { extensions: this.extensions, changes: this.changes },
+        user,
+        bookingId,
+        body,
+        keys,
+      );
     }
     return claim;
   }
@@ -117,7 +168,10 @@ export class BookingPayments {
    * the request's expiry job, all in one transaction; money for a booking that already lapsed is
    * recorded and refunded at once.
    */
-  async succeeded(paymentId: number, known?: { bookingId: number; providerRef?: string }): Promise<PaymentRow | undefined> {
+  async succeeded(
+    paymentId: number,
+    known?: { bookingId: number; providerRef?: string },
+  ): Promise<PaymentRow | undefined> {
     const { core } = this;
     const now = core.now();
     const after: (() => Promise<void>)[] = [];
@@ -131,14 +185,28 @@ export class BookingPayments {
       const payment = await repo.updatePayment(
         db,
         paymentId,
-        { status: 'succeeded', failureCode: null, failureMessage: null, ...(known?.providerRef && { providerRef: known.providerRef }) },
+        {
+          status: 'succeeded',
+          failureCode: null,
+          failureMessage: null,
+          ...(known?.providerRef && { providerRef: known.providerRef }),
+        },
         ['processing', 'pending', 'failed'],
       );
       if (!payment) return undefined;
-      if (payment.bookingId !== booking.id) throw new AppError('internal', `payment ${paymentId} is not booking ${booking.id}'s`);
+      if (payment.bookingId !== booking.id)
+        throw new AppError('internal', `payment ${paymentId} is not booking ${booking.id}'s`);
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension' || payment.kind === 'change') {
-        await (payment.kind === 'extension' ? this.extensions : this.changes).paymentSucceeded(db, booking, payment, parties, now, after, publish);
+        await (payment.kind === 'extension' ? this.extensions : this.changes).paymentSucceeded(
+          db,
+          booking,
+          payment,
+          parties,
+          now,
+          after,
+          publish,
+        );
         await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }
@@ -167,35 +235,64 @@ export class BookingPayments {
   ): Promise<void> {
     const { core } = this;
     // The booking's deposit, the traveler's side in what was charged (decision 164).
-    await repo.insertPostings(db, booking.id, paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment), parties);
+    await repo.insertPostings(
+      db,
+      booking.id,
+      paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment),
+      parties,
+    );
     const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
     if (decision.ok && payment.kind === 'deposit') {
       // From an offer the guide already said yes (decision 078), and an instant booking is their yes
       // given beforehand (decision 153): upcoming, with the start-day job `accept` would schedule;
       // otherwise confirmed, with the guide's 48-h answer expiry.
       const accepted = decision.to === 'upcoming';
-      const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now });
+      const paid = await repo.transitionBooking(
+        db,
+        booking.id,
+        decision.from,
+        decision.to,
+        accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now },
+      );
       publish.job(
         accepted
-          ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
-          : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
+          ? {
+              kind: JOB.startDay,
+              payload: { bookingId: booking.id },
+              runAt: startOfTourDay(paid!.date, paid!.timeZone),
+              dedupeKey: `${JOB.startDay}:${booking.id}`,
+            }
+          : {
+              kind: JOB.requestExpiry,
+              payload: { bookingId: booking.id },
+              runAt: respondBy(paid!)!,
+              dedupeKey: `${JOB.requestExpiry}:${booking.id}`,
+            },
       );
-      for (const e of paidEvents(booking, parties.guideUserId, payment, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
+      for (const e of paidEvents(booking, parties.guideUserId, payment, accepted, respondBy(paid!)!))
+        await publish(e.name, e.payload);
     } else {
       // The booking lapsed (or is paid already): give the money straight back.
       const own = ownAmountOf(payment);
       const split = { refundCents: own, guideCents: 0, platformCents: 0 };
-      await repo.insertPostings(db, booking.id, paidPostings(cancellationPostings(own, split), booking.currency, payment), parties);
+      await repo.insertPostings(
+        db,
+        booking.id,
+        paidPostings(cancellationPostings(own, split), booking.currency, payment),
+        parties,
+      );
       const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
       if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
     }
   }
 
   async failed(paymentId: number, failureCode?: string, message = 'The payment failed.'): Promise<void> {
-    await repo.updatePayment(this.core.db, paymentId, { status: 'failed', failureCode: failureCode ?? 'payment_failed', failureMessage: message }, [
-      'processing',
-      'pending',
-    ]);
+    await repo.updatePayment(
+      this.core.db,
+      paymentId,
+      { status: 'failed', failureCode: failureCode ?? 'payment_failed', failureMessage: message },
+      ['processing', 'pending'],
+    );
   }
 
   /**
@@ -208,21 +305,39 @@ export class BookingPayments {
    */
   async reconcile(now: Date): Promise<void> {
     const { db, deps } = this.core;
-    const stale = await repo.stalePayments(db, deps.provider.name, new Date(now.getTime() - deps.config.payments.reconcileAfterMs), 20);
+    const stale = await repo.stalePayments(
+      db,
+      deps.provider.name,
+      new Date(now.getTime() - deps.config.payments.reconcileAfterMs),
+      20,
+    );
     for (const payment of stale) {
       const found = await deps.provider.findCharge(providerKey(payment.id), payment.id);
       if (!found) {
-        await this.failed(payment.id, 'provider_unreached', 'The payment did not reach the provider. Please try again.');
+        await this.failed(
+          payment.id,
+          'provider_unreached',
+          'The payment did not reach the provider. Please try again.',
+        );
       } else if (found.status === 'succeeded') {
-        if (!payment.providerRef) await repo.updatePayment(db, payment.id, { providerRef: found.providerRef }, ['processing', 'pending']);
+        if (!payment.providerRef)
+          await repo.updatePayment(db, payment.id, { providerRef: found.providerRef }, ['processing', 'pending']);
         await this.succeeded(payment.id);
       } else if (found.status === 'failed') {
         await this.failed(payment.id, found.failureCode, found.message);
       } else {
         // Still waiting for the payer's approval: recorded as pending with the provider's link (a crash may
         // have lost it; paying again returns this attempt, decision 100), asked again after another interval.
-        const nextAction = found.approvalUrl || found.clientSecret ? { approvalUrl: found.approvalUrl, clientSecret: found.clientSecret } : undefined;
-        await repo.updatePayment(db, payment.id, { status: 'pending', providerRef: found.providerRef, ...(nextAction && { nextAction }) }, ['processing', 'pending']);
+        const nextAction =
+          found.approvalUrl || found.clientSecret
+            ? { approvalUrl: found.approvalUrl, clientSecret: found.clientSecret }
+            : undefined;
+        await repo.updatePayment(
+          db,
+          payment.id,
+          { status: 'pending', providerRef: found.providerRef, ...(nextAction && { nextAction }) },
+          ['processing', 'pending'],
+        );
       }
     }
   }
@@ -232,10 +347,12 @@ export class BookingPayments {
     if (event.type === 'ignored') return;
     const { db, deps } = this.core;
     const payment =
-      (await repo.paymentByRef(db, deps.provider.name, event.providerRef)) ?? (event.paymentId ? await repo.paymentById(db, event.paymentId) : undefined);
+      (await repo.paymentByRef(db, deps.provider.name, event.providerRef)) ??
+      (event.paymentId ? await repo.paymentById(db, event.paymentId) : undefined);
     if (!payment || payment.provider !== deps.provider.name) return;
     // Stripe reports a card's last four digits on the charge (decision 042); nothing more of a card is kept.
-    if (event.cardLast4 && payment.method === 'card' && !payment.cardLast4) await repo.updatePayment(db, payment.id, { cardLast4: event.cardLast4 });
+    if (event.cardLast4 && payment.method === 'card' && !payment.cardLast4)
+      await repo.updatePayment(db, payment.id, { cardLast4: event.cardLast4 });
     if (event.type === 'payment.succeeded') await this.succeeded(payment.id);
     else await this.failed(payment.id, event.failureCode);
   }
@@ -247,9 +364,15 @@ export class BookingPayments {
     // 177) names each part, so each is its own refund at the provider and is recorded once.
     const { paymentId, amountCents, key } = job.payload as { paymentId: number; amountCents: number; key?: string };
     const payment = await repo.paymentById(db, paymentId);
-    if (!payment || !payment.providerRef || (payment.refundRef && !key && payment.refundedCents >= payment.amountCents)) return;
+    if (!payment || !payment.providerRef || (payment.refundRef && !key && payment.refundedCents >= payment.amountCents))
+      return;
     const idempotencyKey = key ? `tabi-refund-${paymentId}-${key}` : `tabi-refund-${paymentId}`;
-    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, currency: paymentCurrency(payment.currency), idempotencyKey });
+    const { refundRef } = await deps.provider.refund({
+      providerRef: payment.providerRef,
+      amountCents,
+      currency: paymentCurrency(payment.currency),
+      idempotencyKey,
+    });
     // The refund and its credit note together, under the booking's lock like every issue (decision 125).
     await inTransaction(db, async (tx) => {
       await repo.lockBooking(tx, payment.bookingId);

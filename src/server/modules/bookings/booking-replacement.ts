@@ -1,5 +1,10 @@
 import { ownAmountOf } from '../../../shared/booking/charge';
-import { replacementAnswerBy, replacementLapsesAt, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
+import {
+  replacementAnswerBy,
+  replacementLapsesAt,
+  sameDayAnswerBy,
+  sameDayLapsesAt,
+} from '../../../shared/booking/replacement';
 import { minutesToTime } from '../../../shared/availability';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementsReply } from '../../../shared/schemas/replacements';
@@ -42,13 +47,27 @@ export class BookingReplacement {
     return (await repo.depositPayments(db, id)).find(isPaidDeposit);
   }
 
-  /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
+  /**
+   * Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`).
+   */
   async offerable(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
     // Several days find guides free on every day of the span (decision 154, amended).
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;
-    const list = await replacementCandidates(this.core, db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: false }, now);
+    const list = await replacementCandidates(
+      this.core,
+      db,
+      booking,
+      {
+        fromGuideId: booking.guideId,
+        price: bookedPriceOf(booking),
+        exclude: [booking.guideId],
+        depositPaidCents: ownAmountOf(paid),
+        sameDay: false,
+      },
+      now,
+    );
     return list.length > 0;
   }
 
@@ -60,7 +79,19 @@ export class BookingReplacement {
   async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return null;
-    const list = await replacementCandidates(this.core, db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: true }, now);
+    const list = await replacementCandidates(
+      this.core,
+      db,
+      booking,
+      {
+        fromGuideId: booking.guideId,
+        price: bookedPriceOf(booking),
+        exclude: [booking.guideId],
+        depositPaidCents: ownAmountOf(paid),
+        sameDay: true,
+      },
+      now,
+    );
     if (list.length === 0) return null;
     return sameDayLapsesAt(now, new Date(Math.max(...list.map((c) => c.lastStartsAt.getTime()))));
   }
@@ -72,7 +103,15 @@ export class BookingReplacement {
    * `reason` is the cancelling side's (the guide's, or the admin's for them), or after a no-show the
    * traveler's note, which the guide reads now and again if the choice ends in the refund.
    */
-  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDayLapse?: Date): Promise<void> {
+  async open(
+    db: Database,
+    publish: Publish,
+    booking: BookingRow,
+    guideUserId: number,
+    reason: string | undefined,
+    now: Date,
+    sameDayLapse?: Date,
+  ): Promise<void> {
     const sameDay = sameDayLapse !== undefined;
     const lapsesAt = sameDayLapse ?? replacementLapsesAt(booking.startsAt);
     const row = await replacements.insertReplacement(db, {
@@ -82,10 +121,29 @@ export class BookingReplacement {
       bookedPrice: bookedPriceOf(booking),
       lapsesAt,
       createdAt: now,
-      ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
+      ...(sameDay
+        ? {
+            sameDay,
+            bookedStartMinute: booking.startMinute,
+            bookedStartsAt: booking.startsAt,
+            bookedEndsAt: booking.endsAt,
+          }
+        : {}),
     });
-    await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    const told = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString(), ...whenOf(booking) };
+    await enqueueJob(db, {
+      kind: JOB.replacementLapse,
+      payload: { bookingId: booking.id, replacementId: row.id },
+      runAt: lapsesAt,
+      dedupeKey: `${JOB.replacementLapse}:${row.id}`,
+    });
+    const told = {
+      bookingId: booking.id,
+      travelerId: booking.travelerId,
+      guideUserId,
+      note: reason ?? null,
+      lapsesAt: lapsesAt.toISOString(),
+      ...whenOf(booking),
+    };
     if (sameDay) await publish('booking.no_show_replacing', told);
     else await publish('booking.replacement_offered', told);
   }
@@ -99,7 +157,9 @@ export class BookingReplacement {
     const paid = await this.paidDeposit(db, id);
     const depositPaidCents = paid ? ownAmountOf(paid) : 0;
     const open = row?.status === 'open' && booking.status === 'awaiting_replacement' && this.core.now() < row.lapsesAt;
-    const list = open ? await replacementCandidates(this.core, db, booking, this.choiceOf(row!, depositPaidCents), this.core.now()) : [];
+    const list = open
+      ? await replacementCandidates(this.core, db, booking, this.choiceOf(row!, depositPaidCents), this.core.now())
+      : [];
     return {
       bookingId: id,
       status: row?.status ?? null,
@@ -114,7 +174,13 @@ export class BookingReplacement {
   }
 
   private choiceOf(row: ReplacementRow, depositPaidCents: number): Choice {
-    return { fromGuideId: row.fromGuideId, price: row.bookedPrice, exclude: [row.fromGuideId, ...row.triedGuideIds], depositPaidCents, sameDay: row.sameDay };
+    return {
+      fromGuideId: row.fromGuideId,
+      price: row.bookedPrice,
+      exclude: [row.fromGuideId, ...row.triedGuideIds],
+      depositPaidCents,
+      sameDay: row.sameDay,
+    };
   }
 
   /**
@@ -132,8 +198,17 @@ export class BookingReplacement {
       await core.transaction(async (db, publish) => {
         const { booking, row, decision, asked, pick } = await this.chosen(db, id, guideId, startsAt, now);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh;
-        // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the pick's).
-        const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
+        // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the
+        // pick's).
+        const time = row.sameDay
+          ? {
+              startMinute: pick.startMinute,
+              startsAt: new Date(pick.startsAt),
+              endsAt: pick.endsAt,
+              travelerConfirmedStart: false,
+              guideConfirmedStart: false,
+            }
+          : null;
         // A same-day choice sent without its start takes the guide's first one: those hours are claimed now.
         if (!asked) await core.claimTravelerTime(db, booking.travelerId, time!.startsAt, time!.endsAt, now, id);
         await repo.transitionBooking(db, id, decision.from, decision.to, {
@@ -151,8 +226,16 @@ export class BookingReplacement {
           cancelledBy: null,
           cancelReason: null,
         });
-        const answerBy = row.sameDay ? sameDayAnswerBy(now, new Date(pick.startsAt)) : replacementAnswerBy(now, booking.startsAt);
-        await replacements.updateReplacement(db, row.id, { status: 'requested', toGuideId: guideId, requestedAt: now, answerBy, coveredCents: pick.coveredCents });
+        const answerBy = row.sameDay
+          ? sameDayAnswerBy(now, new Date(pick.startsAt))
+          : replacementAnswerBy(now, booking.startsAt);
+        await replacements.updateReplacement(db, row.id, {
+          status: 'requested',
+          toGuideId: guideId,
+          requestedAt: now,
+          answerBy,
+          coveredCents: pick.coveredCents,
+        });
         await enqueueJob(db, {
           kind: JOB.replacementAnswer,
           payload: { bookingId: id, replacementId: row.id, guideId },
@@ -172,7 +255,8 @@ export class BookingReplacement {
     } catch (err) {
       // The database's no-overlap constraint is the last word between writers that missed the lock.
       const code = pgErrorCode(err);
-      if (code === '23P01' || code === '40P01') throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another');
+      if (code === '23P01' || code === '40P01')
+        throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another');
       throw err;
     }
     return core.view(id, user.id);
@@ -197,11 +281,25 @@ export class BookingReplacement {
     // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
     // that booking (409 traveler_busy) instead of saying the guide can no longer come.
     // A same-day start is the chosen guide's; several days keep their last day's end (decision 140, amended).
-    const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
-    const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
+    const sameDayEnd = (from: string) =>
+      booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000);
+    const asked = !row.sameDay
+      ? { from: booking.startsAt, to: booking.endsAt }
+      : startsAt === undefined
+        ? null
+        : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
     if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
-    const [pick] = await replacementCandidates(this.core, db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
-    if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
+    const [pick] = await replacementCandidates(
+      this.core,
+      db,
+      booking,
+      { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId },
+      now,
+    );
+    if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt)))
+      throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [
+        { path: 'guideId', message: 'unavailable' },
+      ]);
     return { booking, row, decision, asked, pick };
   }
 
@@ -215,16 +313,49 @@ export class BookingReplacement {
    * the cancelling guide and the booked price again, and this guide is not offered again. The
    * choice still lapses at its time (at once when that has passed).
    */
-  async returnToChoice(db: Database, publish: Publish, booking: BookingRow, row: ReplacementRow, to: 'awaiting_replacement', how: 'declined' | 'expired', now: Date): Promise<void> {
+  async returnToChoice(
+    db: Database,
+    publish: Publish,
+    booking: BookingRow,
+    row: ReplacementRow,
+    to: 'awaiting_replacement',
+    how: 'declined' | 'expired',
+    now: Date,
+  ): Promise<void> {
     const asked = booking.guideId;
     const bookedTime =
-      row.sameDay && row.bookedStartsAt && row.bookedEndsAt && row.bookedStartMinute !== null ? { startMinute: row.bookedStartMinute, startsAt: row.bookedStartsAt, endsAt: row.bookedEndsAt } : {};
-    await repo.transitionBooking(db, booking.id, booking.status, to, { guideId: row.fromGuideId, ...row.bookedPrice, ...bookedTime });
-    await replacements.updateReplacement(db, row.id, { status: 'open', toGuideId: null, requestedAt: null, answerBy: null, coveredCents: 0, triedGuideIds: [...row.triedGuideIds, asked] });
+      row.sameDay && row.bookedStartsAt && row.bookedEndsAt && row.bookedStartMinute !== null
+        ? { startMinute: row.bookedStartMinute, startsAt: row.bookedStartsAt, endsAt: row.bookedEndsAt }
+        : {};
+    await repo.transitionBooking(db, booking.id, booking.status, to, {
+      guideId: row.fromGuideId,
+      ...row.bookedPrice,
+      ...bookedTime,
+    });
+    await replacements.updateReplacement(db, row.id, {
+      status: 'open',
+      toGuideId: null,
+      requestedAt: null,
+      answerBy: null,
+      coveredCents: 0,
+      triedGuideIds: [...row.triedGuideIds, asked],
+    });
     const runAt = row.lapsesAt > now ? row.lapsesAt : now;
-    await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt, dedupeKey: `${JOB.replacementLapse}:${row.id}:${asked}` });
+    await enqueueJob(db, {
+      kind: JOB.replacementLapse,
+      payload: { bookingId: booking.id, replacementId: row.id },
+      runAt,
+      dedupeKey: `${JOB.replacementLapse}:${row.id}:${asked}`,
+    });
     const guideUserId = (await repo.guideUserIdOf(db, row.fromGuideId))!;
-    await publish('booking.replacement_declined', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, how, lapsesAt: row.lapsesAt.toISOString(), attempt: row.triedGuideIds.length + 1 });
+    await publish('booking.replacement_declined', {
+      bookingId: booking.id,
+      travelerId: booking.travelerId,
+      guideUserId,
+      how,
+      lapsesAt: row.lapsesAt.toISOString(),
+      attempt: row.triedGuideIds.length + 1,
+    });
   }
 
   /** The asked guide accepted: the hand-over is done; the row, if it was one. */
@@ -243,6 +374,10 @@ export class BookingReplacement {
 
   /** Job: the asked guide's answer is due; only if that guide is still the one asked. */
   isStillAsked(job: ClaimedJob, row: ReplacementRow | undefined): boolean {
-    return row?.status === 'requested' && row.id === Number(job.payload.replacementId) && row.toGuideId === Number(job.payload.guideId);
+    return (
+      row?.status === 'requested' &&
+      row.id === Number(job.payload.replacementId) &&
+      row.toGuideId === Number(job.payload.guideId)
+    );
   }
 }

@@ -21,10 +21,10 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Rescheduling (decision 079): either side of a `confirmed` or `upcoming` booking
- * proposes a new date and start time (a booking of several days: a new first day, its hours kept); the other side accepts (the booking moves in one transaction
- * under the guide's schedule lock, the slot checked again) or declines with a reason. The price stays;
- * the first start is kept so a later cancellation is refunded by the stricter tier. At most one open
- * proposal per booking; it expires at the earlier of 48 h and the booking's start when proposed.
+ * proposes a new date and start time (a booking of several days: a new first day, its hours kept); the other side
+ * accepts (the booking moves in one transaction under the guide's schedule lock, the slot checked again) or declines
+ * with a reason. The price stays; the first start is kept so a later cancellation is refunded by the stricter tier. At
+ * most one open proposal per booking; it expires at the earlier of 48 h and the booking's start when proposed.
  */
 export class BookingReschedule {
   constructor(private readonly core: BookingCore) {}
@@ -38,19 +38,24 @@ export class BookingReschedule {
     // Several days move together to a new first day and keep their hours (decision 154): each day
     // is checked as a new booking of several days would be (freeSlot).
     if (booking.days > 1 && startMinute !== booking.startMinute) {
-      throw new AppError('validation_failed', 'A booking of several days moves to a new first day and keeps its hours', [
-        { path: 'startTime', message: `the booked start, ${minutesToTime(booking.startMinute)}` },
-      ]);
+      throw new AppError(
+        'validation_failed',
+        'A booking of several days moves to a new first day and keeps its hours',
+        [{ path: 'startTime', message: `the booked start, ${minutesToTime(booking.startMinute)}` }],
+      );
     }
     if (body.date === booking.date && startMinute === booking.startMinute) {
-      throw new AppError('same_time', 'Propose a time other than the booked one', [{ path: 'startTime', message: 'the booked time' }]);
+      throw new AppError('same_time', 'Propose a time other than the booked one', [
+        { path: 'startTime', message: 'the booked time' },
+      ]);
     }
     try {
       await core.transaction(async (db, publish) => {
         const locked = (await repo.lockBooking(db, id))!;
         core.decide(locked, 'reschedule', side, now);
         const open = await rescheduleRepo.openProposal(db, id);
-        if (open && open.expiresAt > now) throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
+        if (open && open.expiresAt > now)
+          throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
         if (open) await rescheduleRepo.closeProposal(db, open.id, { status: 'expired', decidedAt: now });
         const slot = await this.freeSlot(db, locked, body.date, startMinute, now);
         const row = await rescheduleRepo.insertProposal(db, {
@@ -68,7 +73,12 @@ export class BookingReschedule {
           expiresAt: new Date(Math.min(now.getTime() + RESCHEDULE_ANSWER_HOURS * HOUR_MS, locked.startsAt.getTime())),
           createdAt: now,
         });
-        await enqueueJob(db, { kind: JOB.rescheduleExpiry, payload: { bookingId: id, proposalId: row.id }, runAt: row.expiresAt, dedupeKey: `${JOB.rescheduleExpiry}:${row.id}` });
+        await enqueueJob(db, {
+          kind: JOB.rescheduleExpiry,
+          payload: { bookingId: id, proposalId: row.id },
+          runAt: row.expiresAt,
+          dedupeKey: `${JOB.rescheduleExpiry}:${row.id}`,
+        });
         await publish('booking.reschedule_proposed', {
           ...this.parties(booking, guideUserId),
           proposalId: row.id,
@@ -82,7 +92,8 @@ export class BookingReschedule {
       });
     } catch (err) {
       // Two proposals at once: the partial unique index lets one through.
-      if (pgErrorCode(err) === '23505') throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
+      if (pgErrorCode(err) === '23505')
+        throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
       throw err;
     }
     return core.view(id, user.id);
@@ -100,7 +111,12 @@ export class BookingReschedule {
         const p = await this.answerable(db, locked, proposalId, side, now);
         const slot = await this.freeSlot(db, locked, p.date, p.startMinute, now);
         await core.claimTravelerTime(db, locked.travelerId, slot.startsAt, slot.endsAt, now, locked.id);
-        const moved = await rescheduleRepo.moveBooking(db, locked, locked.status, { date: p.date, startMinute: p.startMinute, startsAt: slot.startsAt, endsAt: slot.endsAt });
+        const moved = await rescheduleRepo.moveBooking(db, locked, locked.status, {
+          date: p.date,
+          startMinute: p.startMinute,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+        });
         if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile');
         const closed = (await rescheduleRepo.closeProposal(db, p.id, { status: 'accepted', decidedAt: now }))!;
         await this.followNewTime(db, locked, moved, p.id);
@@ -117,7 +133,8 @@ export class BookingReschedule {
       });
     } catch (err) {
       const code = pgErrorCode(err);
-      if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
+      if (code === '23P01' || code === '40P01')
+        throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
     return core.view(id, user.id);
@@ -130,7 +147,11 @@ export class BookingReschedule {
     await core.transaction(async (db, publish) => {
       const locked = (await repo.lockBooking(db, id))!;
       const p = await this.answerable(db, locked, proposalId, side, now);
-      const proposal = (await rescheduleRepo.closeProposal(db, p.id, { status: 'declined', decidedAt: now, declineReason: reason }))!;
+      const proposal = (await rescheduleRepo.closeProposal(db, p.id, {
+        status: 'declined',
+        decidedAt: now,
+        declineReason: reason,
+      }))!;
       await publish('booking.reschedule_declined', {
         ...this.parties(booking, guideUserId),
         proposalId: proposal.id,
@@ -170,10 +191,20 @@ export class BookingReschedule {
   }
 
   /** The proposal, if it is open, unexpired, on a booking that may still move, and `side` is the one to answer it. */
-  private async answerable(db: Database, booking: BookingRow, proposalId: number, side: Side, now: Date): Promise<RescheduleRow> {
+  private async answerable(
+    db: Database,
+    booking: BookingRow,
+    proposalId: number,
+    side: Side,
+    now: Date,
+  ): Promise<RescheduleRow> {
     const p = await rescheduleRepo.proposalOf(db, booking.id, proposalId, true);
     if (!p) throw notFound('Proposal');
-    if (p.status !== 'open' || p.expiresAt <= now) throw new AppError('reschedule_closed', `This proposal is no longer open (${p.status === 'open' ? 'expired' : p.status})`);
+    if (p.status !== 'open' || p.expiresAt <= now)
+      throw new AppError(
+        'reschedule_closed',
+        `This proposal is no longer open (${p.status === 'open' ? 'expired' : p.status})`,
+      );
     this.core.decide(booking, 'reschedule', side, now);
     if (p.proposedBy === side) throw new AppError('forbidden', 'The other side answers this proposal');
     return p;
@@ -189,7 +220,16 @@ export class BookingReschedule {
     if (!guide) throw new AppError('slot_unavailable', 'This time is no longer available');
     const [from, to] = spanWindow(date, booking.days);
     const busy = await guideBusyRanges(db, booking.guideId, from, to, booking.id);
-    const q = { date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) };
+    const q = {
+      date,
+      durationMinutes: booking.durationMinutes,
+      timeZone: booking.timeZone,
+      weekly,
+      exceptions,
+      busy,
+      now,
+      ...bookingRulesOf(guide),
+    };
     // Several days: each day in the guide's hours (409 day_unavailable naming the days that are not),
     // then the whole span against other tours, the notice and the buffer, as the checkout asks (tour-span.ts).
     return booking.days > 1 ? holdDays({ ...q, days: booking.days, startMinute }) : takeSlot(q, startMinute);
@@ -212,7 +252,12 @@ export class BookingReschedule {
     const oldDeadline = respondBy(before);
     const newDeadline = respondBy(after);
     if (after.status === 'confirmed' && oldDeadline && newDeadline && newDeadline < oldDeadline) {
-      await enqueueJob(db, { kind: JOB.requestExpiry, payload: { bookingId: after.id }, runAt: newDeadline, dedupeKey: `${JOB.requestExpiry}:${after.id}:r${proposalId}` });
+      await enqueueJob(db, {
+        kind: JOB.requestExpiry,
+        payload: { bookingId: after.id },
+        runAt: newDeadline,
+        dedupeKey: `${JOB.requestExpiry}:${after.id}:r${proposalId}`,
+      });
     }
   }
 }

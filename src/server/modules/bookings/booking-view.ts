@@ -1,14 +1,26 @@
 import { ownAmountOf } from '../../../shared/booking/charge';
 import { toMajor, trimRate } from '../../../shared/currency';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, zonedClockTime } from '../../../shared/booking/schedule';
-import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
+import {
+  availableEvents,
+  nextStatus,
+  NO_SHOW_AFTER_MINUTES,
+  type Actor,
+  type BookingFacts,
+} from '../../../shared/booking/state-machine';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
 import type { Payment } from '../../../shared/schemas/payments';
 import type { BookingRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import type { BookingViewRow } from './booking-views.repository';
 import { inHelpWindow } from '../../../shared/booking/help-window';
-import { addedMinutesByDay, currentTourDay, lastDayStartsAt, laterTourDay, tourDays } from '../../../shared/booking/tour-days';
+import {
+  addedMinutesByDay,
+  currentTourDay,
+  lastDayStartsAt,
+  laterTourDay,
+  tourDays,
+} from '../../../shared/booking/tour-days';
 import { noShowSplit } from '../../../shared/booking/no-show-split';
 import { guideNetCents } from '../../../shared/booking/guide-net';
 import { detectTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
@@ -21,7 +33,19 @@ import { linesOf } from './booking-lines';
 import { toProposal } from './reschedule-view';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
-const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
+const HUMAN_EVENTS = new Set([
+  'accept',
+  'decline',
+  'cancel',
+  'start_confirm',
+  'request_extension',
+  'approve_extension',
+  'reject_extension',
+  'confirm_extension',
+  'withdraw_extension',
+  'service_complete',
+  'dispute',
+]);
 
 /** Why a no-show report cancelled a booking (decision 138): the side reported absent is the canceller of record. */
 export const NO_SHOW_REASONS = { guide: 'guide_no_show', traveler: 'traveler_no_show' } as const;
@@ -71,7 +95,8 @@ function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | 
  * The booking's deposit, paid: succeeded, or partly refunded since by a trip change that released a
  * share of it (decision 177).
  */
-export const isPaidDeposit = (p: Pick<PaymentRow, 'kind' | 'status'>): boolean => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'partially_refunded');
+export const isPaidDeposit = (p: Pick<PaymentRow, 'kind' | 'status'>): boolean =>
+  p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'partially_refunded');
 
 /**
  * The deposit the platform holds for a paid booking, in its currency (decision 164: a card may have paid
@@ -86,11 +111,23 @@ export function heldDepositCents(b: Pick<BookingRow, 'depositChangeCents'>, depo
  * charges it (`noShowSplit`): on a later day, the shares of the days not given when the guide is absent
  * (decision 158). Null while the caller cannot report.
  */
-function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, reportable: string | null, now: Date): number | null {
+function noShowRefundCents(
+  b: BookingRow,
+  payments: PaymentRow[],
+  actor: Actor,
+  reportable: string | null,
+  now: Date,
+): number | null {
   if (!reportable) return null;
   const paid = heldDepositCents(b, payments.find(isPaidDeposit));
   const day = laterTourDay(b, now)?.day ?? 1;
-  return noShowSplit({ depositCents: paid, commissionCents: b.commissionCents, days: b.days, day, absent: actor === 'traveler' ? 'guide' : 'traveler' }).refundCents;
+  return noShowSplit({
+    depositCents: paid,
+    commissionCents: b.commissionCents,
+    days: b.days,
+    day,
+    absent: actor === 'traveler' ? 'guide' : 'traveler',
+  }).refundCents;
 }
 
 /**
@@ -99,10 +136,17 @@ function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, 
  */
 export function respondBy(b: Pick<BookingRow, 'paidAt' | 'startsAt'> & { firstStartsAt?: Date | null }): Date | null {
   if (!b.paidAt) return null;
-  return new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * 3_600_000, b.startsAt.getTime(), (b.firstStartsAt ?? b.startsAt).getTime()));
+  return new Date(
+    Math.min(
+      b.paidAt.getTime() + REQUEST_ANSWER_HOURS * 3_600_000,
+      b.startsAt.getTime(),
+      (b.firstStartsAt ?? b.startsAt).getTime(),
+    ),
+  );
 }
 
-export const paymentDueAt = (b: Pick<BookingRow, 'createdAt'>) => new Date(b.createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+export const paymentDueAt = (b: Pick<BookingRow, 'createdAt'>) =>
+  new Date(b.createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
 
 export function toPaymentSummary(p: PaymentRow): BookingPayment {
   return {
@@ -139,7 +183,8 @@ const OPEN = new Set(['requested', 'paid', 'approved']);
  * claim build it without the columns of a guide's pay and the accounts' languages: a booking not yet
  * paid has no cover, and only its traveler reads it.
  */
-export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'> & Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'>>;
+export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'> &
+  Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'>>;
 
 /**
  * What the guide receives for the tour, in the booking's currency (decision 175): the in-person part
@@ -201,7 +246,12 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
     guideId: b.guideId,
     guide: r.guide,
-    traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture, ...(languages.name && { nameLanguage: languages.name }) },
+    traveler: {
+      id: r.traveler.id,
+      fullName: r.traveler.fullName,
+      profilePicture: r.traveler.profilePicture,
+      ...(languages.name && { nameLanguage: languages.name }),
+    },
     travelerPhone: travelerPhoneFor(r, actor, now),
     ...tourTimes(b, r.extensions, now),
     travelers: b.travelers,
@@ -252,7 +302,10 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
   };
 }
 
-/** When the tour is: its first day and hours, each day of several (decision 154) with its extensions, and the day it is on. */
+/**
+ * When the tour is: its first day and hours, each day of several (decision 154) with its extensions, and the day it is
+ * on.
+ */
 function tourTimes(b: BookingRow, extensions: ExtensionRow[], now: Date) {
   return {
     date: b.date,
@@ -262,12 +315,18 @@ function tourTimes(b: BookingRow, extensions: ExtensionRow[], now: Date) {
     endsAt: b.endsAt.toISOString(),
     duration: b.durationMinutes / 60,
     days: b.days,
-    schedule: tourDays(b, addedMinutesByDay(extensions, b.days)).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+    schedule: tourDays(b, addedMinutesByDay(extensions, b.days)).map((d) => ({
+      date: d.date,
+      startsAt: d.startsAt.toISOString(),
+      endsAt: d.endsAt.toISOString(),
+    })),
     currentDay: currentTourDay(b, now),
   } satisfies Partial<Booking>;
 }
 
-/** The booking's price in its currency, and its deposit as charged in the payer's at the booking's rate (decision 164). */
+/**
+ * The booking's price in its currency, and its deposit as charged in the payer's at the booking's rate (decision 164).
+ */
 function priceOf(b: BookingRow) {
   return {
     totalPrice: toMajor(b.totalPriceCents, b.currency),
@@ -283,7 +342,10 @@ function priceOf(b: BookingRow) {
   } satisfies Partial<Booking>;
 }
 
-/** When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days (decision 140, amended). */
+/**
+ * When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days
+ * (decision 140, amended).
+ */
 const dayOneStartTime = (b: Pick<BookingRow, 'startsAt' | 'timeZone'>) => zonedClockTime(b.startsAt, b.timeZone);
 
 /**
@@ -302,18 +364,29 @@ function guideOwnNet(r: BookingViewInput, actor: Actor, commissionRate: number) 
 /** A replacement guide answers by the replacement's own time (decision 137), not 48 h after the first payment. */
 function answerBy(r: BookingViewInput) {
   const b = r.booking;
-  return b.status !== 'confirmed' ? null : r.replacement?.status === 'requested' ? r.replacement.answerBy : (respondBy(b)?.toISOString() ?? null);
+  return b.status !== 'confirmed'
+    ? null
+    : r.replacement?.status === 'requested'
+      ? r.replacement.answerBy
+      : (respondBy(b)?.toISOString() ?? null);
 }
 
-/** A person's buttons. Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund). */
+/**
+ * A person's buttons. Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a
+ * refund).
+ */
 function humanActions(facts: BookingFacts, actor: Actor, now: Date, open: ExtensionRow | undefined) {
-  return availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested'));
+  return availableEvents(facts, actor, now).filter(
+    (e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested'),
+  );
 }
 
 /** The cancelling guide's words are for the traveler, not for the guide asked to replace them. */
 function replacementFor(r: BookingViewInput, actor: Actor) {
   const b = r.booking;
-  return r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null;
+  return r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed')
+    ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null }
+    : null;
 }
 
 /** The traveler's own credit: the guide is not told what the platform gave. */

@@ -1,8 +1,20 @@
-/** A booking as the API's view reads it (`toBooking` in booking-view.ts): one join with both parties and the service, then its payments, extensions and reschedule proposal; the rows the services lock and write stay in bookings.repository.ts. */
+/**
+ * A booking as the API's view reads it (`toBooking` in booking-view.ts): one join with both parties and the service,
+ * then its payments, extensions and reschedule proposal; the rows the services lock and write stay in
+ * bookings.repository.ts.
+ */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { bookingExtensions, bookingReschedules, bookings, guides, payments, serviceSubcategories, users } from '../../db/schema/index';
+import {
+  bookingExtensions,
+  bookingReschedules,
+  bookings,
+  guides,
+  payments,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
 import type { PaymentRow } from './bookings.repository';
 import { guidePayColumns } from './guide-pay.repository';
 
@@ -20,7 +32,10 @@ export interface OpenReplacementView {
   sameDay: boolean;
 }
 
-/** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock, which adds its session check as `extra`). */
+/**
+ * A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock, which adds its
+ * session check as `extra`).
+ */
 export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X = {} as X) {
   return db
     .select({
@@ -36,10 +51,19 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
         serviceCity: guides.serviceCity,
         timeZone: guides.timeZone,
       },
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
+      subcategory: {
+        id: serviceSubcategories.id,
+        nameEn: serviceSubcategories.nameEn,
+        nameCn: serviceSubcategories.nameCn,
+        nameJa: serviceSubcategories.nameJa,
+      },
       // The open replacement (decision 137), in the same statement: most bookings never have one.
       // The credit the booking's end gave (decision 139), likewise.
-      creditIssued: sql<{ amountCents: number; expiresAt: string; spent: boolean } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,
+      creditIssued: sql<{
+        amountCents: number;
+        expiresAt: string;
+        spent: boolean;
+      } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,
       // What the guide's booking shows she receives (decision 175), and the languages of the parties'
       // accounts, which say what language their names and words are in (decision 146's `writer`).
       ...guidePayColumns,
@@ -58,12 +82,16 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
 export interface KnownViewParts {
   payments: PaymentRow[];
   extensions: (typeof bookingExtensions.$inferSelect)[];
-  reschedule: (typeof bookingReschedules.$inferSelect) | null;
+  reschedule: typeof bookingReschedules.$inferSelect | null;
   replacement: OpenReplacementView | null;
   creditIssued: { amountCents: number; expiresAt: string; spent: boolean } | null;
 }
 
-export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {
+export async function bookingViews(
+  db: Database,
+  where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean },
+  known?: KnownViewParts,
+) {
   const conditions = [
     where.ids ? inArray(bookings.id, where.ids) : undefined,
     where.travelerId !== undefined ? eq(bookings.travelerId, where.travelerId) : undefined,
@@ -79,15 +107,38 @@ export async function bookingViews(db: Database, where: { ids?: number[]; travel
     ? await db
         .select()
         .from(bookingExtensions)
-        .where(inArray(bookingExtensions.bookingId, rows.map((r) => r.booking.id)))
+        .where(
+          inArray(
+            bookingExtensions.bookingId,
+            rows.map((r) => r.booking.id),
+          ),
+        )
         .orderBy(asc(bookingExtensions.id))
     : [];
   const paymentRows = rows.length
-    ? await db.select().from(payments).where(inArray(payments.bookingId, rows.map((r) => r.booking.id))).orderBy(asc(payments.id))
+    ? await db
+        .select()
+        .from(payments)
+        .where(
+          inArray(
+            payments.bookingId,
+            rows.map((r) => r.booking.id),
+          ),
+        )
+        .orderBy(asc(payments.id))
     : [];
   // The latest reschedule proposal of each (decision 079).
   const proposalRows = rows.length
-    ? await db.select().from(bookingReschedules).where(inArray(bookingReschedules.bookingId, rows.map((r) => r.booking.id))).orderBy(desc(bookingReschedules.id))
+    ? await db
+        .select()
+        .from(bookingReschedules)
+        .where(
+          inArray(
+            bookingReschedules.bookingId,
+            rows.map((r) => r.booking.id),
+          ),
+        )
+        .orderBy(desc(bookingReschedules.id))
     : [];
   return rows.map((r) => ({
     ...r,

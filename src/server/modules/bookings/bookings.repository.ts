@@ -91,16 +91,26 @@ export async function guideForBooking(db: Database, guideId: number) {
 
 export type GuideForBooking = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
 
-/** A guide with instant booking who cancels a confirmed booking loses it until `until` (decision 153); others are untouched. */
+/**
+ * A guide with instant booking who cancels a confirmed booking loses it until `until` (decision 153); others are
+ * untouched.
+ */
 export async function pauseInstantBook(tx: Database, guideId: number, until: Date): Promise<void> {
-  await tx.update(guides).set({ instantBookPausedUntil: until }).where(and(eq(guides.id, guideId), eq(guides.instantBook, true)));
+  await tx
+    .update(guides)
+    .set({ instantBookPausedUntil: until })
+    .where(and(eq(guides.id, guideId), eq(guides.instantBook, true)));
 }
 
 /** Weekly hours and the exceptions of the given dates. */
 export async function guideSchedule(db: Database, guideId: number, dates: string[]) {
   const [weekly, exceptions] = await Promise.all([
     db
-      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .select({
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        endMinute: guideWeeklyAvailability.endMinute,
+      })
       .from(guideWeeklyAvailability)
       .where(eq(guideWeeklyAvailability.guideId, guideId)),
     db
@@ -123,7 +133,10 @@ export async function lockBooking(tx: Database, id: number): Promise<BookingRow 
 }
 
 /** `lockBooking` with the guide's user id, in one statement (a payment's success). */
-export async function lockBookingWithGuide(tx: Database, id: number): Promise<{ booking: BookingRow; guideUserId: number } | undefined> {
+export async function lockBookingWithGuide(
+  tx: Database,
+  id: number,
+): Promise<{ booking: BookingRow; guideUserId: number } | undefined> {
   const [row] = await tx
     .select({ booking: bookings, guideUserId: guides.userId })
     .from(bookings)
@@ -166,31 +179,59 @@ export async function paymentById(db: Database, id: number, lock = false): Promi
 }
 
 /** Payments still open with the provider (processing or pending) untouched since `before`, oldest first. */
-export async function stalePayments(db: Database, provider: string, before: Date, limit: number): Promise<PaymentRow[]> {
+export async function stalePayments(
+  db: Database,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(inArray(payments.status, ['processing', 'pending']), lt(payments.updatedAt, before), eq(payments.provider, provider)))
+    .where(
+      and(
+        inArray(payments.status, ['processing', 'pending']),
+        lt(payments.updatedAt, before),
+        eq(payments.provider, provider),
+      ),
+    )
     .orderBy(asc(payments.updatedAt))
     .limit(limit);
 }
 
 export async function paymentByRef(db: Database, provider: string, ref: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
   return row;
 }
 
 /** A payment claim's one read: the caller's payment with this key (any booking) and the booking's deposits. */
-export async function paymentsForClaim(db: Database, bookingId: number, payerId: number, key: string): Promise<PaymentRow[]> {
+export async function paymentsForClaim(
+  db: Database,
+  bookingId: number,
+  payerId: number,
+  key: string,
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(or(and(eq(payments.payerId, payerId), eq(payments.idempotencyKey, key)), and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit'))))
+    .where(
+      or(
+        and(eq(payments.payerId, payerId), eq(payments.idempotencyKey, key)),
+        and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit')),
+      ),
+    )
     .orderBy(asc(payments.id));
 }
 
 export async function depositPayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit'))).orderBy(asc(payments.id));
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit')))
+    .orderBy(asc(payments.id));
 }
 
 export async function insertPayment(tx: Database, values: typeof payments.$inferInsert): Promise<PaymentRow> {
@@ -198,7 +239,12 @@ export async function insertPayment(tx: Database, values: typeof payments.$infer
   return row!;
 }
 
-export async function updatePayment(db: Database, id: number, set: Partial<typeof payments.$inferInsert>, onlyIfStatus?: PaymentRow['status'][]) {
+export async function updatePayment(
+  db: Database,
+  id: number,
+  set: Partial<typeof payments.$inferInsert>,
+  onlyIfStatus?: PaymentRow['status'][],
+) {
   const [row] = await db
     .update(payments)
     .set({ ...set, updatedAt: new Date() })
@@ -252,7 +298,11 @@ export type ExtensionRow = typeof bookingExtensions.$inferSelect;
 const OPEN_EXTENSION = ['requested', 'paid', 'approved'] as const;
 
 export async function extensionsOf(db: Database, bookingId: number): Promise<ExtensionRow[]> {
-  return db.select().from(bookingExtensions).where(eq(bookingExtensions.bookingId, bookingId)).orderBy(asc(bookingExtensions.id));
+  return db
+    .select()
+    .from(bookingExtensions)
+    .where(eq(bookingExtensions.bookingId, bookingId))
+    .orderBy(asc(bookingExtensions.id));
 }
 
 /** The booking's open extension (requested, paid or approved), if any. */
@@ -264,12 +314,19 @@ export async function openExtension(db: Database, bookingId: number): Promise<Ex
   return row;
 }
 
-export async function insertExtension(tx: Database, values: typeof bookingExtensions.$inferInsert): Promise<ExtensionRow> {
+export async function insertExtension(
+  tx: Database,
+  values: typeof bookingExtensions.$inferInsert,
+): Promise<ExtensionRow> {
   const [row] = await tx.insert(bookingExtensions).values(values).returning();
   return row!;
 }
 
-export async function updateExtension(tx: Database, id: number, set: Partial<typeof bookingExtensions.$inferInsert>): Promise<ExtensionRow | undefined> {
+export async function updateExtension(
+  tx: Database,
+  id: number,
+  set: Partial<typeof bookingExtensions.$inferInsert>,
+): Promise<ExtensionRow | undefined> {
   const [row] = await tx.update(bookingExtensions).set(set).where(eq(bookingExtensions.id, id)).returning();
   return row;
 }
@@ -280,6 +337,9 @@ export async function extensionByPayment(db: Database, paymentId: number): Promi
 }
 
 export async function extensionPayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'extension'))).orderBy(asc(payments.id));
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'extension')))
+    .orderBy(asc(payments.id));
 }
-

@@ -4,8 +4,19 @@ import { bookingListQuerySchema, bookingListReplySchema, bookingSchema } from '.
 import { createBookingRequestSchema } from '../../../shared/schemas/booking-create';
 import { createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema } from '../../../shared/schemas/payments';
 import { slotsQuerySchema, slotsReplySchema } from '../../../shared/schemas/slots';
-import { cancellationQuoteSchema, declineBodySchema, ledgerReplySchema, statusBodySchema, statusReplySchema } from '../../../shared/schemas/booking-answers';
-import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
+import {
+  cancellationQuoteSchema,
+  declineBodySchema,
+  ledgerReplySchema,
+  statusBodySchema,
+  statusReplySchema,
+} from '../../../shared/schemas/booking-answers';
+import {
+  extensionPaymentBodySchema,
+  requestExtensionBodySchema,
+  requestExtensionReplySchema,
+  userTypeBodySchema,
+} from '../../../shared/schemas/tour';
 import type { AppInstance } from '../../lib/types';
 import { currentUser, tokenCaller } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -33,7 +44,8 @@ function checkoutRoutes(app: AppInstance, service: BookingsService): void {
       onRequest: app.optionalAuth,
       schema: {
         tags: ['bookings'],
-        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings with the guide's buffer around them, the guide's minimum notice; decision 153)",
+        summary:
+          "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings with the guide's buffer around them, the guide's minimum notice; decision 153)",
         params: idParams,
         querystring: slotsQuerySchema,
         response: { 200: slotsReplySchema },
@@ -49,7 +61,8 @@ function checkoutRoutes(app: AppInstance, service: BookingsService): void {
       onRequest: app.requireToken,
       schema: {
         tags: ['bookings'],
-        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken, too_short_notice inside the guide’s notice with the earliest start in fields, buffer_conflict inside the free time around another tour; decision 153). Several days (decision 154): `days` with `dayStartTime` and optional `dayHours`; 409 day_unavailable names each day the guide does not work in `fields`',
+        summary:
+          'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken, too_short_notice inside the guide’s notice with the earliest start in fields, buffer_conflict inside the free time around another tour; decision 153). Several days (decision 154): `days` with `dayStartTime` and optional `dayHours`; 409 day_unavailable names each day the guide does not work in `fields`',
         description:
           'Or `{ offerId }` alone: a booking from a guide’s offer, with every other field and the price taken from the offer (decision 078); 409 offer_closed when it is expired, withdrawn, declined or booked. 400 total_too_large when the total passes its currency’s bound (decision 182).',
         security: bearer,
@@ -67,7 +80,13 @@ function bookingAndPaymentRoutes(app: AppInstance, service: BookingsService): vo
     '/api/v2/bookings/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'A booking, for its traveler or its guide', security: bearer, params: idParams, response: { 200: bookingSchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'A booking, for its traveler or its guide',
+        security: bearer,
+        params: idParams,
+        response: { 200: bookingSchema },
+      },
     },
     async (request) => service.get(currentUser(request), request.params.id),
   );
@@ -91,7 +110,16 @@ function bookingAndPaymentRoutes(app: AppInstance, service: BookingsService): vo
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.payments.pay(tokenCaller(request), request.params.id, request.body, request.headers['idempotency-key'])),
+      reply
+        .status(201)
+        .send(
+          await service.payments.pay(
+            tokenCaller(request),
+            request.params.id,
+            request.body,
+            request.headers['idempotency-key'],
+          ),
+        ),
   );
 }
 
@@ -101,7 +129,13 @@ function answerRoutes(app: AppInstance, service: BookingsService): void {
     '/api/v2/bookings/:id/accept',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide accepts a paid request', security: bearer, params: idParams, response: { 200: bookingSchema, 409: errorBodySchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide accepts a paid request',
+        security: bearer,
+        params: idParams,
+        response: { 200: bookingSchema, 409: errorBodySchema },
+      },
     },
     async (request) => service.lifecycle.accept(currentUser(request), request.params.id),
   );
@@ -152,7 +186,8 @@ function answerRoutes(app: AppInstance, service: BookingsService): void {
         response: { 200: statusReplySchema, 409: errorBodySchema },
       },
     },
-    async (request) => service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
+    async (request) =>
+      service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
   );
 }
 
@@ -164,7 +199,8 @@ function onTourRoutes(app: AppInstance, service: BookingsService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'Confirm the start on the tour day (traveler or guide); the reply’s status is ongoing once both confirmed (409 too_early before the day); a booking of several days is confirmed once, on its first day (decision 155)',
+        summary:
+          'Confirm the start on the tour day (traveler or guide); the reply’s status is ongoing once both confirmed (409 too_early before the day); a booking of several days is confirmed once, on its first day (decision 155)',
         security: bearer,
         params: idParams,
         body: userTypeBodySchema,
@@ -180,7 +216,8 @@ function onTourRoutes(app: AppInstance, service: BookingsService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The traveler asks to extend an ongoing tour by 0.25, 0.5, 1 or 2 h; the server computes the fee (a client price is ignored); at most 2 per booking (409 extension_limit_reached). A booking of several days: the current day is extended (`currentDay`; its `schedule` entry ends later), at most 2 a day, never into the next day’s start (409 extension_into_next_day), decision 155; 400 total_too_large when the tour with its extensions would pass the total’s bound (decision 182)',
+        summary:
+          'The traveler asks to extend an ongoing tour by 0.25, 0.5, 1 or 2 h; the server computes the fee (a client price is ignored); at most 2 per booking (409 extension_limit_reached). A booking of several days: the current day is extended (`currentDay`; its `schedule` entry ends later), at most 2 a day, never into the next day’s start (409 extension_into_next_day), decision 155; 400 total_too_large when the tour with its extensions would pass the total’s bound (decision 182)',
         security: bearer,
         params: idParams,
         body: requestExtensionBodySchema,
@@ -196,7 +233,8 @@ function onTourRoutes(app: AppInstance, service: BookingsService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'Mark the extension paid: transactionData.transactionId is the payment made through POST /api/v2/bookings/{id}/payments {kind: extension}; only a succeeded payment counts',
+        summary:
+          'Mark the extension paid: transactionData.transactionId is the payment made through POST /api/v2/bookings/{id}/payments {kind: extension}; only a succeeded payment counts',
         security: bearer,
         params: idParams,
         body: extensionPaymentBodySchema,
@@ -213,7 +251,13 @@ function extensionAnswerRoutes(app: AppInstance, service: BookingsService): void
     '/api/v2/bookings/:id/extension/approve',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide approves the paid extension', security: bearer, params: idParams, response: { 200: bookingSchema, 409: errorBodySchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide approves the paid extension',
+        security: bearer,
+        params: idParams,
+        response: { 200: bookingSchema, 409: errorBodySchema },
+      },
     },
     async (request) => service.extensions.approve(currentUser(request), request.params.id),
   );
@@ -239,7 +283,8 @@ function extensionAnswerRoutes(app: AppInstance, service: BookingsService): void
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The traveler withdraws an extension request not yet paid; the tour goes on as booked and nothing is charged',
+        summary:
+          'The traveler withdraws an extension request not yet paid; the tour goes on as booked and nothing is charged',
         security: bearer,
         params: idParams,
         response: { 200: bookingSchema, 409: errorBodySchema },
@@ -254,7 +299,8 @@ function extensionAnswerRoutes(app: AppInstance, service: BookingsService): void
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The traveler confirms the approved extension; the reply’s status is ongoing and the tour is longer by it',
+        summary:
+          'The traveler confirms the approved extension; the reply’s status is ongoing and the tour is longer by it',
         security: bearer,
         params: idParams,
         body: userTypeBodySchema,

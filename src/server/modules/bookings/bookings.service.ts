@@ -42,8 +42,8 @@ export type { RefundInfo } from './cancellation-refunds';
  * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life
  * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `cancellation`
  * (each case of a cancellation and its one refunding ending, which `lifecycle` hands over to), `payments`
- * (deposits and extension payments), `extensions` and `reschedule` (decision 079). Every status change goes through the shared
- * state machine and `transitionBooking` (`UPDATE … WHERE status = :from`) in one transaction with its
+ * (deposits and extension payments), `extensions` and `reschedule` (decision 079). Every status change goes through the
+ * shared state machine and `transitionBooking` (`UPDATE … WHERE status = :from`) in one transaction with its
  * ledger entries and follow-up jobs; events go out after the commit.
  */
 export class BookingsService extends BookingCore {
@@ -65,7 +65,9 @@ export class BookingsService extends BookingCore {
     else daysPlan(guide, { days: q.days, dayHours: q.durationHours });
     const except = q.exceptBooking === undefined ? undefined : await this.ownBookingOf(guide, q.exceptBooking, viewer);
     const { slots, closedDays } =
-      q.days === undefined ? { slots: await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except), closedDays: undefined } : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
+      q.days === undefined
+        ? { slots: await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except), closedDays: undefined }
+        : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
     return {
       guideId,
       date: q.date,
@@ -75,21 +77,41 @@ export class BookingsService extends BookingCore {
       leadTimeHours: guide.minNoticeHours,
       bufferMinutes: guide.bufferMinutes,
       instantBook: instantBookOn(guide, this.now()),
-      slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
+      slots: slots.map((s) => ({
+        startTime: s.startTime,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+      })),
       ...(closedDays && { closedDays }),
     };
   }
 
-  private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number, except?: number) {
+  private async freeSlots(
+    db: Database,
+    guide: repo.GuideForBooking,
+    date: string,
+    durationMinutes: number,
+    except?: number,
+  ) {
     const [from, to] = spanWindow(date, 1);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
-    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now: this.now(), ...bookingRulesOf(guide) });
+    return bookableSlots({
+      date,
+      durationMinutes,
+      timeZone: guide.timeZone,
+      weekly,
+      exceptions,
+      busy: busy.filter((b) => b.id !== except),
+      now: this.now(),
+      ...bookingRulesOf(guide),
+    });
   }
 
   /** `exceptBooking`: a booking of this guide the caller is in, else 404 as another's booking is. */
   private async ownBookingOf(guide: repo.GuideForBooking, bookingId: number, viewer: AuthUser | null): Promise<number> {
     const b = await repo.findBooking(this.db, bookingId);
-    if (!viewer || !b || b.guideId !== guide.id || (b.travelerId !== viewer.id && guide.userId !== viewer.id)) throw notFound('Booking');
+    if (!viewer || !b || b.guideId !== guide.id || (b.travelerId !== viewer.id && guide.userId !== viewer.id))
+      throw notFound('Booking');
     return b.id;
   }
 
@@ -99,7 +121,8 @@ export class BookingsService extends BookingCore {
    * the user first as every other route does.
    */
   async createFrom(caller: TokenCaller & { sessionId: string }, body: CreateBookingRequest): Promise<Booking> {
-    if (body.offerId !== undefined) return this.fromOffer.create(await liveUser(this.db, caller), body.offerId, body.chargeCurrency);
+    if (body.offerId !== undefined)
+      return this.fromOffer.create(await liveUser(this.db, caller), body.offerId, body.chargeCurrency);
     return this.create(caller, body as CreateBookingBody);
   }
 
@@ -110,7 +133,8 @@ export class BookingsService extends BookingCore {
    * reply is built from what these returned.
    */
   async create(user: TokenCaller, body: CreateBookingBody): Promise<Booking> {
-    // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of hours.
+    // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of
+    // hours.
     const span = requestedSpan(body);
     const { startMinute, days } = span;
     const now = this.now();
@@ -162,7 +186,8 @@ export class BookingsService extends BookingCore {
       });
     } catch (err) {
       const code = pgErrorCode(err);
-      if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
+      if (code === '23P01' || code === '40P01')
+        throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
     // Just made: no payments, extensions or proposals; the parties and service came with the lock.
@@ -184,15 +209,48 @@ export class BookingsService extends BookingCore {
   ): Promise<{ startsAt: Date; endsAt: Date }> {
     const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
     const [from, to] = spanWindow(body.date, days);
-    const lastEnd = new Date(zonedTimeToUtc(lastDate, startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
-    const day = await daySchedule(db, guide.id, body.date, from, to, { id: travelerId, from: requested, to: lastEnd }, lastDate);
+    const lastEnd = new Date(
+      zonedTimeToUtc(lastDate, startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS,
+    );
+    const day = await daySchedule(
+      db,
+      guide.id,
+      body.date,
+      from,
+      to,
+      { id: travelerId, from: requested, to: lastEnd },
+      lastDate,
+    );
     // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
     const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
     const busy = day.busy.filter((b) => !released.includes(b.id));
     const rules = bookingRulesOf(guide);
     return body.days === undefined
-      ? takeSlot({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules }, startMinute)
-      : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules });
+      ? takeSlot(
+          {
+            date: body.date,
+            durationMinutes,
+            timeZone: guide.timeZone,
+            weekly: day.weekly,
+            exceptions: day.exceptions,
+            busy,
+            now,
+            ...rules,
+          },
+          startMinute,
+        )
+      : holdDays({
+          date: body.date,
+          days,
+          startMinute,
+          durationMinutes,
+          timeZone: guide.timeZone,
+          weekly: day.weekly,
+          exceptions: day.exceptions,
+          busy,
+          now,
+          ...rules,
+        });
   }
 
   // ------------------------------------------------------------ reading
@@ -250,7 +308,11 @@ export class BookingsService extends BookingCore {
     const balance = ledgerBalance(entries, booking.currency);
     return {
       bookingId,
-      entries: entries.map((e) => ({ ...e, availableAt: e.availableAt?.toISOString() ?? null, createdAt: e.createdAt.toISOString() })),
+      entries: entries.map((e) => ({
+        ...e,
+        availableAt: e.availableAt?.toISOString() ?? null,
+        createdAt: e.createdAt.toISOString(),
+      })),
       balance,
     };
   }
@@ -274,7 +336,24 @@ async function lockCheckout(db: Database, user: TokenCaller, body: CreateBooking
  * What the checkout's reply shows besides the booking, from its lock statement: the parties and the
  * service; a booking just made has no payments, extensions or proposals.
  */
-function checkoutReply(user: TokenCaller, found: Awaited<ReturnType<typeof lockCheckout>>): Omit<BookingViewInput, 'booking'> {
-  const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null, phone: found.traveler?.phone ?? null };
-  return { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null, creditIssued: null };
+function checkoutReply(
+  user: TokenCaller,
+  found: Awaited<ReturnType<typeof lockCheckout>>,
+): Omit<BookingViewInput, 'booking'> {
+  const traveler = {
+    id: user.id,
+    fullName: found.traveler?.fullName ?? '',
+    profilePicture: found.traveler?.profilePicture ?? null,
+    phone: found.traveler?.phone ?? null,
+  };
+  return {
+    traveler,
+    guide: found.view,
+    subcategory: found.subcategory,
+    payments: [],
+    extensions: [],
+    reschedule: null,
+    replacement: null,
+    creditIssued: null,
+  };
 }

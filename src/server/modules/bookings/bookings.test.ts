@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addException, auth, subcategoryIdBySlug } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { setGuideServices } from '../guides/index';
-import { book, bookingCast, type BookingCast, confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import {
+  book,
+  bookingCast,
+  type BookingCast,
+  confirmedBooking,
+  daysAhead,
+  guidePerson,
+  person,
+  type Person,
+} from './test-helpers';
 
 /**
  * A booking through the API: the guide's free slots, creating a booking, reading it, the trips lists.
@@ -25,11 +34,32 @@ describe('slots', () => {
     const res = await get(`/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=4`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ guideId: guide.guideId, date, timeZone: 'Asia/Tokyo', durationHours: 4, leadTimeHours: 24, bufferMinutes: 30, instantBook: false });
-    expect(body.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00']);
+    expect(body).toMatchObject({
+      guideId: guide.guideId,
+      date,
+      timeZone: 'Asia/Tokyo',
+      durationHours: 4,
+      leadTimeHours: 24,
+      bufferMinutes: 30,
+      instantBook: false,
+    });
+    expect(body.slots.map((s: { startTime: string }) => s.startTime)).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+    ]);
     expect(body.slots[0].startsAt).toBe(`${date}T00:00:00.000Z`);
 
-    expect((await book(t, traveler, { guideId: guide.guideId, date, startTime: '11:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (await book(t, traveler, { guideId: guide.guideId, date, startTime: '11:00', durationHours: 2, travelers: 1 }))
+        .statusCode,
+    ).toBe(201);
     const after = (await get(`/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=2`)).json();
     expect(after.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['13:30', '14:00', '14:30', '15:00']);
   });
@@ -42,13 +72,19 @@ describe('slots', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().code).toBe('duration_out_of_range');
     expect((await get(`/api/v2/guides/999999/slots?date=${date}&durationHours=2`)).statusCode).toBe(404);
-    expect((await get(`/api/v2/guides/${guide.guideId}/slots?date=2026-02-30&durationHours=2`)).json().code).toBe('validation_failed');
+    expect((await get(`/api/v2/guides/${guide.guideId}/slots?date=2026-02-30&durationHours=2`)).json().code).toBe(
+      'validation_failed',
+    );
   });
 });
 
 describe('creating a booking', () => {
   it('needs a login', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/bookings', payload: { guideId: guide.guideId, date: daysAhead(30), startTime: '10:00', durationHours: 2, travelers: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bookings',
+      payload: { guideId: guide.guideId, date: daysAhead(30), startTime: '10:00', durationHours: 2, travelers: 1 },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -93,32 +129,83 @@ describe('creating a booking', () => {
 
   it('uses the chosen service’s own price, and refuses a service the guide does not offer', async () => {
     const db = t.database.db;
-    const [food, walk] = [await subcategoryIdBySlug(db, 'food-tour'), await subcategoryIdBySlug(db, 'city-walk')].map(Number);
+    const [food, walk] = [await subcategoryIdBySlug(db, 'food-tour'), await subcategoryIdBySlug(db, 'city-walk')].map(
+      Number,
+    );
     const g = await guidePerson(t, { priceRmb: 200 });
     await setGuideServices(db, g.guideId, [{ subcategoryId: food!, priceCents: 45_000 }]);
-    const res = await book(t, traveler, { guideId: g.guideId, date: daysAhead(31), startTime: '10:00', durationHours: 2, travelers: 2, subcategoryId: food });
+    const res = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(31),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+      subcategoryId: food,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ unitPriceCents: 45_000, totalPriceCents: (45_000 + 3_000) * 2, subcategory: { id: food } });
-    const other = await book(t, traveler, { guideId: g.guideId, date: daysAhead(32), startTime: '10:00', durationHours: 2, travelers: 2, subcategoryId: walk });
+    expect(res.json()).toMatchObject({
+      unitPriceCents: 45_000,
+      totalPriceCents: (45_000 + 3_000) * 2,
+      subcategory: { id: food },
+    });
+    const other = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(32),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+      subcategoryId: walk,
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().code).toBe('service_not_offered');
   });
 
   it('refuses the guide’s own listing, group sizes and durations out of range', async () => {
-    const own = await book(t, guide, { guideId: guide.guideId, date: daysAhead(33), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const own = await book(t, guide, {
+      guideId: guide.guideId,
+      date: daysAhead(33),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(own.statusCode).toBe(409);
     expect(own.json().code).toBe('own_listing');
-    const big = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(33), startTime: '10:00', durationHours: 2, travelers: 5 });
+    const big = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(33),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 5,
+    });
     expect(big.statusCode).toBe(400);
     expect(big.json().code).toBe('group_size_out_of_range');
-    const short = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(33), startTime: '10:00', durationHours: 1, travelers: 1 });
+    const short = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(33),
+      startTime: '10:00',
+      durationHours: 1,
+      travelers: 1,
+    });
     expect(short.json().code).toBe('duration_out_of_range');
-    expect((await book(t, traveler, { guideId: 999_999, date: daysAhead(33), startTime: '10:00', durationHours: 2, travelers: 1 })).statusCode).toBe(404);
+    expect(
+      (
+        await book(t, traveler, {
+          guideId: 999_999,
+          date: daysAhead(33),
+          startTime: '10:00',
+          durationHours: 2,
+          travelers: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('answers 409 slot_unavailable for a taken, overlapping or closed time (too soon and buffer: instant-booking.test.ts)', async () => {
     const date = daysAhead(34);
-    expect((await book(t, traveler, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 3, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (await book(t, traveler, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 3, travelers: 1 }))
+        .statusCode,
+    ).toBe(201);
     for (const [start, when] of [
       ['10:00', date],
       ['12:30', date],
@@ -128,26 +215,51 @@ describe('creating a booking', () => {
       ['10:15', date], // off the half-hour grid
       ['10:00', daysAhead(400)], // beyond the horizon
     ] as const) {
-      const res = await book(t, stranger, { guideId: guide.guideId, date: when, startTime: start, durationHours: 2, travelers: 1 });
+      const res = await book(t, stranger, {
+        guideId: guide.guideId,
+        date: when,
+        startTime: start,
+        durationHours: 2,
+        travelers: 1,
+      });
       expect(res.statusCode, `${when} ${start}`).toBe(409);
       expect(res.json().code).toBe('slot_unavailable');
     }
     // After the first booking and the guide's 30-minute buffer (decision 153) is fine.
-    expect((await book(t, stranger, { guideId: guide.guideId, date, startTime: '13:30', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (await book(t, stranger, { guideId: guide.guideId, date, startTime: '13:30', durationHours: 2, travelers: 1 }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('validates the body with field paths', async () => {
-    const res = await book(t, traveler, { guideId: guide.guideId, date: '2026-13-01', startTime: '25:00', durationHours: 2.25, travelers: 0 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: '2026-13-01',
+      startTime: '25:00',
+      durationHours: 2.25,
+      travelers: 0,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     const paths = res.json().fields.map((f: { path: string }) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['body.date', 'body.startTime', 'body.durationHours', 'body.travelers']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.date', 'body.startTime', 'body.durationHours', 'body.travelers']),
+    );
   });
 });
 
 describe('reading a booking', () => {
   it('is for its traveler and its guide only', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(40), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(40),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 2,
+      })
+    ).json().id;
     expect((await get(`/api/v2/bookings/${id}`, traveler)).statusCode).toBe(200);
     const asGuide = await get(`/api/v2/bookings/${id}`, guide);
     expect(asGuide.statusCode).toBe(200);
@@ -165,7 +277,9 @@ describe('trips lists', () => {
   it('show the traveler’s own trips with tab counts; another user id is 404', async () => {
     const me = await person(t);
     const g = await guidePerson(t);
-    const pending = (await book(t, me, { guideId: g.guideId, date: daysAhead(60), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const pending = (
+      await book(t, me, { guideId: g.guideId, date: daysAhead(60), startTime: '10:00', durationHours: 2, travelers: 1 })
+    ).json().id;
     const confirmed = await confirmedBooking(t, me, g.guideId, daysAhead(61));
     const upcoming = await confirmedBooking(t, me, g.guideId, daysAhead(62));
     await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${upcoming}/accept`, headers: auth(g.token) });
@@ -183,7 +297,15 @@ describe('trips lists', () => {
     const requests = await get(`/api/v2/bookings-new/guide/${g.id}?tab=pending-requests`, g);
     expect(requests.statusCode).toBe(200);
     expect(requests.json().data).toHaveLength(1);
-    expect(requests.json().data[0]).toMatchObject({ id: confirmed, status: 'confirmed', traveler: { id: me.id }, scheduledStartTime: '10:00', travelers: 2, totalPriceCents: 66_000, actions: ['accept', 'decline'] });
+    expect(requests.json().data[0]).toMatchObject({
+      id: confirmed,
+      status: 'confirmed',
+      traveler: { id: me.id },
+      scheduledStartTime: '10:00',
+      travelers: 2,
+      totalPriceCents: 66_000,
+      actions: ['accept', 'decline'],
+    });
     expect((await get(`/api/v2/bookings-new/guide/${g.id}`, otherGuide)).statusCode).toBe(404);
     expect((await get(`/api/v2/bookings-new/guide/${me.id}`, me)).statusCode).toBe(404);
   });

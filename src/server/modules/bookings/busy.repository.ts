@@ -20,12 +20,25 @@ export function holdsTime(from: Date | Placeholder, to: Date | Placeholder): SQL
 const ACTIVE_LIST = sql.raw(ACTIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /** The guide's bookings that hold [from, to), but `except` (the booking being moved or extended). */
-export function guideBusyCondition(guideId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder, except?: number): SQL {
-  return and(eq(bookings.guideId, guideId), except === undefined ? undefined : ne(bookings.id, except), holdsTime(from, to))!;
+export function guideBusyCondition(
+  guideId: number | Placeholder,
+  from: Date | Placeholder,
+  to: Date | Placeholder,
+  except?: number,
+): SQL {
+  return and(
+    eq(bookings.guideId, guideId),
+    except === undefined ? undefined : ne(bookings.id, except),
+    holdsTime(from, to),
+  )!;
 }
 
 /** The traveler's bookings that hold [from, to) (one traveler, one place). */
-export function travelerBusyCondition(travelerId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder): SQL {
+export function travelerBusyCondition(
+  travelerId: number | Placeholder,
+  from: Date | Placeholder,
+  to: Date | Placeholder,
+): SQL {
   return and(eq(bookings.travelerId, travelerId), holdsTime(from, to))!;
 }
 

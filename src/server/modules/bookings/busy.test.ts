@@ -62,7 +62,8 @@ async function answers(from: Date, to: Date, except?: number) {
   return out;
 }
 
-const expectAll = (got: Record<string, boolean>, busy: boolean) => expect(got).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, busy])));
+const expectAll = (got: Record<string, boolean>, busy: boolean) =>
+  expect(got).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, busy])));
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -87,13 +88,16 @@ describe('the busy rule', () => {
     await t.database.db.delete(bookings).where(eq(bookings.id, id));
   });
 
-  it.each(BOOKING_STATUSES.map((s) => [s]))('%s: holds the time unless cancelled, completed, disputed or awaiting a replacement', async (status) => {
-    const id = await insert(status, base, new Date(base.getTime() + 2 * H));
-    // Awaiting a replacement (decision 137), the cancelling guide is free and the choice checks the traveler again.
-    const holds = !['cancelled', 'completed', 'disputed', 'awaiting_replacement'].includes(status);
-    expectAll(await answers(base, new Date(base.getTime() + H)), holds);
-    await t.database.db.delete(bookings).where(eq(bookings.id, id));
-  });
+  it.each(BOOKING_STATUSES.map((s) => [s]))(
+    '%s: holds the time unless cancelled, completed, disputed or awaiting a replacement',
+    async (status) => {
+      const id = await insert(status, base, new Date(base.getTime() + 2 * H));
+      // Awaiting a replacement (decision 137), the cancelling guide is free and the choice checks the traveler again.
+      const holds = !['cancelled', 'completed', 'disputed', 'awaiting_replacement'].includes(status);
+      expectAll(await answers(base, new Date(base.getTime() + H)), holds);
+      await t.database.db.delete(bookings).where(eq(bookings.id, id));
+    },
+  );
 
   it('an unpaid checkout holds its time until its payment expiry cancels it', async () => {
     const id = await insert('pending', base, new Date(base.getTime() + 2 * H));

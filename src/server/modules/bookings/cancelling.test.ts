@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, bookingCast, type BookingCast, confirmedBooking, daysAhead, guidePerson, type Person } from './test-helpers';
+import {
+  book,
+  bookingCast,
+  type BookingCast,
+  confirmedBooking,
+  daysAhead,
+  guidePerson,
+  type Person,
+} from './test-helpers';
 
 /** Cancelling a booking by either side, its quote and refund to the fen, and the admin's ledger of it. */
 let t: TestApp;
@@ -42,13 +50,27 @@ describe('cancelling', () => {
         hoursUntilStart: 120,
       });
       expect((await get(`/api/v2/bookings/${id}/cancellation-quote`, stranger)).statusCode).toBe(404);
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/status`,
+        headers: auth(traveler.token),
+        payload: { status: 'cancelled' },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'traveler', refund: { amountCents: 10_890, method: 'card', minBusinessDays: 3, maxBusinessDays: 5 } });
+      expect(res.json()).toMatchObject({
+        status: 'cancelled',
+        cancelledBy: 'traveler',
+        refund: { amountCents: 10_890, method: 'card', minBusinessDays: 3, maxBusinessDays: 5 },
+      });
       expect(res.json().payments[0]).toMatchObject({ status: 'partially_refunded', refundedCents: 10_890 });
       const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
       expect(ledger.balance).toEqual({ traveler: -10_890, guide: 9_801, platform: 1_089, total: 0 });
-      const again = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+      const again = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/status`,
+        headers: auth(traveler.token),
+        payload: { status: 'cancelled' },
+      });
       expect(again.statusCode).toBe(409);
       expect((await get(`/api/v2/bookings/${id}/cancellation-quote`, traveler)).json().cancellable).toBe(false);
     } finally {
@@ -59,7 +81,12 @@ describe('cancelling', () => {
   it('refunds everything when the guide cancels; strangers get 404 and other statuses 409', async () => {
     const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(52));
     const patch = (who: Person | undefined, status: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: who ? auth(who.token) : {}, payload: { status } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/status`,
+        headers: who ? auth(who.token) : {},
+        payload: { status },
+      });
     expect((await patch(guide, 'cancelled')).json().code).toBe('invalid_transition'); // a request is declined, not cancelled
     await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
     expect((await patch(stranger, 'cancelled')).statusCode).toBe(404);
@@ -77,18 +104,48 @@ describe('cancelling', () => {
 
   it('lets a traveler drop an unpaid booking; the slot is free again', async () => {
     const date = daysAhead(53);
-    const id = (await book(t, traveler, { guideId: otherGuide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+    const id = (
+      await book(t, traveler, { guideId: otherGuide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 })
+    ).json().id;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}/status`,
+      headers: auth(traveler.token),
+      payload: { status: 'cancelled' },
+    });
     expect(res.json()).toMatchObject({ status: 'cancelled', refund: null });
-    expect((await book(t, stranger, { guideId: otherGuide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (
+        await book(t, stranger, {
+          guideId: otherGuide.guideId,
+          date,
+          startTime: '10:00',
+          durationHours: 2,
+          travelers: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
 describe('admin ledger', () => {
   it('is for admins only: others 404, visitors 401', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(54), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    expect((await get(`/api/admin/bookings/${id}/ledger`, admin)).json()).toEqual({ bookingId: id, entries: [], balance: { traveler: 0, guide: 0, platform: 0, total: 0 } });
-    for (const who of [traveler, guide]) expect((await get(`/api/admin/bookings/${id}/ledger`, who)).statusCode).toBe(404);
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(54),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
+    expect((await get(`/api/admin/bookings/${id}/ledger`, admin)).json()).toEqual({
+      bookingId: id,
+      entries: [],
+      balance: { traveler: 0, guide: 0, platform: 0, total: 0 },
+    });
+    for (const who of [traveler, guide])
+      expect((await get(`/api/admin/bookings/${id}/ledger`, who)).statusCode).toBe(404);
     expect((await get(`/api/admin/bookings/${id}/ledger`)).statusCode).toBe(401);
     expect((await get(`/api/admin/bookings/99999999/ledger`, admin)).statusCode).toBe(404);
   });

@@ -19,14 +19,26 @@ const HOUR_MS = 3_600_000;
 /** The statuses a trip can change in: paid, before the tour. */
 export const CHANGEABLE = new Set(['confirmed', 'upcoming']);
 
-export function pricedChange(booking: BookingRow, guide: GuideForBooking, body: ChangeBody, now: Date, rates: BookingCore['rates']): PricedChange {
-  if (body.adults === booking.adults && body.children === booking.children && body.infants === booking.infants && body.days === booking.days) {
+export function pricedChange(
+  booking: BookingRow,
+  guide: GuideForBooking,
+  body: ChangeBody,
+  now: Date,
+  rates: BookingCore['rates'],
+): PricedChange {
+  if (
+    body.adults === booking.adults &&
+    body.children === booking.children &&
+    body.infants === booking.infants &&
+    body.days === booking.days
+  ) {
     throw new AppError('change_unchanged', 'This is the trip as booked');
   }
   checkGroupSize(guide, body);
   const priced = priceChange(
     { ...booking, weatherWarning: booking.weatherWarning !== null },
-    // The guide's group rules as the one reading makes them (decision 187); the booking's frozen hourly prices replace theirs.
+    // The guide's group rules as the one reading makes them (decision 187); the booking's frozen hourly prices replace
+    // theirs.
     guideRates(guide),
     body,
     now,
@@ -57,13 +69,32 @@ export function checkChangeable(booking: BookingRow, now: Date): void {
  * free of other bookings (`holdDays`, the checkout's rule, 409 `day_unavailable` naming the dates),
  * and the traveler free then too; `locked`: under the guide's schedule lock, as the checkout holds it.
  */
-export async function checkAddedDays(core: BookingCore, db: Database, booking: BookingRow, guide: GuideForBooking, days: number, now: Date, locked: boolean): Promise<void> {
+export async function checkAddedDays(
+  core: BookingCore,
+  db: Database,
+  booking: BookingRow,
+  guide: GuideForBooking,
+  days: number,
+  now: Date,
+  locked: boolean,
+): Promise<void> {
   const first = addDays(booking.date, booking.days);
   const added = days - booking.days;
   if (locked) await repo.lockGuideSchedule(db, booking.guideId);
   const [from, to] = spanWindow(first, added);
   const day = await daySchedule(db, booking.guideId, first, from, to, undefined, addDays(first, added - 1));
   const busy = day.busy.filter((b) => b.id !== booking.id);
-  const span = holdDays({ date: first, days: added, startMinute: booking.startMinute, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...bookingRulesOf(guide) });
+  const span = holdDays({
+    date: first,
+    days: added,
+    startMinute: booking.startMinute,
+    durationMinutes: booking.durationMinutes,
+    timeZone: booking.timeZone,
+    weekly: day.weekly,
+    exceptions: day.exceptions,
+    busy,
+    now,
+    ...bookingRulesOf(guide),
+  });
   if (locked) await core.claimTravelerTime(db, booking.travelerId, booking.endsAt, span.endsAt, now, booking.id);
 }

@@ -20,8 +20,10 @@ let guide: Awaited<ReturnType<typeof yenGuide>>;
 // An odd rate, so a yuan figure taken from the wrong deposit cannot round into the right one.
 const RATE = '20.5';
 
-const view = async (id: number) => bookingSchema.parse((await callAs(t, 'GET', `/api/v2/bookings/${id}`, traveler)).json());
-const receiptsOf = async (id: number): Promise<Receipt[]> => (await callAs(t, 'GET', `/api/v2/bookings/${id}/receipts`, traveler)).json().receipts;
+const view = async (id: number) =>
+  bookingSchema.parse((await callAs(t, 'GET', `/api/v2/bookings/${id}`, traveler)).json());
+const receiptsOf = async (id: number): Promise<Receipt[]> =>
+  (await callAs(t, 'GET', `/api/v2/bookings/${id}/receipts`, traveler)).json().receipts;
 const yuan = (yen: number) => convertMinor(yen, 'JPY', 'CNY', RATE);
 
 beforeAll(async () => {
@@ -37,18 +39,38 @@ afterAll(() => t.close());
 describe('a yen family’s trip changed, paid in yuan', () => {
   it('owes the guide in yuan what the change said, and has a receipt for the change’s payment and credit notes for every refund', async () => {
     // Day 3 is 6 days away: dropping it gives back half of its share of the deposit.
-    const made = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(4), days: 3, dayStartTime: '09:00', adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY' });
+    const made = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(4),
+      days: 3,
+      dayStartTime: '09:00',
+      adults: 2,
+      children: 1,
+      infants: 1,
+      chargeCurrency: 'CNY',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
 
     // One adult more: the difference of deposit paid by card, in yuan.
-    const more = (await callAs(t, 'POST', `/api/v2/bookings/${id}/changes`, traveler, { adults: 3, children: 1, infants: 1, days: 3 })).json();
+    const more = (
+      await callAs(t, 'POST', `/api/v2/bookings/${id}/changes`, traveler, {
+        adults: 3,
+        children: 1,
+        infants: 1,
+        days: 3,
+      })
+    ).json();
     expect(more).toMatchObject({ status: 'awaiting_payment' });
     const paid = await pay(t, traveler, id, { ...CARD_OK, kind: 'change' });
     expect(paid.statusCode, paid.body).toBe(201);
     let b = await view(id);
-    expect(b).toMatchObject({ adults: 3, totalPriceCents: more.to.totalCents, dueInPersonCents: more.to.inPersonCents });
+    expect(b).toMatchObject({
+      adults: 3,
+      totalPriceCents: more.to.totalCents,
+      dueInPersonCents: more.to.inPersonCents,
+    });
     // The sheet said the in-person part in yuan at the booking's rate; the card says the same.
     expect(b.dueInPersonChargeCents).toBe(yuan(more.to.totalCents) - yuan(more.to.depositCents));
     expect(b.dueInPersonOn!.reduce((s, d) => s + d.chargeCents!, 0)).toBe(b.dueInPersonChargeCents);
@@ -61,7 +83,14 @@ describe('a yen family’s trip changed, paid in yuan', () => {
     ]);
 
     // The third day dropped: half its share back, from the change's payment first, then the deposit's.
-    const fewer = (await callAs(t, 'POST', `/api/v2/bookings/${id}/changes`, traveler, { adults: 3, children: 1, infants: 1, days: 2 })).json();
+    const fewer = (
+      await callAs(t, 'POST', `/api/v2/bookings/${id}/changes`, traveler, {
+        adults: 3,
+        children: 1,
+        infants: 1,
+        days: 2,
+      })
+    ).json();
     expect(fewer).toMatchObject({ status: 'applied', money: { tier: 'days_3_to_7' } });
     b = await view(id);
     expect(b.dueInPersonChargeCents).toBe(yuan(fewer.to.totalCents) - yuan(fewer.to.depositCents));

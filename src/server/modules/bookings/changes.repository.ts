@@ -12,7 +12,11 @@ export async function insertChange(tx: Database, values: typeof bookingChanges.$
   return row!;
 }
 
-export async function updateChange(tx: Database, id: number, set: Partial<typeof bookingChanges.$inferInsert>): Promise<ChangeRow | undefined> {
+export async function updateChange(
+  tx: Database,
+  id: number,
+  set: Partial<typeof bookingChanges.$inferInsert>,
+): Promise<ChangeRow | undefined> {
   const [row] = await tx.update(bookingChanges).set(set).where(eq(bookingChanges.id, id)).returning();
   return row;
 }
@@ -27,7 +31,10 @@ export async function openChange(db: Database, bookingId: number): Promise<Chang
 }
 
 export async function changeById(db: Database, bookingId: number, id: number): Promise<ChangeRow | undefined> {
-  const [row] = await db.select().from(bookingChanges).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.id, id)));
+  const [row] = await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.id, id)));
   return row;
 }
 
@@ -38,11 +45,19 @@ export async function changeByPayment(db: Database, paymentId: number): Promise<
 
 /** Newest first. */
 export async function changesOf(db: Database, bookingId: number): Promise<ChangeRow[]> {
-  return db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(desc(bookingChanges.id));
+  return db
+    .select()
+    .from(bookingChanges)
+    .where(eq(bookingChanges.bookingId, bookingId))
+    .orderBy(desc(bookingChanges.id));
 }
 
 export async function changePayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'change'))).orderBy(asc(payments.id));
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'change')))
+    .orderBy(asc(payments.id));
 }
 
 /**
@@ -53,13 +68,23 @@ export async function depositPaymentsLeft(db: Database, bookingId: number): Prom
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.kind, ['deposit', 'change']), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        inArray(payments.kind, ['deposit', 'change']),
+        inArray(payments.status, ['succeeded', 'partially_refunded']),
+      ),
+    )
     .orderBy(desc(payments.id));
   return rows.filter((p) => p.amountCents > p.refundedCents);
 }
 
 /** A change's new trip written on the booking, whose status it leaves as it is (a paid booking before its tour). */
-export async function writeChangedTrip(tx: Database, id: number, set: Partial<typeof bookings.$inferInsert>): Promise<boolean> {
+export async function writeChangedTrip(
+  tx: Database,
+  id: number,
+  set: Partial<typeof bookings.$inferInsert>,
+): Promise<boolean> {
   const rows = await tx
     .update(bookings)
     .set({ ...set, updatedAt: new Date() })

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { bookingChangeSchema, bookingChangesReplySchema, changeBodySchema, changeDeclineBodySchema, changeParamsSchema, changeQuoteSchema } from '../../../shared/schemas/booking-changes';
+import {
+  bookingChangeSchema,
+  bookingChangesReplySchema,
+  changeBodySchema,
+  changeDeclineBodySchema,
+  changeParamsSchema,
+  changeQuoteSchema,
+} from '../../../shared/schemas/booking-changes';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -37,7 +44,13 @@ function changeRequestRoutes(app: AppInstance, service: BookingsService): void {
     '/api/v2/bookings/:id/changes',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The trip changes of a booking, newest first (its traveler and guide)', security: bearer, params: z.object({ id: idParam }), response: { 200: bookingChangesReplySchema, 404: errorBodySchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The trip changes of a booking, newest first (its traveler and guide)',
+        security: bearer,
+        params: z.object({ id: idParam }),
+        response: { 200: bookingChangesReplySchema, 404: errorBodySchema },
+      },
     },
     async (request) => ({ changes: await service.changes.list(currentUser(request), request.params.id) }),
   );
@@ -56,7 +69,8 @@ function changeRequestRoutes(app: AppInstance, service: BookingsService): void {
         response: { 201: bookingChangeSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.changes.request(currentUser(request), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.changes.request(currentUser(request), request.params.id, request.body)),
   );
 }
 
@@ -66,7 +80,14 @@ function openChangeRoutes(app: AppInstance, service: BookingsService): void {
     '/api/v2/bookings/:id/changes/:changeId/accept',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide accepts a requested change: it applies now (409 slot_unavailable or day_unavailable when the days added were taken since, change_not_open)', security: bearer, params: changeParamsSchema, response: { 200: bookingChangeSchema, ...refusals } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The guide accepts a requested change: it applies now (409 slot_unavailable or day_unavailable when the days added were taken since, change_not_open)',
+        security: bearer,
+        params: changeParamsSchema,
+        response: { 200: bookingChangeSchema, ...refusals },
+      },
     },
     async (request) => service.changes.accept(currentUser(request), request.params.id, request.params.changeId),
   );
@@ -75,16 +96,31 @@ function openChangeRoutes(app: AppInstance, service: BookingsService): void {
     '/api/v2/bookings/:id/changes/:changeId/decline',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide declines a requested change with a reason; the booking stays as it was and a paid difference is refunded in full', security: bearer, params: changeParamsSchema, body: changeDeclineBodySchema, response: { 200: bookingChangeSchema, ...refusals } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The guide declines a requested change with a reason; the booking stays as it was and a paid difference is refunded in full',
+        security: bearer,
+        params: changeParamsSchema,
+        body: changeDeclineBodySchema,
+        response: { 200: bookingChangeSchema, ...refusals },
+      },
     },
-    async (request) => service.changes.decline(currentUser(request), request.params.id, request.params.changeId, request.body.reason),
+    async (request) =>
+      service.changes.decline(currentUser(request), request.params.id, request.params.changeId, request.body.reason),
   );
 
   app.post(
     '/api/v2/bookings/:id/changes/:changeId/withdraw',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The traveler withdraws an open change; a paid difference is refunded in full', security: bearer, params: changeParamsSchema, response: { 200: bookingChangeSchema, ...refusals } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The traveler withdraws an open change; a paid difference is refunded in full',
+        security: bearer,
+        params: changeParamsSchema,
+        response: { 200: bookingChangeSchema, ...refusals },
+      },
     },
     async (request) => service.changes.withdraw(currentUser(request), request.params.id, request.params.changeId),
   );

@@ -10,7 +10,13 @@ import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { liveSessionExists, type TokenCaller } from '../auth/index';
 import { NEW_BOOKING_ID } from './booking-core';
-import { bookableGuideColumns, type BookingRow, type GuideForBooking, type NewBooking, type PaymentRow } from './bookings.repository';
+import {
+  bookableGuideColumns,
+  type BookingRow,
+  type GuideForBooking,
+  type NewBooking,
+  type PaymentRow,
+} from './bookings.repository';
 
 /**
  * The hot path of a checkout and its deposit (decision 090): create + pay by card in few
@@ -24,7 +30,8 @@ const $ = (name: string) => sql.placeholder(name);
 type WrittenJob = { id: number; kind: string };
 
 /** The caller's session check as a column (decision 149); true when the server acts without a session. */
-export const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
+export const liveCheck = (caller: TokenCaller) =>
+  (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
 /** The same for a prepared statement, the session and its user as the placeholders `sid` and `uid`. */
 export const liveCheckOf = (shape: string) => (shape.includes('s') ? liveSessionExists($('sid'), $('uid')) : sql`true`);
 /** The session part of a statement's shape: `s` when the caller has a session to check. */
@@ -35,14 +42,22 @@ const GUIDE_JSON = sql.raw(jsonOfColumns('g', bookableGuideColumns));
 type CheckoutRow = {
   live: boolean;
   guide: GuideForBooking;
-  view: { id: number; userId: number; fullName: string; profilePicture: string | null; serviceCity: string; timeZone: string };
+  view: {
+    id: number;
+    userId: number;
+    fullName: string;
+    profilePicture: string | null;
+    serviceCity: string;
+    timeZone: string;
+  };
   traveler: { id: number; fullName: string; profilePicture: string | null; phone: string | null } | null;
   service: { subcategoryId: number; priceCents: number | null } | null;
   subcategory: { id: number; nameEn: string; nameCn: string; nameJa: string } | null;
   credit: { id: number; amountCents: number } | null;
 };
 
-const checkoutLocks = prepared((shape: string) => sql`
+const checkoutLocks = prepared(
+  (shape: string) => sql`
     SELECT ${liveCheckOf(shape)} AS live,
            pg_advisory_xact_lock(7001, g.id)::text AS guide_lock,
            pg_advisory_xact_lock(7002, ${$('uid')})::text AS traveler_lock,
@@ -63,7 +78,8 @@ const checkoutLocks = prepared((shape: string) => sql`
       LEFT JOIN users tu ON tu.id = ${$('uid')}
       LEFT JOIN guide_services gs ON ${shape.includes('c') ? sql`gs.guide_id = g.id AND gs.subcategory_id = ${$('sub')}` : sql`false`}
       LEFT JOIN service_subcategories s ON ${shape.includes('c') ? sql`s.id = ${$('sub')}` : sql`false`}
-     WHERE g.id = ${$('guide')}`);
+     WHERE g.id = ${$('guide')}`,
+);
 
 /**
  * A checkout's first statement in its transaction: the guide's and then the traveler's schedule locks
@@ -74,24 +90,48 @@ const checkoutLocks = prepared((shape: string) => sql`
  * checkout's CPU (decision 157). Undefined for a missing guide or a deleted owner (then no lock was
  * taken, and the session is still to be checked).
  */
-export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date): Promise<CheckoutRow | undefined> {
+export async function lockForCheckout(
+  db: Database,
+  guideId: number,
+  caller: TokenCaller,
+  subcategoryId: number | undefined,
+  now: Date,
+): Promise<CheckoutRow | undefined> {
   const shape = sessionShape(caller) + (subcategoryId === undefined ? '' : 'c');
-  const result = await checkoutLocks(db, shape, { sid: caller.sessionId, uid: caller.id, now: now.toISOString(), sub: subcategoryId, guide: guideId });
+  const result = await checkoutLocks(db, shape, {
+    sid: caller.sessionId,
+    uid: caller.id,
+    now: now.toISOString(),
+    sub: subcategoryId,
+    guide: guideId,
+  });
   const [row] = rowsOf<CheckoutRow & { guide: Record<string, unknown> }>(result);
-  return row && { ...row, live: Boolean(row.live), guide: fieldsOf(bookableGuideColumns, row.guide) as GuideForBooking };
+  return (
+    row && { ...row, live: Boolean(row.live), guide: fieldsOf(bookableGuideColumns, row.guide) as GuideForBooking }
+  );
 }
 
 /** The jobs of a statement, as JSON for `jsonb_to_recordset`. */
 const jobsJson = (jobs: NewJob[]) =>
-  JSON.stringify(jobs.map((j) => ({ kind: j.kind, payload: j.payload ?? {}, run_at: j.runAt.toISOString(), dedupe_key: j.dedupeKey ?? null })));
+  JSON.stringify(
+    jobs.map((j) => ({
+      kind: j.kind,
+      payload: j.payload ?? {},
+      run_at: j.runAt.toISOString(),
+      dedupe_key: j.dedupeKey ?? null,
+    })),
+  );
 
 const JOB_RECORD = sql.raw('x(kind text, payload jsonb, run_at timestamptz, dedupe_key text)');
 
-// The placeholder's two spellings in the jobs' JSON: a string value, and inside one (a dedupe key). Constants, so literals.
+// The placeholder's two spellings in the jobs' JSON: a string value, and inside one (a dedupe key). Constants, so
+// literals.
 const NEW_ID_QUOTED = sql.raw(`'${JSON.stringify(NEW_BOOKING_ID)}'`);
 const NEW_ID = sql.raw(`'${NEW_BOOKING_ID}'`);
 
-/** `insertBookingWithJobs`' statement; its shape: `c` when a credit is spent, then the booking row's (`insertedRows`). */
+/**
+ * `insertBookingWithJobs`' statement; its shape: `c` when a credit is spent, then the booking row's (`insertedRows`).
+ */
 const bookingWithJobs = prepared((shape: string) => {
   const credit = shape.startsWith('c');
   // A credit spent on the booking (decision 139) is marked in the same statement; none spent, no booking.
@@ -116,16 +156,27 @@ const bookingWithJobs = prepared((shape: string) => {
  * The booking and its jobs (the payment expiry, the `booking.created` event) in one statement, the
  * jobs' `NEW_BOOKING_ID` replaced by the new id. Returns the booking and the jobs added.
  */
-export async function insertBookingWithJobs(db: Database, values: NewBooking, jobs: NewJob[], creditId?: number): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
+export async function insertBookingWithJobs(
+  db: Database,
+  values: NewBooking,
+  jobs: NewJob[],
+  creditId?: number,
+): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
   const booking = insertedRows(bookings, [values], 'b');
-  const result = await bookingWithJobs(db, (creditId ? 'c' : '-') + booking.shape, { ...booking.values, jobs: jobsJson(jobs), credit: creditId });
+  const result = await bookingWithJobs(db, (creditId ? 'c' : '-') + booking.shape, {
+    ...booking.values,
+    jobs: jobsJson(jobs),
+    credit: creditId,
+  });
   const [row] = rowsOf<{ booking: Record<string, unknown>; jobs: WrittenJob[]; spent: number }>(result);
-  if (creditId && Number(row!.spent) !== 1) throw new AppError('conflict', 'Your travel credit was just used by another booking; try again');
+  if (creditId && Number(row!.spent) !== 1)
+    throw new AppError('conflict', 'Your travel credit was just used by another booking; try again');
   return { booking: rowOf(bookings, row!.booking), jobs: row!.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
 }
 
 /** `settleDeposit`'s statement; `receipt` writes the receipt's CTEs (`ReceiptIssuer.ctes`). */
-const depositSettle = prepared((_shape: '', receipt: (ids: SQL) => SQL) => sql`
+const depositSettle = prepared(
+  (_shape: '', receipt: (ids: SQL) => SQL) => sql`
     WITH lk AS MATERIALIZED (
       SELECT id FROM bookings WHERE id = ${$('booking')} AND status = ${$('from')} FOR UPDATE
     ),
@@ -160,13 +211,14 @@ const depositSettle = prepared((_shape: '', receipt: (ids: SQL) => SQL) => sql`
            -- Never true under the lock; if it were, the division fails the statement and nothing is written.
            1 / (CASE WHEN (SELECT count(*) FROM p) = (SELECT count(*) FROM b)
                       AND (SELECT count(*) FROM l) = ${$('postingCount')} * (SELECT count(*) FROM b)
-                      AND (SELECT count(*) FROM rc_ins) = (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`);
+                      AND (SELECT count(*) FROM rc_ins) = (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`,
+);
 
 /**
  * A deposit's success as one statement (decision 090): under the booking's row lock, and only while
  * the booking is still `from`, the payment becomes `succeeded`, the booking `to` (with `set`), and the
- * ledger's postings, the payment's receipt (decision 125) and the jobs (the next expiry, the `booking.paid` event) are written. All of it or
- * none: when the booking is no longer `from` or the payment no longer open nothing is written and
+ * ledger's postings, the payment's receipt (decision 125) and the jobs (the next expiry, the `booking.paid` event) are
+ * written. All of it or none: when the booking is no longer `from` or the payment no longer open nothing is written and
  * the caller takes the general path (`BookingPayments.succeeded`, which refunds a lapsed booking).
  */
 export async function settleDeposit(
@@ -218,7 +270,15 @@ export async function settleDeposit(
     },
     a.receipt.ctes,
   );
-  const [row] = rowsOf<{ payment: Record<string, unknown> | null; booking: Record<string, unknown> | null; jobs: WrittenJob[] }>(result);
+  const [row] = rowsOf<{
+    payment: Record<string, unknown> | null;
+    booking: Record<string, unknown> | null;
+    jobs: WrittenJob[];
+  }>(result);
   if (!row?.payment || !row.booking) return undefined;
-  return { payment: rowOf(payments, row.payment), booking: rowOf(bookings, row.booking), jobs: row.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
+  return {
+    payment: rowOf(payments, row.payment),
+    booking: rowOf(bookings, row.booking),
+    jobs: row.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })),
+  };
 }

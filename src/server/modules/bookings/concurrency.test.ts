@@ -34,18 +34,38 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
     // Overlapping but different requests, so the exclusion constraint (not only equality) is what decides.
     const starts = ['10:00', '10:30', '11:00', '09:30'];
     const replies = await Promise.all(
-      travelers.map((who, i) => book(t, who, { guideId: guide.guideId, date, startTime: starts[i % starts.length], durationHours: 2, travelers: 1 })),
+      travelers.map((who, i) =>
+        book(t, who, {
+          guideId: guide.guideId,
+          date,
+          startTime: starts[i % starts.length],
+          durationHours: 2,
+          travelers: 1,
+        }),
+      ),
     );
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
-    expect(new Set(replies.filter((r) => r.statusCode === 409).map((r) => r.json().code))).toEqual(new Set(['slot_unavailable']));
-    const result = await db.execute(sql`select count(*)::int as n from bookings where guide_id = ${guide.guideId} and date = ${date}`);
+    expect(new Set(replies.filter((r) => r.statusCode === 409).map((r) => r.json().code))).toEqual(
+      new Set(['slot_unavailable']),
+    );
+    const result = await db.execute(
+      sql`select count(*)::int as n from bookings where guide_id = ${guide.guideId} and date = ${date}`,
+    );
     expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   }, 120_000);
 
   it('one payment retried 20 times at once with one key: one charge, one result', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(16), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(16),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const provider = t.app.paymentProvider;
     const charge = provider.charge.bind(provider);
     let charges = 0;
@@ -72,7 +92,15 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
   }, 60_000);
 
   it('20 payments of one booking at once, each with its own key: one charge, no refund', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(18), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(18),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const provider = t.app.paymentProvider;
     const charge = provider.charge.bind(provider);
     const refund = provider.refund.bind(provider);
@@ -108,8 +136,18 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
   }, 60_000);
 
   it('a webhook delivered three times at once and out of order leaves one end state', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(17), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    const { payment } = (await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' })).json();
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(17),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
+    const { payment } = (
+      await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' })
+    ).json();
     const q = new URLSearchParams(payment.approvalUrl.split('?')[1]);
     const ref = q.get('ref')!;
     const sim = t.app.paymentProvider as SimulatedProvider;
@@ -120,7 +158,12 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
         headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: sim.sign(type, ref) },
         payload: JSON.stringify({ type, ref }),
       });
-    const replies = await Promise.all([deliver('payment.failed'), deliver('payment.succeeded'), deliver('payment.succeeded'), deliver('payment.failed')]);
+    const replies = await Promise.all([
+      deliver('payment.failed'),
+      deliver('payment.succeeded'),
+      deliver('payment.succeeded'),
+      deliver('payment.failed'),
+    ]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const after = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
     expect(after.status).toBe('confirmed');
@@ -131,7 +174,17 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
   it('runs each due job exactly once with 8 runners polling at once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
-      ids.push((await book(t, traveler, { guideId: guide.guideId, date: daysAhead(20 + i), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id);
+      ids.push(
+        (
+          await book(t, traveler, {
+            guideId: guide.guideId,
+            date: daysAhead(20 + i),
+            startTime: '10:00',
+            durationHours: 2,
+            travelers: 1,
+          })
+        ).json().id,
+      );
     }
     const cancelled: number[] = [];
     const off = t.app.bookings.events.on('booking.cancelled', (e) => void cancelled.push(e.bookingId));
@@ -151,7 +204,15 @@ describe('a second payment while one is with the provider', () => {
     t = await createTestApp({ seed: 'none' });
     const traveler = await person(t);
     const guide = await guidePerson(t);
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(19), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(19),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const provider = t.app.paymentProvider;
     const charge = provider.charge.bind(provider);
     let charges = 0;

@@ -4,7 +4,10 @@ import { travelCredits } from '../../db/schema/index';
 
 /** Gives back the credit a cancelled booking had spent (decision 139): the traveler keeps it for another. */
 export async function restoreCredit(db: Database, bookingId: number): Promise<void> {
-  await db.update(travelCredits).set({ spentBookingId: null, spentAt: null }).where(eq(travelCredits.spentBookingId, bookingId));
+  await db
+    .update(travelCredits)
+    .set({ spentBookingId: null, spentAt: null })
+    .where(eq(travelCredits.spentBookingId, bookingId));
 }
 
 /** The credit a booking ended by its guide gives, once per booking (the unique source key). */
@@ -18,5 +21,9 @@ export async function creditsOf(db: Database, travelerId: number, now: Date) {
     .select()
     .from(travelCredits)
     .where(eq(travelCredits.travelerId, travelerId))
-    .orderBy(sql`(${travelCredits.spentBookingId} is null and ${travelCredits.expiresAt} > ${now.toISOString()}::timestamptz) desc`, travelCredits.expiresAt, travelCredits.id);
+    .orderBy(
+      sql`(${travelCredits.spentBookingId} is null and ${travelCredits.expiresAt} > ${now.toISOString()}::timestamptz) desc`,
+      travelCredits.expiresAt,
+      travelCredits.id,
+    );
 }

@@ -6,7 +6,11 @@ import { placeForReader } from '../../../shared/meeting-points';
 /** Longer plans are cut in the chat's line; the booking shows them whole. */
 const NOTE_PLAN_CHARS = 80;
 
-const HEAD: Record<Locale, string> = { en: 'Plan for each day updated:', 'zh-CN': '每日行程已更新：', ja: '日ごとの予定を更新しました：' };
+const HEAD: Record<Locale, string> = {
+  en: 'Plan for each day updated:',
+  'zh-CN': '每日行程已更新：',
+  ja: '日ごとの予定を更新しました：',
+};
 const NO_PLAN: Record<Locale, string> = { en: 'no plan', 'zh-CN': '暂无安排', ja: '予定なし' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -22,7 +26,12 @@ function dayLabel(day: number, date: string, locale: Locale): string {
  * The chat's line when the plan for each day changes (decision 178), in its author's language: one
  * line per changed day with its time, place and plan (cut short), or that it has none now.
  */
-export function dayPlansNote(b: { date: string; days: number }, plans: readonly StoredDayPlan[], changed: readonly number[], locale: Locale): string {
+export function dayPlansNote(
+  b: { date: string; days: number },
+  plans: readonly StoredDayPlan[],
+  changed: readonly number[],
+  locale: Locale,
+): string {
   const dates = tourDates(b.date, b.days);
   const lines = changed.map((day) => {
     const p = plans.find((x) => x.day === day);

@@ -9,7 +9,10 @@ import type { BookingDayPlans } from './booking-day-plans';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** The plan for each day agreed after the checkout (decision 178): the booking's traveler and guide only; 404 for anyone else. */
+/**
+ * The plan for each day agreed after the checkout (decision 178): the booking's traveler and guide only; 404 for anyone
+ * else.
+ */
 export function dayPlansRoutes(app: AppInstance, plans: BookingDayPlans): void {
   app.put(
     '/api/v2/bookings/:id/day-plans',

@@ -5,7 +5,18 @@ import { emailOutbox, systemMessages } from '../../db/schema/index';
 import { addException } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { japanTime } from '../notifications/templates';
-import { book, callAs, CARD_OK, confirmedBooking, daysAhead, guidePerson, type Method, pay, person, type Who } from './test-helpers';
+import {
+  book,
+  callAs,
+  CARD_OK,
+  confirmedBooking,
+  daysAhead,
+  guidePerson,
+  type Method,
+  pay,
+  person,
+  type Who,
+} from './test-helpers';
 
 /**
  * What waits on a person with a deadline reaches them once, with the deadline in Japan time: the
@@ -27,8 +38,16 @@ afterEach(() => {
 
 const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
-const noticesOf = async (userId: number, key: string) => (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, userId), eq(systemMessages.dedupeKey, key))));
-const mailsTo = async (userId: number, key: string) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `notification:${key}:${userId}`));
+const noticesOf = async (userId: number, key: string) =>
+  await t.database.db
+    .select()
+    .from(systemMessages)
+    .where(and(eq(systemMessages.userId, userId), eq(systemMessages.dedupeKey, key)));
+const mailsTo = async (userId: number, key: string) =>
+  t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `notification:${key}:${userId}`));
 
 describe('a same-day choice after the guide did not come (decision 140)', () => {
   it('lapses when the last start it offers can no longer be chosen, not two hours on; the traveler reads that deadline, and it is the one enforced', async () => {
@@ -69,7 +88,11 @@ describe('a same-day choice after the guide did not come (decision 140)', () => 
 
     // A minute before the deadline the last start is still offered and taken; at it the choice is closed.
     t.app.bookings.now = () => new Date(Date.parse(lapsesAt) - MIN);
-    expect((await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json().candidates.map((c: { scheduledStartTime: string }) => c.scheduledStartTime)).toEqual(['13:00']);
+    expect(
+      (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler))
+        .json()
+        .candidates.map((c: { scheduledStartTime: string }) => c.scheduledStartTime),
+    ).toEqual(['13:00']);
     t.app.bookings.now = () => new Date(lapsesAt);
     const late = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: other.guideId });
     expect(late.json().code).toBe('replacement_closed');
@@ -113,10 +136,22 @@ describe('deadlines in the notices that start the wait', () => {
   it('a checkout left unpaid tells the traveler until when its time is held, once; one paid at once tells nothing of the kind', async () => {
     const g = await guidePerson(t);
     const traveler = await person(t);
-    const created = await book(t, traveler, { guideId: g.guideId, date: daysAhead(24), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const created = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(24),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     expect(created.statusCode).toBe(201);
     const held = created.json();
-    const paidAtOnce = await book(t, traveler, { guideId: g.guideId, date: daysAhead(25), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const paidAtOnce = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(25),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     expect((await pay(t, traveler, paidAtOnce.json().id, CARD_OK)).statusCode).toBe(201);
 
     const at = new Date(Date.parse(held.createdAt) + (PAYMENT_HELD_NOTICE_MINUTES + 1) * MIN);

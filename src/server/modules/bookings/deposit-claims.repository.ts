@@ -1,4 +1,8 @@
-/** A deposit's claim (decisions 083, 090, 100, 149): the booking locked with what its reply shows, and the new attempt inserted in one statement, under that lock or alone; apart from the checkout's statements (checkout.repository.ts), whose session check it shares. */
+/**
+ * A deposit's claim (decisions 083, 090, 100, 149): the booking locked with what its reply shows, and the new attempt
+ * inserted in one statement, under that lock or alone; apart from the checkout's statements (checkout.repository.ts),
+ * whose session check it shares.
+ */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowOf, rowsOf } from '../../db/raw-row';
@@ -55,7 +59,19 @@ const depositClaim = prepared(
  */
 export async function claimDeposit(
   db: Database,
-  v: Pick<typeof payments.$inferInsert, 'bookingId' | 'payerId' | 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'amountCents' | 'currency' | 'ownAmountCents' | 'cardLast4'>,
+  v: Pick<
+    typeof payments.$inferInsert,
+    | 'bookingId'
+    | 'payerId'
+    | 'method'
+    | 'provider'
+    | 'idempotencyKey'
+    | 'requestHash'
+    | 'amountCents'
+    | 'currency'
+    | 'ownAmountCents'
+    | 'cardLast4'
+  >,
 ): Promise<{ read: PaymentRow[]; inserted: PaymentRow | undefined }> {
   const result = await depositClaim(db, '', {
     payer: v.payerId,
@@ -70,7 +86,10 @@ export async function claimDeposit(
     last4: v.cardLast4 ?? null,
   });
   const rows = rowsOf<{ p: Record<string, unknown>; fresh: boolean }>(result);
-  const read = rows.filter((r) => !r.fresh).map((r) => rowOf(payments, r.p)).sort((a, b) => a.id - b.id);
+  const read = rows
+    .filter((r) => !r.fresh)
+    .map((r) => rowOf(payments, r.p))
+    .sort((a, b) => a.id - b.id);
   const fresh = rows.find((r) => r.fresh);
   return { read, inserted: fresh ? rowOf(payments, fresh.p) : undefined };
 }
@@ -155,7 +174,15 @@ export async function claimDepositAlone(
   if (!row) return undefined;
   const booking = rowOf(bookings, row.booking);
   // A pending booking has no replacement and no credit from its end (the reply's `known` parts say the same).
-  const locked: LockedParts = { live: true, booking, traveler: row.traveler, guide: row.guide, subcategory: row.subcategory, creditIssued: null, replacement: null };
+  const locked: LockedParts = {
+    live: true,
+    booking,
+    traveler: row.traveler,
+    guide: row.guide,
+    subcategory: row.subcategory,
+    creditIssued: null,
+    replacement: null,
+  };
   return { inserted: rowOf(payments, row.payment), deposits: row.deposits.map((p) => rowOf(payments, p)), locked };
 }
 
@@ -164,8 +191,13 @@ export async function claimDepositAlone(
  * guide's pay nor the accounts' languages (decision 175): a pending booking has no cover, and its reply
  * is its traveler's.
  */
-export type LockedParts = Omit<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'> &
-  Partial<Pick<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'>>;
+export type LockedParts = Omit<
+  NonNullable<Awaited<ReturnType<typeof lockBookingView>>>,
+  'writers' | 'coveredCents' | 'guideEarnedCents'
+> &
+  Partial<
+    Pick<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'>
+  >;
 
 /**
  * The deposit claim's condition (`claimDeposit`, one statement: decision 090) for an existing attempt

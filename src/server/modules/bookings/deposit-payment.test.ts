@@ -5,9 +5,22 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SimulatedProvider, SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { PAYMENT_ATTEMPTS_PER_WINDOW } from './bookings.routes';
-import { book, bookingCast, type BookingCast, CARD_DECLINED, CARD_OK, daysAhead, newKey, pay, type Person } from './test-helpers';
+import {
+  book,
+  bookingCast,
+  type BookingCast,
+  CARD_DECLINED,
+  CARD_OK,
+  daysAhead,
+  newKey,
+  pay,
+  type Person,
+} from './test-helpers';
 
-/** Paying a booking's deposit (card, wallet and its webhook, idempotency) and the limit on card testing, apart from the booking itself (bookings.test.ts). */
+/**
+ * Paying a booking's deposit (card, wallet and its webhook, idempotency) and the limit on card testing, apart from the
+ * booking itself (bookings.test.ts).
+ */
 let t: TestApp;
 let { traveler, stranger, admin, guide, otherGuide } = {} as BookingCast;
 
@@ -21,11 +34,27 @@ const get = (url: string, who?: Person) => t.app.inject({ url, headers: who ? au
 
 describe('paying the deposit', () => {
   it('confirms the booking with a test card, stores only the last four digits, and writes the ledger', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(41), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(41),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 2,
+      })
+    ).json().id;
     const res = await pay(t, traveler, id);
     expect(res.statusCode).toBe(201);
     const { payment, booking } = res.json();
-    expect(payment).toMatchObject({ kind: 'deposit', method: 'card', status: 'succeeded', last4: '4242', amountCents: 13_200, provider: 'simulated', demo: true });
+    expect(payment).toMatchObject({
+      kind: 'deposit',
+      method: 'card',
+      status: 'succeeded',
+      last4: '4242',
+      amountCents: 13_200,
+      provider: 'simulated',
+      demo: true,
+    });
     expect(booking).toMatchObject({ status: 'confirmed', actions: ['cancel'] });
     expect(booking.respondBy).not.toBeNull();
     const rows = await t.database.db.select().from(payments).where(eq(payments.bookingId, id));
@@ -45,11 +74,22 @@ describe('paying the deposit', () => {
   });
 
   it('declines 4000 0000 0000 0002 with 402 payment_failed; the booking stays payable', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(42), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(42),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const key = newKey();
     const res = await pay(t, traveler, id, CARD_DECLINED, key);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'payment_failed', fields: [{ path: 'payment', message: 'card_declined' }] });
+    expect(res.json()).toMatchObject({
+      code: 'payment_failed',
+      fields: [{ path: 'payment', message: 'card_declined' }],
+    });
     // The same key again: the same answer, no second attempt.
     expect((await pay(t, traveler, id, CARD_DECLINED, key)).json().code).toBe('payment_failed');
     expect(await t.database.db.$count(payments, sql`booking_id = ${id}`)).toBe(1);
@@ -58,7 +98,15 @@ describe('paying the deposit', () => {
   });
 
   it('replays a retried request with the same key and refuses the key for another request', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(43), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(43),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const key = newKey();
     const first = await pay(t, traveler, id, CARD_OK, key);
     const second = await pay(t, traveler, id, CARD_OK, key);
@@ -71,18 +119,41 @@ describe('paying the deposit', () => {
   });
 
   it('needs the Idempotency-Key header, the payer’s own booking and a complete form', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(44), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    const noKey = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payments`, headers: auth(traveler.token), payload: CARD_OK });
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(44),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/payments`,
+      headers: auth(traveler.token),
+      payload: CARD_OK,
+    });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().fields[0].path).toBe('headers.idempotency-key');
     for (const who of [stranger, guide, otherGuide]) expect((await pay(t, who, id)).statusCode).toBe(404);
     const incomplete = await pay(t, traveler, id, { kind: 'deposit', method: 'card', cardNumber: '4242424242424242' });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().fields.map((f: { message: string }) => f.message)).toContain('Payment Information Required');
+    expect(incomplete.json().fields.map((f: { message: string }) => f.message)).toContain(
+      'Payment Information Required',
+    );
   });
 
   it('takes Alipay through the demo approval page and the signed webhook; forged or repeated webhooks change nothing', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(45), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(45),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const res = await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
     expect(res.statusCode).toBe(201);
     const { payment } = res.json();
@@ -90,13 +161,25 @@ describe('paying the deposit', () => {
     expect(payment.approvalUrl).toMatch(/^\/payment-demo\?/);
     const params = new URLSearchParams(payment.approvalUrl.split('?')[1]);
     const hook = (body: unknown, signature: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v2/payments/webhooks/simulated', headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: signature }, payload: JSON.stringify(body) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/payments/webhooks/simulated',
+        headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: signature },
+        payload: JSON.stringify(body),
+      });
 
     const forged = await hook({ type: 'payment.succeeded', ref: params.get('ref') }, 'a'.repeat(64));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('invalid_signature');
     const otherSecret = new SimulatedProvider('not-the-app-secret-not-the-app-secret');
-    expect((await hook({ type: 'payment.succeeded', ref: params.get('ref') }, otherSecret.sign('payment.succeeded', params.get('ref')!))).statusCode).toBe(400);
+    expect(
+      (
+        await hook(
+          { type: 'payment.succeeded', ref: params.get('ref') },
+          otherSecret.sign('payment.succeeded', params.get('ref')!),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await get(`/api/v2/bookings/${id}`, traveler)).json().status).toBe('pending');
 
     // Delivered three times, out of order: failed arrives between two successes.
@@ -117,10 +200,22 @@ describe('paying the deposit', () => {
   });
 
   it('refunds a wallet payment approved after its booking lapsed', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(46), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(46),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const { payment } = (await pay(t, traveler, id, { kind: 'deposit', method: 'wechat', wechatId: 'liwei88' })).json();
     await t.app.jobs.tick(new Date(Date.now() + 31 * 60_000));
-    expect((await get(`/api/v2/bookings/${id}`, traveler)).json()).toMatchObject({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'payment_expired' });
+    expect((await get(`/api/v2/bookings/${id}`, traveler)).json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancelReason: 'payment_expired',
+    });
     const params = new URLSearchParams(payment.approvalUrl.split('?')[1]);
     const r = await t.app.inject({
       method: 'POST',
@@ -132,13 +227,26 @@ describe('paying the deposit', () => {
     const after = (await get(`/api/v2/bookings/${id}`, traveler)).json();
     expect(after.status).toBe('cancelled');
     expect(after.payments[0]).toMatchObject({ status: 'refunded', refundedCents: 12_000 });
-    expect((await get(`/api/admin/bookings/${id}/ledger`, admin)).json().balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
+    expect((await get(`/api/admin/bookings/${id}/ledger`, admin)).json().balance).toEqual({
+      traveler: 0,
+      guide: 0,
+      platform: 0,
+      total: 0,
+    });
   });
 });
 
 describe('card testing', () => {
   it('refuses payment attempts past 30 per address in 10 minutes with 429 rate_limited', async () => {
-    const id = (await book(t, traveler, { guideId: otherGuide.guideId, date: daysAhead(40), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: otherGuide.guideId,
+        date: daysAhead(40),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const attempt = () =>
       t.app.inject({
         method: 'POST',

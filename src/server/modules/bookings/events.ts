@@ -4,7 +4,9 @@
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
 import type { Currency } from '../../../shared/currency';
-/** The credit for the next booking the guide's end of a paid booking gave the traveler with the refund (decision 139). */
+/**
+ * The credit for the next booking the guide's end of a paid booking gave the traveler with the refund (decision 139).
+ */
 interface TravelCredit {
   creditCents?: number;
   /** The credit's currency, the booking's (decision 164); absent on events written before: yuan. */
@@ -30,18 +32,61 @@ interface TourWhen {
 export interface BookingEventMap {
   // A trip changed (decision 177): asked of the guide, applied (`refundCents`: what a smaller deposit gave back,
   // in the booking's currency), or closed unapplied by the guide's no or its time.
-  'booking.change_requested': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; travelers: number; days: number; answerBy: string };
-  'booking.changed': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; travelers: number; days: number; refundCents: number } & In;
-  'booking.change_closed': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; how: 'declined' | 'lapsed'; reason: string | null };
+  'booking.change_requested': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    changeId: number;
+    travelers: number;
+    days: number;
+    answerBy: string;
+  };
+  'booking.changed': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    changeId: number;
+    travelers: number;
+    days: number;
+    refundCents: number;
+  } & In;
+  'booking.change_closed': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    changeId: number;
+    how: 'declined' | 'lapsed';
+    reason: string | null;
+  };
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
-  'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean; instantBook?: boolean };
+  'booking.created': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    fromOffer?: boolean;
+    instantBook?: boolean;
+  };
   /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string } & In;
+  'booking.paid': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    amountCents: number;
+    fromOffer?: boolean;
+    instantBook?: boolean;
+    answerBy?: string;
+  } & In;
   /** A checkout left unpaid a while after it was made: the traveler pays by `paymentDueAt` or the time is released. */
   'booking.payment_held': { bookingId: number; travelerId: number; guideUserId: number; paymentDueAt: string };
   /** `instantBook`: the deposit of an instant booking accepted it (decision 153); `booking.paid` told both sides. */
   'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number; instantBook?: boolean };
-  'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number } & In;
+  'booking.declined': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    reason: string;
+    refundCents: number;
+  } & In;
   'booking.cancelled': {
     bookingId: number;
     travelerId: number;
@@ -57,31 +102,105 @@ export interface BookingEventMap {
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number; day?: number; days?: number };
   /** A later day (2..days) of a booking of several days has come (decision 154, amended). */
   'booking.tour_day': { bookingId: number; travelerId: number; guideUserId: number; day: number; days: number };
-  // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
+  // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in
+  // `replacement_requested`.
   // `date`, `startTime`, `days`: the tour as booked, the first date and the daily start (decision 154), which the
   // notices name for several days; `firstStartTime`: day 1's start with a same-day replacement (decision 140, amended).
-  'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string } & TourWhen;
-  'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number; firstStartTime?: string } & TourWhen;
-  'booking.replacement_declined': { bookingId: number; travelerId: number; guideUserId: number; how: 'declined' | 'expired'; lapsesAt: string; attempt: number };
+  'booking.replacement_offered': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    note: string | null;
+    lapsesAt: string;
+  } & TourWhen;
+  'booking.replacement_requested': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    answerBy: string;
+    coveredCents: number;
+    firstStartTime?: string;
+  } & TourWhen;
+  'booking.replacement_declined': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    how: 'declined' | 'expired';
+    lapsesAt: string;
+    attempt: number;
+  };
   /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
-  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string } & TourWhen;
+  'booking.no_show_replacing': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    note: string | null;
+    lapsesAt: string;
+  } & TourWhen;
   /**
-   * Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler.
+   * Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the
+   * traveler.
    * `day` of `days`: the tour day of the report on a booking of several days (decision 158); absent on a tour of hours.
    */
-  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number; day?: number; days?: number } & TravelCredit & In;
+  'booking.no_show_reported': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    by: 'traveler' | 'guide';
+    note: string | null;
+    refundCents: number;
+    day?: number;
+    days?: number;
+  } & TravelCredit &
+    In;
   // On tour; `by` is the party who acted.
-  'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
-  'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number } & In;
-  'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number } & In;
+  'booking.start_confirmed': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    by: 'traveler' | 'guide';
+    status: 'start_confirmed' | 'ongoing';
+  };
+  'booking.extension_requested': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    hours: number;
+    priceCents: number;
+  } & In;
+  'booking.extension_paid': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    hours: number;
+    priceCents: number;
+  } & In;
   'booking.extension_approved': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
-  'booking.extension_rejected': { bookingId: number; travelerId: number; guideUserId: number; hours: number; refundCents: number } & In;
+  'booking.extension_rejected': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    hours: number;
+    refundCents: number;
+  } & In;
   /** An unpaid request withdrawn by the traveler, or lapsed (`by: 'system'`) after the payment window. */
-  'booking.extension_withdrawn': { bookingId: number; travelerId: number; guideUserId: number; hours: number; by: 'traveler' | 'system' };
+  'booking.extension_withdrawn': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    hours: number;
+    by: 'traveler' | 'system';
+  };
   'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
-  'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number } & In;
+  'booking.completed': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    by: 'traveler' | 'guide';
+    guideEarningsCents: number;
+  } & In;
   // Rescheduling (decision 079): `by` is the side that acted; dates and times in the guide's zone;
   // `days`: the booking's days (decision 154), each starting at `startTime`.
   'booking.reschedule_proposed': {
@@ -125,7 +244,16 @@ export interface BookingEventMap {
    * changed, `note` the chat's line about it in the author's language, `at` when (it tells one edit
    * from another). The other side is told; the chat carries the note.
    */
-  'booking.day_plans_updated': { bookingId: number; travelerId: number; guideUserId: number; guideId: number; by: 'traveler' | 'guide'; days: number[]; note: string; at: string };
+  'booking.day_plans_updated': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    guideId: number;
+    by: 'traveler' | 'guide';
+    days: number[];
+    note: string;
+    at: string;
+  };
   'booking.reschedule_expired': {
     bookingId: number;
     travelerId: number;
@@ -158,7 +286,9 @@ export class BookingEvents {
 
   /** Runs every listener of the event and waits for them all; throws the first failure. */
   async dispatch(name: string, payload: unknown): Promise<void> {
-    const results = await Promise.allSettled([...(this.listeners.get(name) ?? [])].map(async (fn) => fn(payload as never)));
+    const results = await Promise.allSettled(
+      [...(this.listeners.get(name) ?? [])].map(async (fn) => fn(payload as never)),
+    );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       this.onError(failed.reason);

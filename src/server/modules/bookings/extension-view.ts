@@ -16,8 +16,16 @@ export function extensionsPaidCents(b: Pick<BookingRow, 'currency'>, payments: P
     .reduce((sum, p) => sum + (p.currency === b.currency ? p.amountCents - p.refundedCents : ownAmountOf(p)), 0);
 }
 
-/** The extension under way (requested, paid or approved), as `actor` sees it: its pay-by time, and the traveler's open wallet payment. */
-export function openExtensionView(open: ExtensionRow | undefined, b: Pick<BookingRow, 'days' | 'currency'>, payments: PaymentRow[], actor: Actor) {
+/**
+ * The extension under way (requested, paid or approved), as `actor` sees it: its pay-by time, and the traveler's open
+ * wallet payment.
+ */
+export function openExtensionView(
+  open: ExtensionRow | undefined,
+  b: Pick<BookingRow, 'days' | 'currency'>,
+  payments: PaymentRow[],
+  actor: Actor,
+) {
   return open
     ? {
         id: open.id,
@@ -26,8 +34,14 @@ export function openExtensionView(open: ExtensionRow | undefined, b: Pick<Bookin
         price: toMajor(open.priceCents, b.currency),
         priceCents: open.priceCents,
         status: open.status,
-        payBy: open.status === 'requested' ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null,
-        openPayment: open.status === 'requested' && actor === 'traveler' ? openWalletPayment(payments.find((p) => p.id === open.paymentId)) : null,
+        payBy:
+          open.status === 'requested'
+            ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString()
+            : null,
+        openPayment:
+          open.status === 'requested' && actor === 'traveler'
+            ? openWalletPayment(payments.find((p) => p.id === open.paymentId))
+            : null,
       }
     : null;
 }

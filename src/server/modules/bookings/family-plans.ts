@@ -16,7 +16,11 @@ import type { BookingRow, GuideForBooking, NewBooking } from './bookings.reposit
  */
 
 /** The plans as stored: each day's place (coordinates only with both), time and plan; empty days dropped. */
-export function storedDayPlans(input: readonly DayPlanInput[], by: StoredDayPlan['by'], before: readonly StoredDayPlan[] = []): StoredDayPlan[] {
+export function storedDayPlans(
+  input: readonly DayPlanInput[],
+  by: StoredDayPlan['by'],
+  before: readonly StoredDayPlan[] = [],
+): StoredDayPlan[] {
   return input
     .map((p) => {
       const plan: StoredDayPlan = {
@@ -30,7 +34,9 @@ export function storedDayPlans(input: readonly DayPlanInput[], by: StoredDayPlan
       };
       // Words left as they were keep their writer, whose account language tells a Han-only text's (decision 146).
       const old = before.find((o) => o.day === p.day);
-      return old && old.meetingAddress === plan.meetingAddress && old.plan === plan.plan ? { ...plan, by: old.by } : plan;
+      return old && old.meetingAddress === plan.meetingAddress && old.plan === plan.plan
+        ? { ...plan, by: old.by }
+        : plan;
     })
     .filter((p) => !isEmptyDayPlan(p))
     .sort((a, b) => a.day - b.day);
@@ -66,16 +72,35 @@ type Writers = { traveler: string | null; guide: string | null } | undefined;
  * its own place is met where the booking says. The place reads in English here and in the reader's
  * language as the reply is sent (`dayPlacesForReader`), as the price lines do (decision 152).
  */
-export function dayPlansView(b: Pick<BookingRow, 'date' | 'days' | 'dayPlans' | 'meetingAddress' | 'meetingPostalCode' | 'meetingLat' | 'meetingLng' | 'offerId'>, writers: Writers): DayPlan[] {
-  const language = (text: string | null, by: StoredDayPlan['by']): TextLanguage | undefined => (writers && text ? detectTextLanguage(text, writerTextLanguage(writers[by])) : undefined);
+export function dayPlansView(
+  b: Pick<
+    BookingRow,
+    'date' | 'days' | 'dayPlans' | 'meetingAddress' | 'meetingPostalCode' | 'meetingLat' | 'meetingLng' | 'offerId'
+  >,
+  writers: Writers,
+): DayPlan[] {
+  const language = (text: string | null, by: StoredDayPlan['by']): TextLanguage | undefined =>
+    writers && text ? detectTextLanguage(text, writerTextLanguage(writers[by])) : undefined;
   return tourDates(b.date, b.days).map((date, i) => {
     const day = i + 1;
     const own = b.dayPlans?.find((p) => p.day === day);
     // The booking's place is the traveler's words, or the guide's on a booking from her offer (decision 175).
     const place =
       own?.meetingAddress || day !== 1
-        ? { meetingAddress: own?.meetingAddress ?? null, meetingPostalCode: own?.meetingPostalCode ?? null, meetingLat: own?.meetingLat ?? null, meetingLng: own?.meetingLng ?? null, by: own?.by ?? 'traveler' }
-        : { meetingAddress: b.meetingAddress, meetingPostalCode: b.meetingPostalCode, meetingLat: b.meetingLat, meetingLng: b.meetingLng, by: b.offerId !== null ? ('guide' as const) : ('traveler' as const) };
+        ? {
+            meetingAddress: own?.meetingAddress ?? null,
+            meetingPostalCode: own?.meetingPostalCode ?? null,
+            meetingLat: own?.meetingLat ?? null,
+            meetingLng: own?.meetingLng ?? null,
+            by: own?.by ?? 'traveler',
+          }
+        : {
+            meetingAddress: b.meetingAddress,
+            meetingPostalCode: b.meetingPostalCode,
+            meetingLat: b.meetingLat,
+            meetingLng: b.meetingLng,
+            by: b.offerId !== null ? ('guide' as const) : ('traveler' as const),
+          };
     const addressLanguage = language(place.meetingAddress, place.by);
     const planLanguage = language(own?.plan ?? null, own?.by ?? 'traveler');
     return {
@@ -95,7 +120,10 @@ export function dayPlansView(b: Pick<BookingRow, 'date' | 'days' | 'dayPlans' | 
 }
 
 /** The reply's family fields (`bookingFamilyFields`), for both sides alike. */
-export function familyView(b: BookingRow, writers: Writers): Required<Pick<Booking, 'dayPlans' | 'extras' | 'childAges' | 'needs'>> {
+export function familyView(
+  b: BookingRow,
+  writers: Writers,
+): Required<Pick<Booking, 'dayPlans' | 'extras' | 'childAges' | 'needs'>> {
   return {
     dayPlans: dayPlansView(b, writers),
     extras: b.chosenExtras ?? [],

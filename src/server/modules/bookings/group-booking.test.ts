@@ -27,7 +27,8 @@ afterEach(() => {
   t.app.bookings.now = () => new Date();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
+  callAs(t, method, url, who, payload);
 const rates = (over: Record<string, unknown> = {}) => ({
   basicPricePerHourCents: 30_000,
   additionalPricePerPersonCents: 10_000,
@@ -39,13 +40,22 @@ const rates = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 async function setRates(who: { token: string }, over: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/v2/guides/me/rates', headers: { authorization: `Bearer ${who.token}` }, payload: rates(over) });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/guides/me/rates',
+    headers: { authorization: `Bearer ${who.token}` },
+    payload: rates(over),
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 const quote = async (guideId: number, q: string) => {
   const res = await call('GET', `/api/v2/guides/${guideId}/quote?${q}`, null);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { totalCents: number; depositCents: number; lines: { kind: string; amountCents: number; label: string }[] };
+  return res.json() as {
+    totalCents: number;
+    depositCents: number;
+    lines: { kind: string; amountCents: number; label: string }[];
+  };
 };
 const family = { adults: 2, children: 1, infants: 1 };
 
@@ -54,11 +64,25 @@ describe('a family books (decision 152)', () => {
     await setRates(guide, { includedPeople: 2, childPriceRate: 0.5, infantsFree: true });
     const date = daysAhead(20);
     const q = await quote(guide.guideId, `date=${date}&startTime=10:00&durationHours=3&adults=2&children=1&infants=1`);
-    const res = await book(t, traveler, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 3, ...family });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date,
+      startTime: '10:00',
+      durationHours: 3,
+      ...family,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const b = bookingSchema.parse(res.json());
     // 300 × 3 for the two adults + one child at half of 100 × 3; the infant goes free.
-    expect(b).toMatchObject({ travelers: 4, adults: 2, children: 1, infants: 1, totalPriceCents: 105_000, depositCents: 21_000, overtimeRateCents: null });
+    expect(b).toMatchObject({
+      travelers: 4,
+      adults: 2,
+      children: 1,
+      infants: 1,
+      totalPriceCents: 105_000,
+      depositCents: 21_000,
+      overtimeRateCents: null,
+    });
     expect([b.totalPriceCents, b.depositCents]).toEqual([q.totalCents, q.depositCents]);
     expect(b.lines).toEqual([
       { kind: 'base', people: 2, amountCents: 90_000, label: 'Guide for up to 2 people · 3 hours' },
@@ -66,18 +90,37 @@ describe('a family books (decision 152)', () => {
       { kind: 'infants', people: 1, amountCents: 0, label: '1 infant (under 3)' },
     ]);
     // The quote's lines, labels included: the same function labels both.
-    expect(b.lines.map((l) => [l.kind, l.amountCents, l.label])).toEqual(q.lines.map((l) => [l.kind, l.amountCents, l.label]));
+    expect(b.lines.map((l) => [l.kind, l.amountCents, l.label])).toEqual(
+      q.lines.map((l) => [l.kind, l.amountCents, l.label]),
+    );
     const view = (await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json();
     expect(view).toMatchObject({ adults: 2, children: 1, infants: 1, lines: b.lines });
     const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}`, traveler)).json();
-    expect(list.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({ travelers: 4, adults: 2, children: 1, infants: 1 });
+    expect(list.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({
+      travelers: 4,
+      adults: 2,
+      children: 1,
+      infants: 1,
+    });
   });
 
-  it("reads the body before decision 152: travelers alone are the adults", async () => {
+  it('reads the body before decision 152: travelers alone are the adults', async () => {
     await setRates(guide);
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(21), startTime: '10:00', durationHours: 2, travelers: 3 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(21),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 3,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ travelers: 3, adults: 3, children: 0, infants: 0, totalPriceCents: (30_000 + 2 * 10_000) * 2 });
+    expect(res.json()).toMatchObject({
+      travelers: 3,
+      adults: 3,
+      children: 0,
+      infants: 0,
+      totalPriceCents: (30_000 + 2 * 10_000) * 2,
+    });
   });
 
   it('takes travelers with adults only when it is everyone; a body naming no adults is refused', async () => {
@@ -96,7 +139,15 @@ describe('a family books (decision 152)', () => {
 
   it('counts infants toward the most people the guide takes', async () => {
     await setRates(guide, { maxPeople: 4 });
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(23), startTime: '10:00', durationHours: 2, adults: 2, children: 1, infants: 2 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(23),
+      startTime: '10:00',
+      durationHours: 2,
+      adults: 2,
+      children: 1,
+      infants: 2,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('group_size_out_of_range');
     await setRates(guide);
@@ -114,12 +165,28 @@ describe('the booking charges what the quote says (seeded, decision 152)', () =>
       // What the quote route (quote.ts) computes from the stored rates; the child rate is stored as a whole percent.
       const stored = { ...r, childPricePercent: Math.round(r.childPriceRate * 100), dayRateCents: null, dayHours: 8 };
       const quoted = groupPrice(
-        { basicPerHourCents: r.basicPricePerHourCents, additionalPerPersonCents: r.additionalPricePerPersonCents, includedPeople: r.includedPeople, childPriceRate: stored.childPricePercent / 100, infantsFree: r.infantsFree },
+        {
+          basicPerHourCents: r.basicPricePerHourCents,
+          additionalPerPersonCents: r.additionalPricePerPersonCents,
+          includedPeople: r.includedPeople,
+          childPriceRate: stored.childPricePercent / 100,
+          infantsFree: r.infantsFree,
+        },
         c.group,
         { hours: c.hours },
       );
-      const booked = checkoutPrice(stored, null, c.group, { hours: c.hours }, { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: 0.1 });
-      expect([booked.totalCents, booked.depositCents, booked.lines]).toEqual([quoted.totalCents, quoted.depositCents, quoted.lines]);
+      const booked = checkoutPrice(
+        stored,
+        null,
+        c.group,
+        { hours: c.hours },
+        { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: 0.1 },
+      );
+      expect([booked.totalCents, booked.depositCents, booked.lines]).toEqual([
+        quoted.totalCents,
+        quoted.depositCents,
+        quoted.lines,
+      ]);
     }
   });
 
@@ -129,26 +196,45 @@ describe('the booking charges what the quote says (seeded, decision 152)', () =>
     for (const [k, c] of sample.entries()) {
       await setRates(g, c.rates);
       const date = daysAhead(30 + k);
-      const q = await quote(g.guideId, `durationHours=${c.hours}&adults=${c.group.adults}&children=${c.group.children}&infants=${c.group.infants}`);
-      const res = await book(t, traveler, { guideId: g.guideId, date, startTime: '09:00', durationHours: c.hours, ...c.group });
+      const q = await quote(
+        g.guideId,
+        `durationHours=${c.hours}&adults=${c.group.adults}&children=${c.group.children}&infants=${c.group.infants}`,
+      );
+      const res = await book(t, traveler, {
+        guideId: g.guideId,
+        date,
+        startTime: '09:00',
+        durationHours: c.hours,
+        ...c.group,
+      });
       expect(res.statusCode, res.body).toBe(201);
       const b = res.json();
       expect([b.totalPriceCents, b.depositCents], JSON.stringify(c)).toEqual([q.totalCents, q.depositCents]);
-      expect(b.lines.map((l: { kind: string; amountCents: number }) => [l.kind, l.amountCents])).toEqual(q.lines.map((l) => [l.kind, l.amountCents]));
+      expect(b.lines.map((l: { kind: string; amountCents: number }) => [l.kind, l.amountCents])).toEqual(
+        q.lines.map((l) => [l.kind, l.amountCents]),
+      );
     }
   });
 });
 
 describe("extensions at the guide's declared overtime rate (decision 152)", () => {
   async function ongoingFamily(g: Awaited<ReturnType<typeof guidePerson>>, days: number) {
-    const res = await book(t, traveler, { guideId: g.guideId, date: daysAhead(days), startTime: '10:00', durationHours: 2, ...family });
+    const res = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(days),
+      startTime: '10:00',
+      durationHours: 2,
+      ...family,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
     const b = (await call('POST', `/api/v2/bookings/${id}/accept`, g)).json();
     t.app.bookings.now = () => new Date(Date.parse(b.startsAt) + 10 * 60_000);
     await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' });
-    expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, g, { userType: 'guide' })).json().status).toBe('ongoing');
+    expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, g, { userType: 'guide' })).json().status).toBe(
+      'ongoing',
+    );
     return id;
   }
 
@@ -182,14 +268,31 @@ describe("extensions at the guide's declared overtime rate (decision 152)", () =
 describe('the ledger of a family booking (decision 152)', () => {
   it('stays balanced when the family pays and then cancels', async () => {
     await setRates(guide, { includedPeople: 2, childPriceRate: 0.5, infantsFree: false });
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(40), startTime: '10:00', durationHours: 4, adults: 3, children: 2, infants: 1 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(40),
+      startTime: '10:00',
+      durationHours: 4,
+      adults: 3,
+      children: 2,
+      infants: 1,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const b = res.json();
     expect((await pay(t, traveler, b.id)).statusCode).toBe(201);
     const cancelled = await call('PATCH', `/api/bookings/${b.id}/status`, traveler, { status: 'cancelled' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const split = cancellationSplit({ depositCents: b.depositCents, cancelledBy: 'traveler', tier: 'more_than_7_days' });
+    const split = cancellationSplit({
+      depositCents: b.depositCents,
+      cancelledBy: 'traveler',
+      tier: 'more_than_7_days',
+    });
     const ledger = (await call('GET', `/api/admin/bookings/${b.id}/ledger`, admin)).json();
-    expect(ledger.balance).toEqual({ traveler: split.refundCents - b.depositCents, guide: split.guideCents, platform: split.platformCents, total: 0 });
+    expect(ledger.balance).toEqual({
+      traveler: split.refundCents - b.depositCents,
+      guide: split.guideCents,
+      platform: split.platformCents,
+      total: 0,
+    });
   });
 });

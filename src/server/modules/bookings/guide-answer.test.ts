@@ -3,7 +3,10 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bookingCast, type BookingCast, confirmedBooking, daysAhead, type Person } from './test-helpers';
 
-/** The guide's answer to a paid request, accept or decline, apart from the booking and its payment (bookings.test.ts, deposit-payment.test.ts). */
+/**
+ * The guide's answer to a paid request, accept or decline, apart from the booking and its payment (bookings.test.ts,
+ * deposit-payment.test.ts).
+ */
 let t: TestApp;
 let { traveler, stranger, admin, guide, otherGuide } = {} as BookingCast;
 
@@ -21,17 +24,29 @@ describe('the guide’s answer', () => {
     const seen: number[] = [];
     const off = t.app.bookings.events.on('booking.accepted', (e) => void seen.push(e.bookingId));
     for (const who of [traveler, stranger, otherGuide]) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(who.token) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/bookings/${id}/accept`,
+        headers: auth(who.token),
+      });
       expect(res.statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept` })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/accept`,
+      headers: auth(guide.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'upcoming', actions: ['start_confirm', 'cancel'] });
     await t.app.jobs.settled(); // the event is written with the change and dispatched after the commit (decision 085)
     expect(seen).toEqual([id]);
     off();
-    const twice = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/accept`,
+      headers: auth(guide.token),
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('invalid_transition');
     expect((await get(`/api/v2/bookings/${id}`, traveler)).json().actions).toEqual(['start_confirm', 'cancel']);
@@ -43,17 +58,46 @@ describe('the guide’s answer', () => {
     const off = t.app.bookings.events.on('booking.declined', (e) => void events.push(e));
     const url = `/api/v2/bookings/${id}/decline`;
     expect((await t.app.inject({ method: 'POST', url, headers: auth(guide.token), payload: {} })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url, headers: auth(otherGuide.token), payload: { reason: 'Busy' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url, headers: auth(traveler.token), payload: { reason: 'Busy' } })).statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'POST', url, headers: auth(guide.token), payload: { reason: 'I am at a family wedding that day' } });
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: auth(otherGuide.token), payload: { reason: 'Busy' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: auth(traveler.token), payload: { reason: 'Busy' } }))
+        .statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: auth(guide.token),
+      payload: { reason: 'I am at a family wedding that day' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'I am at a family wedding that day' });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'guide',
+      cancelReason: 'I am at a family wedding that day',
+    });
     expect(res.json().payments[0]).toMatchObject({ status: 'refunded', refundedCents: 13_200 });
     await t.app.jobs.settled(); // dispatched after the commit (decision 085)
-    expect(events).toEqual([{ bookingId: id, travelerId: traveler.id, guideUserId: guide.id, reason: 'I am at a family wedding that day', refundCents: 13_200, currency: 'CNY' }]);
+    expect(events).toEqual([
+      {
+        bookingId: id,
+        travelerId: traveler.id,
+        guideUserId: guide.id,
+        reason: 'I am at a family wedding that day',
+        refundCents: 13_200,
+        currency: 'CNY',
+      },
+    ]);
     off();
     const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
     expect(ledger.balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
-    expect(ledger.entries.map((e: { kind: string }) => e.kind)).toEqual(['deposit', 'deposit', 'deposit_release', 'refund']);
+    expect(ledger.entries.map((e: { kind: string }) => e.kind)).toEqual([
+      'deposit',
+      'deposit',
+      'deposit_release',
+      'refund',
+    ]);
   });
 });

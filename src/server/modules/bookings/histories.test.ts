@@ -45,15 +45,27 @@ describe('random booking histories', () => {
       const guide = await guidePerson(t, { priceRmb: pick([180, 250, 333, 420, 999]) });
       const durationHours = pick([2, 2.5, 3, 4]);
       const date = daysAhead(2 + Math.floor(rand() * 15));
-      const res = await book(t, traveler, { guideId: guide.guideId, date, startTime: pick(['09:00', '10:30', '12:00', '13:00']), durationHours, travelers: 1 + Math.floor(rand() * 4) });
+      const res = await book(t, traveler, {
+        guideId: guide.guideId,
+        date,
+        startTime: pick(['09:00', '10:30', '12:00', '13:00']),
+        durationHours,
+        travelers: 1 + Math.floor(rand() * 4),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const b = res.json();
       const startsAt = new Date(b.startsAt).getTime();
-      const read = async () => (await t.app.inject({ url: `/api/v2/bookings/${b.id}`, headers: auth(traveler.token) })).json();
+      const read = async () =>
+        (await t.app.inject({ url: `/api/v2/bookings/${b.id}`, headers: auth(traveler.token) })).json();
       const cancelAt = async (who: Person, hoursBefore: number) => {
         t.app.bookings.now = () => new Date(startsAt - hoursBefore * HOUR);
         try {
-          const r = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${b.id}/status`, headers: auth(who.token), payload: { status: 'cancelled' } });
+          const r = await t.app.inject({
+            method: 'PATCH',
+            url: `/api/bookings/${b.id}/status`,
+            headers: auth(who.token),
+            payload: { status: 'cancelled' },
+          });
           expect(r.statusCode, r.body).toBe(200);
           return r.json();
         } finally {
@@ -80,7 +92,14 @@ describe('random booking histories', () => {
         if (rand() < 0.7) {
           expect((await pay(t, traveler, b.id, CARD_OK)).statusCode).toBe(201);
         } else {
-          const { payment } = (await pay(t, traveler, b.id, { kind: 'deposit', method: pick(['alipay', 'wechat']), alipayAccount: 'a@b.cn', wechatId: 'wx1' })).json();
+          const { payment } = (
+            await pay(t, traveler, b.id, {
+              kind: 'deposit',
+              method: pick(['alipay', 'wechat']),
+              alipayAccount: 'a@b.cn',
+              wechatId: 'wx1',
+            })
+          ).json();
           const q = new URLSearchParams(payment.approvalUrl.split('?')[1]);
           const hook = await t.app.inject({
             method: 'POST',
@@ -99,13 +118,32 @@ describe('random booking histories', () => {
         const byTier = () => {
           const tier = cancellationTier(new Date(startsAt), new Date(startsAt - hoursBefore * HOUR));
           const split = cancellationSplit({ depositCents: paid, cancelledBy: 'traveler', tier, commissionRate: 0.1 });
-          [expectedRefund, expectedGuide, expectedPlatform] = [split.refundCents, split.guideCents, split.platformCents];
+          [expectedRefund, expectedGuide, expectedPlatform] = [
+            split.refundCents,
+            split.guideCents,
+            split.platformCents,
+          ];
         };
         const accept = async () =>
-          expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
-        story = pick(['decline', 'unanswered', 'traveler-cancels-request', 'accept', 'accept-traveler-cancels', 'accept-guide-cancels'] as const);
+          expect(
+            (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/accept`, headers: auth(guide.token) }))
+              .statusCode,
+          ).toBe(200);
+        story = pick([
+          'decline',
+          'unanswered',
+          'traveler-cancels-request',
+          'accept',
+          'accept-traveler-cancels',
+          'accept-guide-cancels',
+        ] as const);
         if (story === 'decline') {
-          const r = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/decline`, headers: auth(guide.token), payload: { reason: 'Not available' } });
+          const r = await t.app.inject({
+            method: 'POST',
+            url: `/api/v2/bookings/${b.id}/decline`,
+            headers: auth(guide.token),
+            payload: { reason: 'Not available' },
+          });
           expect(r.statusCode).toBe(200);
           full();
         } else if (story === 'unanswered') {
@@ -130,19 +168,28 @@ describe('random booking histories', () => {
       outcomes.set(story, (outcomes.get(story) ?? 0) + 1);
 
       const after = await read();
-      const ledger = (await t.app.inject({ url: `/api/admin/bookings/${b.id}/ledger`, headers: auth(admin.token) })).json();
+      const ledger = (
+        await t.app.inject({ url: `/api/admin/bookings/${b.id}/ledger`, headers: auth(admin.token) })
+      ).json();
       const label = `history ${h} (${story}, deposit ${paid})`;
       expect(ledger.balance.total, label).toBe(0);
       if (paid && after.status === 'cancelled') {
         expect(after.payments[0].refundedCents, label).toBe(expectedRefund);
-        expect(ledger.balance, label).toEqual({ traveler: -paid + expectedRefund, guide: expectedGuide, platform: expectedPlatform, total: 0 });
+        expect(ledger.balance, label).toEqual({
+          traveler: -paid + expectedRefund,
+          guide: expectedGuide,
+          platform: expectedPlatform,
+          total: 0,
+        });
       } else {
         expect(ledger.balance, label).toEqual({ traveler: 0 - paid, guide: 0, platform: paid, total: 0 });
       }
     }
 
     // Across the whole database: no booking's entries sum to anything but zero.
-    const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
+    const unbalanced = await t.database.db.execute(
+      sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`,
+    );
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
     expect(outcomes.size).toBeGreaterThanOrEqual(5);
   }, 120_000);

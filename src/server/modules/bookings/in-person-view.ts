@@ -7,7 +7,10 @@ const PAID = new Set<PaymentRow['status']>(['succeeded', 'partially_refunded', '
 /** An in-person payment the traveler has reported (a proof uploaded) or the guide confirmed (decision 062). */
 const HANDED_OVER = new Set<PaymentRow['status']>(['processing', 'pending', 'succeeded']);
 
-type MoneyView = Pick<Booking, 'depositPaidAt' | 'paidOnlineCents' | 'dueInPersonCents' | 'dueInPersonChargeCents' | 'dueInPersonOn'>;
+type MoneyView = Pick<
+  Booking,
+  'depositPaidAt' | 'paidOnlineCents' | 'dueInPersonCents' | 'dueInPersonChargeCents' | 'dueInPersonOn'
+>;
 
 /**
  * What has been paid and what is left, the server's figures (decision 179): what the payments made
@@ -23,7 +26,13 @@ export function moneyView(b: BookingRow, payments: readonly PaymentRow[]): Money
   // The deposit as charged at the checkout stands for the deposit until a trip change moves it (decision
   // 177); after one, the deposit is converted as the rest is, the figure the change's sheet showed.
   const chargeDepositCents = b.depositChangeCents === 0 ? b.chargeDepositCents : null;
-  const terms = { currency: b.currency, chargeCurrency: b.chargeCurrency, depositCents: b.depositCents, chargeDepositCents, jpyPerCny: b.jpyPerCny };
+  const terms = {
+    currency: b.currency,
+    chargeCurrency: b.chargeCurrency,
+    depositCents: b.depositCents,
+    chargeDepositCents,
+    jpyPerCny: b.jpyPerCny,
+  };
   const charge = due > 0 ? inPersonCharge({ ...terms, totalCents: b.totalPriceCents }) : null;
   return {
     depositPaidAt: b.paidAt?.toISOString() ?? null,

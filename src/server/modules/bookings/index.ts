@@ -17,7 +17,15 @@ import { subscribeTourNotices, type TourNotice } from './tour-notices';
 
 export { guideForBooking } from './bookings.repository';
 // Reviews and disputes read bookings and move them only through transitionBooking.
-export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
+export {
+  findBooking,
+  guideUserIdOf,
+  insertPostings,
+  ledgerOf,
+  lockBooking,
+  transitionBooking,
+  type BookingRow,
+} from './bookings.repository';
 export { factsOf, respondBy } from './booking-view';
 export { inReaderLanguage } from './booking-line-labels';
 export { replacementCoverCents } from './replacement.repository';
@@ -61,7 +69,16 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   const db = app.ctx.database.db;
   const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret, db);
   const { jobs } = needs;
-  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config, clock: needs.clock, offers: needs.offers, receipts: needs.receipts, fx: needs.fx });
+  const service = new BookingsService({
+    db,
+    provider,
+    jobs,
+    config: app.ctx.config,
+    clock: needs.clock,
+    offers: needs.offers,
+    receipts: needs.receipts,
+    fx: needs.fx,
+  });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
   jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
   jobs.register(JOB.paymentHeld, (job, now) => service.lifecycle.heldUnpaid(job, now));

@@ -27,21 +27,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const booking = async (id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
-const ledger = async (id: number) => (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
+const booking = async (id: number) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+const ledger = async (id: number) =>
+  (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
 
 describe('jobs', () => {
   it('expire an unpaid booking 30 minutes after it was made, and free its slot', async () => {
     const date = daysAhead(5);
-    const res = await book(t, traveler, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date,
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     const { id, createdAt } = res.json();
     const made = new Date(createdAt).getTime();
     await t.app.jobs.tick(new Date(made + 29 * 60_000));
     expect((await booking(id)).status).toBe('pending');
     await t.app.jobs.tick(new Date(made + 30 * 60_000 + 1));
-    expect(await booking(id)).toMatchObject({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'payment_expired' });
+    expect(await booking(id)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancelReason: 'payment_expired',
+    });
     const other = await person(t);
-    expect((await book(t, other, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (await book(t, other, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('leave a paid booking alone when its payment window closes', async () => {
@@ -79,7 +94,9 @@ describe('jobs', () => {
     const g = await guidePerson(t);
     const date = daysAhead(12);
     const id = await confirmedBooking(t, traveler, g.guideId, date);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(g.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(g.token) })).statusCode,
+    ).toBe(200);
     const midnight = startOfTourDay(date, 'Asia/Tokyo');
     expect(midnight.toISOString()).toBe(`${daysAhead(11)}T15:00:00.000Z`);
     await t.app.jobs.tick(new Date(midnight.getTime() - 1));
@@ -91,8 +108,19 @@ describe('jobs', () => {
   });
 
   it('lose nothing on a restart: queued jobs wait in the table, and a job whose runner died is taken again after its lease', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(14), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `${JOB.paymentExpiry}:${id}`));
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(14),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
+    const [row] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `${JOB.paymentExpiry}:${id}`));
     expect(row).toMatchObject({ status: 'queued', kind: JOB.paymentExpiry });
     // A runner claims it and dies before finishing.
     const due = new Date(row!.runAt.getTime() + 1);

@@ -11,7 +11,8 @@ import type { BookingRow } from './bookings.repository';
  * completion's earnings, five working days on (decision 061), so a contested report (decision 138)
  * still finds the money with the platform.
  */
-export const earningsAvailableAt = (booking: Pick<BookingRow, 'timeZone'>, now: Date): Date => addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
+export const earningsAvailableAt = (booking: Pick<BookingRow, 'timeZone'>, now: Date): Date =>
+  addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
 
 /**
  * The on-tour extensions of a booking of several days that a no-show report ends on its day `day`
@@ -36,14 +37,26 @@ export async function settleExtensions(
   const missed = (e: { day: number | null }) => absent === 'guide' && (e.day ?? booking.days) >= day;
   const keptCents = confirmed.filter((e) => !missed(e)).reduce((sum, e) => sum + e.priceCents, 0);
   if (keptCents > 0) {
-    const postings = completionPostings({ depositCents: 0, extensionsCents: keptCents, commissionCents: Math.round(keptCents * core.rates.commissionRate) });
-    await repo.insertPostings(db, booking.id, postings, { ...parties, guideAvailableAt: earningsAvailableAt(booking, now) });
+    const postings = completionPostings({
+      depositCents: 0,
+      extensionsCents: keptCents,
+      commissionCents: Math.round(keptCents * core.rates.commissionRate),
+    });
+    await repo.insertPostings(db, booking.id, postings, {
+      ...parties,
+      guideAvailableAt: earningsAvailableAt(booking, now),
+    });
   }
   const jobs: number[] = [];
   for (const e of confirmed.filter(missed)) {
     const payment = e.paymentId === null ? undefined : await repo.paymentById(db, e.paymentId);
     if (!payment || payment.status !== 'succeeded') continue;
-    await repo.insertPostings(db, booking.id, paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment), { ...parties, paymentId: payment.id });
+    await repo.insertPostings(
+      db,
+      booking.id,
+      paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment),
+      { ...parties, paymentId: payment.id },
+    );
     const job = await core.enqueueRefund(db, payment, payment.amountCents, now);
     if (job) jobs.push(job);
   }

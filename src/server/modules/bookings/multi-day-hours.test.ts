@@ -26,7 +26,10 @@ afterAll(() => t.close());
 /** 09:00–17:00 every day, tours of 2–6 hours, no day rate, day hours left at 8. */
 async function shortGuide() {
   const g = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
-  await t.database.db.update(guides).set({ minDurationHours: 2, maxDurationHours: 6, dayRateCents: null, dayHours: 8 }).where(eq(guides.id, g.guideId));
+  await t.database.db
+    .update(guides)
+    .set({ minDurationHours: 2, maxDurationHours: 6, dayRateCents: null, dayHours: 8 })
+    .where(eq(guides.id, g.guideId));
   return g;
 }
 const get = (url: string) => t.app.inject({ url });
@@ -40,10 +43,28 @@ describe('several days with a guide who sells tours of 2–6 hours', () => {
     expect(slots.json()).toMatchObject({ days: 3, durationHours: 4, closedDays: [] });
     expect(slots.json().slots.map((s: { startTime: string }) => s.startTime)).toContain('09:00');
     const quote = (await get(`/api/v2/guides/${g.guideId}/quote?days=3&dayHours=4&adults=2`)).json();
-    expect(quote).toMatchObject({ days: 3, dayHours: 4, hours: 12, totalCents: 12 * 33_000, guideDayTotal: 4 * 33_000 });
-    const made = await book(t, traveler, { guideId: g.guideId, date, days: 3, dayStartTime: '09:00', dayHours: 4, adults: 2 });
+    expect(quote).toMatchObject({
+      days: 3,
+      dayHours: 4,
+      hours: 12,
+      totalCents: 12 * 33_000,
+      guideDayTotal: 4 * 33_000,
+    });
+    const made = await book(t, traveler, {
+      guideId: g.guideId,
+      date,
+      days: 3,
+      dayStartTime: '09:00',
+      dayHours: 4,
+      adults: 2,
+    });
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({ days: 3, duration: 4, totalPriceCents: quote.totalCents, depositCents: quote.depositCents });
+    expect(made.json()).toMatchObject({
+      days: 3,
+      duration: 4,
+      totalPriceCents: quote.totalCents,
+      depositCents: quote.depositCents,
+    });
     // Eight-hour days are no length this guide sells: refused with the reason, not offered.
     const eight = await get(`/api/v2/guides/${g.guideId}/slots?date=${date}&durationHours=8&days=3`);
     expect(eight.statusCode).toBe(400);
@@ -56,14 +77,41 @@ describe('several days with a guide who sells tours of 2–6 hours', () => {
     await addException(t.database.db, g.guideId, addDays(date, 1), false);
     const slots = (await get(`/api/v2/guides/${g.guideId}/slots?date=${date}&durationHours=4&days=3`)).json();
     expect(slots).toMatchObject({ slots: [], closedDays: [addDays(date, 1)] });
-    const off = await book(t, traveler, { guideId: g.guideId, date, days: 3, dayStartTime: '09:00', dayHours: 4, adults: 1 });
+    const off = await book(t, traveler, {
+      guideId: g.guideId,
+      date,
+      days: 3,
+      dayStartTime: '09:00',
+      dayHours: 4,
+      adults: 1,
+    });
     expect(off.statusCode).toBe(409);
-    expect(off.json()).toMatchObject({ code: 'day_unavailable', fields: [{ path: 'days', message: addDays(date, 1) }] });
+    expect(off.json()).toMatchObject({
+      code: 'day_unavailable',
+      fields: [{ path: 'days', message: addDays(date, 1) }],
+    });
 
     // Another traveler's tour on day 3 of the next span, 10:00–12:00 Japan time.
     const later = addDays(date, 3);
-    expect((await book(t, other, { guideId: g.guideId, date: addDays(later, 2), startTime: '10:00', durationHours: 2, adults: 1 })).statusCode).toBe(201);
-    const clash = await book(t, traveler, { guideId: g.guideId, date: later, days: 3, dayStartTime: '09:00', dayHours: 4, adults: 1 });
+    expect(
+      (
+        await book(t, other, {
+          guideId: g.guideId,
+          date: addDays(later, 2),
+          startTime: '10:00',
+          durationHours: 2,
+          adults: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const clash = await book(t, traveler, {
+      guideId: g.guideId,
+      date: later,
+      days: 3,
+      dayStartTime: '09:00',
+      dayHours: 4,
+      adults: 1,
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({
       code: 'slot_unavailable',

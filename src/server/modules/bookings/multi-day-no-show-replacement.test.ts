@@ -28,7 +28,8 @@ afterEach(() => {
 
 const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
-const askToday = (id: number, who: Who) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, { note: 'Nobody at the gate', replacement: true });
+const askToday = (id: number, who: Who) =>
+  call('POST', `/api/v2/bookings/${id}/report-no-show`, who, { note: 'Nobody at the gate', replacement: true });
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
@@ -37,18 +38,37 @@ const HOUR = 60 * MIN;
  * and work 09:00–21:00, so a later start on day 1 leaves a whole day's hours.
  */
 async function dayGuide(city: string, spec: Parameters<typeof guidePerson>[1] = {}, late = true) {
-  const g = await guidePerson(t, { city, languages: ['zh'], priceRmb: 300, maxPeople: 4, minNoticeHours: late ? 1 : undefined, ...spec });
+  const g = await guidePerson(t, {
+    city,
+    languages: ['zh'],
+    priceRmb: 300,
+    maxPeople: 4,
+    minNoticeHours: late ? 1 : undefined,
+    ...spec,
+  });
   await t.database.db.update(guides).set({ dayRateCents: 150_000, dayHours: 6 }).where(eq(guides.id, g.guideId));
-  if (late) await t.database.db.update(guideWeeklyAvailability).set({ endMinute: 21 * 60 }).where(eq(guideWeeklyAvailability.guideId, g.guideId));
+  if (late)
+    await t.database.db
+      .update(guideWeeklyAvailability)
+      .set({ endMinute: 21 * 60 })
+      .where(eq(guideWeeklyAvailability.guideId, g.guideId));
   return g;
 }
 
-/** A paid, accepted booking of three days, 09:00–15:00 each day, `ahead` days on, on its first day (awaiting its start). */
+/**
+ * A paid, accepted booking of three days, 09:00–15:00 each day, `ahead` days on, on its first day (awaiting its start).
+ */
 async function threeDays(city: string, ahead: number) {
   const booked = await dayGuide(city, {}, false);
   const traveler = await person(t);
   const date = daysAhead(ahead);
-  const created = await book(t, traveler, { guideId: booked.guideId, date, days: 3, dayStartTime: '09:00', travelers: 1 });
+  const created = await book(t, traveler, {
+    guideId: booked.guideId,
+    date,
+    days: 3,
+    dayStartTime: '09:00',
+    travelers: 1,
+  });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
   expect((await pay(t, traveler, id)).statusCode).toBe(201);
@@ -59,7 +79,10 @@ async function threeDays(city: string, ahead: number) {
   return { booked, traveler, date, id, before, startsAt };
 }
 
-/** Another traveler's two-hour tour with `guide` on `date` at `startTime`, paid and accepted (an unanswered request would lapse on the way). */
+/**
+ * Another traveler's two-hour tour with `guide` on `date` at `startTime`, paid and accepted (an unanswered request
+ * would lapse on the way).
+ */
 async function otherTour(guide: Awaited<ReturnType<typeof dayGuide>>, date: string, startTime: string) {
   const other = await person(t);
   const res = await book(t, other, { guideId: guide.guideId, date, startTime, durationHours: 2, travelers: 1 });
@@ -69,7 +92,10 @@ async function otherTour(guide: Awaited<ReturnType<typeof dayGuide>>, date: stri
   return other;
 }
 
-const noticesOf = async (userId: number, key: string) => (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, userId))).filter((n) => n.dedupeKey === key);
+const noticesOf = async (userId: number, key: string) =>
+  (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, userId))).filter(
+    (n) => n.dedupeKey === key,
+  );
 
 describe('a guide’s no-show on day 1 of three days, and another guide for the rest of the tour', () => {
   it('offers only guides free later today and on days 2–3; the chosen one holds every day, day 1 from their later start', async () => {
@@ -85,7 +111,11 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     t.app.bookings.now = () => new Date(now);
     const res = await askToday(id, traveler);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'awaiting_replacement', refund: null, replacement: { status: 'open', sameDay: true, lapsesAt: new Date(now + 2 * HOUR).toISOString() } });
+    expect(res.json()).toMatchObject({
+      status: 'awaiting_replacement',
+      refund: null,
+      replacement: { status: 'open', sameDay: true, lapsesAt: new Date(now + 2 * HOUR).toISOString() },
+    });
 
     // Only the guide free today and on both other days; from an hour after the report on the half hour: 10:30.
     const list = (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json();
@@ -93,11 +123,23 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     expect(list.candidates.map((c: { guideId: number }) => c.guideId)).toEqual([free.guideId]);
     const [pick] = list.candidates;
     // Three days at the same day rate: no extra cost.
-    expect(pick).toMatchObject({ scheduledStartTime: '10:30', startsAt: new Date(startsAt + 90 * MIN).toISOString(), totalCents: before.totalPriceCents, coveredCents: 0 });
+    expect(pick).toMatchObject({
+      scheduledStartTime: '10:30',
+      startsAt: new Date(startsAt + 90 * MIN).toISOString(),
+      totalCents: before.totalPriceCents,
+      coveredCents: 0,
+    });
 
-    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: free.guideId, startsAt: pick.startsAt });
+    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, {
+      guideId: free.guideId,
+      startsAt: pick.startsAt,
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    const day = (n: number, from: string, to: string) => ({ date: addDays(date, n), startsAt: `${addDays(date, n)}T${from}:00.000Z`, endsAt: `${addDays(date, n)}T${to}:00.000Z` });
+    const day = (n: number, from: string, to: string) => ({
+      date: addDays(date, n),
+      startsAt: `${addDays(date, n)}T${from}:00.000Z`,
+      endsAt: `${addDays(date, n)}T${to}:00.000Z`,
+    });
     // Tokyo: 10:30–16:30 on day 1 is 01:30–07:30Z; 09:00–15:00 on days 2 and 3 is 00:00–06:00Z.
     expect(chosen.json()).toMatchObject({
       status: 'confirmed',
@@ -113,15 +155,34 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     });
 
     // Days 2 and 3 are the new guide's: another traveler is refused on them.
-    const day2 = await book(t, await person(t), { guideId: free.guideId, date: addDays(date, 1), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const day2 = await book(t, await person(t), {
+      guideId: free.guideId,
+      date: addDays(date, 1),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(day2.statusCode).toBe(409);
-    const day3 = await book(t, await person(t), { guideId: free.guideId, date: addDays(date, 2), startTime: '13:00', durationHours: 2, travelers: 1 });
+    const day3 = await book(t, await person(t), {
+      guideId: free.guideId,
+      date: addDays(date, 2),
+      startTime: '13:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(day3.statusCode).toBe(409);
 
     expect((await call('POST', `/api/v2/bookings/${id}/accept`, free)).statusCode).toBe(200);
     await t.app.jobs.tick(new Date(now + MIN));
-    expect(await view(id, traveler)).toMatchObject({ status: 'awaiting_start', guideId: free.guideId, scheduledStartTime: '10:30', currentDay: 1 });
-    const charges = (await t.database.db.select().from(payments).where(eq(payments.bookingId, id))).filter((p) => p.kind === 'deposit' && p.status !== 'failed');
+    expect(await view(id, traveler)).toMatchObject({
+      status: 'awaiting_start',
+      guideId: free.guideId,
+      scheduledStartTime: '10:30',
+      currentDay: 1,
+    });
+    const charges = (await t.database.db.select().from(payments).where(eq(payments.bookingId, id))).filter(
+      (p) => p.kind === 'deposit' && p.status !== 'failed',
+    );
     expect(charges).toHaveLength(1);
     expect((await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json().balance.total).toBe(0);
 
@@ -166,7 +227,10 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     // The refund is still there, the whole deposit for every day (decision 155).
     const refunded = await call('POST', `/api/v2/bookings/${id}/report-no-show`, traveler, {});
     expect(refunded.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show' });
-    expect((await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json().balance).toMatchObject({ total: 0, traveler: 0 });
+    expect((await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json().balance).toMatchObject({
+      total: 0,
+      traveler: 0,
+    });
   });
 
   it('a decline puts the booked guide, hours and days back, and the traveler chooses again', async () => {
@@ -177,9 +241,18 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     expect((await askToday(id, traveler)).statusCode).toBe(200);
     const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: asked.guideId });
     expect(chosen.json()).toMatchObject({ scheduledStartTime: '10:30', endsAt: before.endsAt });
-    expect((await call('POST', `/api/v2/bookings/${id}/decline`, asked, { reason: 'Cannot make it' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/bookings/${id}/decline`, asked, { reason: 'Cannot make it' })).statusCode).toBe(
+      200,
+    );
     const back = await view(id, traveler);
-    expect(back).toMatchObject({ status: 'awaiting_replacement', guideId: booked.guideId, scheduledStartTime: '09:00', startsAt: before.startsAt, endsAt: before.endsAt, schedule: before.schedule });
+    expect(back).toMatchObject({
+      status: 'awaiting_replacement',
+      guideId: booked.guideId,
+      scheduledStartTime: '09:00',
+      startsAt: before.startsAt,
+      endsAt: before.endsAt,
+      schedule: before.schedule,
+    });
     // The guide who said no is not offered again, and nobody else is free.
     expect((await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json().candidates).toEqual([]);
   });
@@ -189,8 +262,8 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     const first = await dayGuide(city, { rating: 5 });
     const second = await dayGuide(city, { rating: 4 });
     const { traveler, date, id, before, startsAt } = await threeDays(city, 26);
-    // The first is busy until noon on day 1 (free from 12:30, after their buffer); the second has a tour at 16:00 on day 3,
-    // after the booked 15:00 end, which a check of 12:30 on every day would have run into.
+    // The first is busy until noon on day 1 (free from 12:30, after their buffer); the second has a tour at 16:00 on
+    // day 3, after the booked 15:00 end, which a check of 12:30 on every day would have run into.
     await otherTour(first, date, '10:00');
     await otherTour(second, addDays(date, 2), '16:00');
     t.app.bookings.now = () => new Date(startsAt + 20 * MIN);
@@ -198,20 +271,41 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     const list = (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json();
     const pick = list.candidates.find((c: { guideId: number }) => c.guideId === first.guideId);
     expect(pick).toMatchObject({ scheduledStartTime: '12:30' });
-    expect((await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: first.guideId, startsAt: pick.startsAt })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, {
+          guideId: first.guideId,
+          startsAt: pick.startsAt,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('POST', `/api/v2/bookings/${id}/accept`, first)).statusCode).toBe(200);
     await t.app.jobs.tick(new Date(startsAt + 21 * MIN));
 
-    // More than 3 hours before 12:30, the new guide cancels: the choice opens for a guide free from 12:30 today and at 09:00 after.
+    // More than 3 hours before 12:30, the new guide cancels: the choice opens for a guide free from 12:30 today and
+    // at 09:00 after.
     t.app.bookings.now = () => new Date(startsAt + 25 * MIN);
-    const cancelled = await call('PATCH', `/api/bookings/${id}/status`, first, { status: 'cancelled', reason: 'Family emergency' });
+    const cancelled = await call('PATCH', `/api/bookings/${id}/status`, first, {
+      status: 'cancelled',
+      reason: 'Family emergency',
+    });
     expect(cancelled.json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
     const again = (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json();
-    expect(again).toMatchObject({ sameDay: false, candidates: [{ guideId: second.guideId, scheduledStartTime: '12:30', startsAt: pick.startsAt }] });
-    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: second.guideId, startsAt: pick.startsAt });
+    expect(again).toMatchObject({
+      sameDay: false,
+      candidates: [{ guideId: second.guideId, scheduledStartTime: '12:30', startsAt: pick.startsAt }],
+    });
+    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, {
+      guideId: second.guideId,
+      startsAt: pick.startsAt,
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json()).toMatchObject({ guideId: second.guideId, scheduledStartTime: '12:30', startsAt: pick.startsAt, endsAt: before.endsAt });
+    expect(chosen.json()).toMatchObject({
+      guideId: second.guideId,
+      scheduledStartTime: '12:30',
+      startsAt: pick.startsAt,
+      endsAt: before.endsAt,
+    });
     expect(chosen.json().schedule.slice(1)).toEqual(before.schedule.slice(1));
   });
 });
-

@@ -4,7 +4,18 @@ import { addDays } from '../../../shared/availability';
 import { bookings, guides } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, CARD_OK, daysAhead, guidePerson, type Method, pay, person, type Person, type Who } from './test-helpers';
+import {
+  book,
+  callAs,
+  CARD_OK,
+  daysAhead,
+  guidePerson,
+  type Method,
+  pay,
+  person,
+  type Person,
+  type Who,
+} from './test-helpers';
 
 /**
  * On tour over several days (decision 155): day 1's start covers the span, the current day in the
@@ -25,7 +36,11 @@ beforeAll(async () => {
   g = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
   await t.database.db
     .update(guides)
-    .set({ dayRateCents: 200_000, dayHours: 8, extras: [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }] })
+    .set({
+      dayRateCents: 200_000,
+      dayHours: 8,
+      extras: [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }],
+    })
     .where(eq(guides.id, g.guideId));
 });
 afterAll(() => t.close());
@@ -36,14 +51,27 @@ afterEach(() => {
 const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const view = async (id: number, who: Who = traveler) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
-const confirmStart = (id: number, who: Who, userType: 'traveler' | 'guide') => call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
-const requestExtension = (id: number, hours: number) => call('POST', `/api/bookings/${id}/request-extension`, traveler, { extensionHours: hours });
-const complete = (id: number, who: Who = traveler) => call('PATCH', `/api/bookings/${id}/status`, who, { status: 'completed' });
-const reportNoShow = (id: number, who: Who, body: Record<string, unknown> = {}) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, body);
-const dispute = (id: number, who: Who) => call('POST', '/api/v2/disputes', who, { bookingId: id, reason: 'I was at the meeting point all morning; photos attached' });
+const confirmStart = (id: number, who: Who, userType: 'traveler' | 'guide') =>
+  call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
+const requestExtension = (id: number, hours: number) =>
+  call('POST', `/api/bookings/${id}/request-extension`, traveler, { extensionHours: hours });
+const complete = (id: number, who: Who = traveler) =>
+  call('PATCH', `/api/bookings/${id}/status`, who, { status: 'completed' });
+const reportNoShow = (id: number, who: Who, body: Record<string, unknown> = {}) =>
+  call('POST', `/api/v2/bookings/${id}/report-no-show`, who, body);
+const dispute = (id: number, who: Who) =>
+  call('POST', '/api/v2/disputes', who, {
+    bookingId: id,
+    reason: 'I was at the meeting point all morning; photos attached',
+  });
 /** The notices `who` has about booking `id`, newest first (they follow the commit). */
 const notices = async (id: number, who: Who) =>
-  ((await call('GET', '/api/v2/system-messages?limit=100', who)).json().data.messages as { title: string; message: string }[]).filter((m) => m.message.includes(`TG${String(id).padStart(4, '0')}`));
+  (
+    (await call('GET', '/api/v2/system-messages?limit=100', who)).json().data.messages as {
+      title: string;
+      message: string;
+    }[]
+  ).filter((m) => m.message.includes(`TG${String(id).padStart(4, '0')}`));
 const guideWho = (): Person => ({ id: g.id, token: g.token }) as Person;
 
 /** The server's clock at `hhmm` (Tokyo) on the tour's day `n` (1-based). */
@@ -102,12 +130,21 @@ describe('three days on tour', () => {
     // Two hours on day 1 at the frozen overtime rate: day 1 ends at 19:00, the others keep their hours.
     const one = await extend(id, 2);
     expect(one.asked).toMatchObject({ status: 'extend_requested', extension: { day: 1, priceCents: 40_000 } });
-    expect(one.confirmed).toMatchObject({ status: 'ongoing', currentDay: 1, duration: 8, extensionCount: 1, dayExtensionCount: 1, endsAt: `${addDays(date, 2)}T08:00:00.000Z` });
+    expect(one.confirmed).toMatchObject({
+      status: 'ongoing',
+      currentDay: 1,
+      duration: 8,
+      extensionCount: 1,
+      dayExtensionCount: 1,
+      endsAt: `${addDays(date, 2)}T08:00:00.000Z`,
+    });
     expect(one.confirmed.schedule).toEqual([day(date, 1, '10:00'), day(date, 2), day(date, 3)]);
     await extend(id, 1);
     // The guide's calendar has day 1 ending at 20:00 (11:00Z), days 2 and 3 as booked.
     const url = (await call('GET', '/api/v2/guides/me/calendar-url', guideWho())).json().url as string;
-    const feed = (await t.app.inject({ url: new URL(url).pathname, remoteAddress: nextAddress() })).body.replace(/\r\n /g, '').split('\r\n');
+    const feed = (await t.app.inject({ url: new URL(url).pathname, remoteAddress: nextAddress() })).body
+      .replace(/\r\n /g, '')
+      .split('\r\n');
     const compact = (d: string) => d.replaceAll('-', '');
     expect(feed.filter((l) => l.startsWith('DTEND')).sort()).toEqual([
       `DTEND:${compact(date)}T110000Z`,
@@ -158,7 +195,10 @@ describe('three days on tour', () => {
     await confirmStart(id, traveler, 'traveler');
     await confirmStart(id, guideWho(), 'guide');
     // A day of 23 h (09:00 to 08:00 the next morning) leaves one hour before day 2 starts.
-    await t.database.db.update(bookings).set({ durationMinutes: 23 * 60 }).where(eq(bookings.id, id));
+    await t.database.db
+      .update(bookings)
+      .set({ durationMinutes: 23 * 60 })
+      .where(eq(bookings.id, id));
     const refused = await requestExtension(id, 2);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('extension_into_next_day');
@@ -192,7 +232,13 @@ describe('a day missed on a later day (decision 158)', () => {
     // Day 2 from 08:30: the report opens at 09:20 for either side, whatever day 1 confirmed.
     at(date, 2, '08:30');
     const card = await view(id);
-    expect(card).toMatchObject({ status: 'ongoing', currentDay: 2, depositCents: 3 * SHARE, noShowReportableFrom: `${addDays(date, 1)}T00:20:00.000Z`, noShowRefundCents: 2 * SHARE });
+    expect(card).toMatchObject({
+      status: 'ongoing',
+      currentDay: 2,
+      depositCents: 3 * SHARE,
+      noShowReportableFrom: `${addDays(date, 1)}T00:20:00.000Z`,
+      noShowRefundCents: 2 * SHARE,
+    });
     expect((await view(id, guideWho())).noShowReportableFrom).toBe(`${addDays(date, 1)}T00:20:00.000Z`);
     // An hour asked for day 2 that morning, approved, and the guide never came: it goes back in full.
     expect((await extend(id, 1)).asked.extension).toMatchObject({ day: 2, priceCents: 20_000 });
@@ -204,7 +250,13 @@ describe('a day missed on a later day (decision 158)', () => {
     at(date, 2, '09:30');
     // The quote is what the report charges: the shares of days 2 and 3 back.
     const quote = (await call('GET', `/api/v2/bookings/${id}/cancellation-quote`, traveler)).json();
-    expect(quote).toMatchObject({ tier: 'missed_day', depositPaidCents: 3 * SHARE, refundCents: 2 * SHARE, guideCents: SHARE - COMMISSION_SHARE, platformCents: COMMISSION_SHARE });
+    expect(quote).toMatchObject({
+      tier: 'missed_day',
+      depositPaidCents: 3 * SHARE,
+      refundCents: 2 * SHARE,
+      guideCents: SHARE - COMMISSION_SHARE,
+      platformCents: COMMISSION_SHARE,
+    });
     // No other guide on a later day: nothing changes.
     const instead = await reportNoShow(id, traveler, { replacement: true });
     expect(instead.statusCode).toBe(409);
@@ -213,7 +265,12 @@ describe('a day missed on a later day (decision 158)', () => {
 
     const res = await reportNoShow(id, traveler, { note: 'Waited at the hotel lobby from 09:00' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', refund: { amountCents: quote.refundCents } });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'guide',
+      cancelReason: 'guide_no_show',
+      refund: { amountCents: quote.refundCents },
+    });
     expect(res.json().creditIssued).toMatchObject({ amountCents: 5_000, spent: false });
     // Day 2's extension was refunded through its payment by the time the reply is read.
     expect(res.json().extensionsPaidCents).toBe(40_000);
@@ -221,19 +278,37 @@ describe('a day missed on a later day (decision 158)', () => {
     // The ledger: day 1 and its extension are the guide's (less the commission, as at completion), held as
     // earnings; day 2's extension is refunded like a rejected one.
     const l = await ledger(id);
-    expect(l.entries.filter((e: { kind: string }) => e.kind === 'refund').map((e: { amountCents: number }) => e.amountCents).sort()).toEqual([2 * SHARE, 20_000].sort());
-    expect(l.balance).toEqual({ traveler: -(3 * SHARE + 40_000) + 2 * SHARE, guide: SHARE - COMMISSION_SHARE + 36_000, platform: COMMISSION_SHARE + 4_000, total: 0 });
+    expect(
+      l.entries
+        .filter((e: { kind: string }) => e.kind === 'refund')
+        .map((e: { amountCents: number }) => e.amountCents)
+        .sort(),
+    ).toEqual([2 * SHARE, 20_000].sort());
+    expect(l.balance).toEqual({
+      traveler: -(3 * SHARE + 40_000) + 2 * SHARE,
+      guide: SHARE - COMMISSION_SHARE + 36_000,
+      platform: COMMISSION_SHARE + 4_000,
+      total: 0,
+    });
     const earnings = l.entries.filter((e: { kind: string }) => e.kind === 'guide_earnings');
-    expect(earnings.map((e: { amountCents: number }) => e.amountCents).sort()).toEqual([36_000, SHARE - COMMISSION_SHARE].sort());
+    expect(earnings.map((e: { amountCents: number }) => e.amountCents).sort()).toEqual(
+      [36_000, SHARE - COMMISSION_SHARE].sort(),
+    );
     expect(earnings.every((e: { availableAt: string | null }) => e.availableAt !== null)).toBe(true);
 
     // Both are told which day, and the traveler what comes back.
     await vi.waitFor(async () => {
       const mine = await notices(id, traveler);
-      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('Your guide did not come on day 2 of 3, so booking');
-      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('896 RMB, the deposit for the days not given, is refunded to you.');
+      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain(
+        'Your guide did not come on day 2 of 3, so booking',
+      );
+      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain(
+        '896 RMB, the deposit for the days not given, is refunded to you.',
+      );
       const theirs = await notices(id, guideWho());
-      expect(theirs.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain('did not come on day 2 of 3; the booking is cancelled and 896 RMB');
+      expect(theirs.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain(
+        'did not come on day 2 of 3; the booking is cancelled and 896 RMB',
+      );
     });
 
     // The guide contests within 48 hours; the traveler, who reported, cannot.
@@ -253,12 +328,24 @@ describe('a day missed on a later day (decision 158)', () => {
     at(date, 3, '09:25');
     const res = await reportNoShow(id, guideWho());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'traveler', cancelReason: 'traveler_no_show', refund: { amountCents: 0 } });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'traveler',
+      cancelReason: 'traveler_no_show',
+      refund: { amountCents: 0 },
+    });
     // Days 1 and 2 as at completion (224 RMB a day to the platform); day 3 by the no-show tier (10 % of its share).
     const l = await ledger(id);
-    expect(l.balance).toEqual({ traveler: -3 * SHARE, guide: 2 * (SHARE - COMMISSION_SHARE) + 40_320, platform: 2 * COMMISSION_SHARE + 4_480, total: 0 });
+    expect(l.balance).toEqual({
+      traveler: -3 * SHARE,
+      guide: 2 * (SHARE - COMMISSION_SHARE) + 40_320,
+      platform: 2 * COMMISSION_SHARE + 4_480,
+      total: 0,
+    });
     await vi.waitFor(async () => {
-      expect((await notices(id, traveler)).find((m) => m.title === 'Your guide reported that you did not come')?.message).toContain('that you did not come on day 3 of 3; the booking is cancelled and the deposit is not refunded');
+      expect(
+        (await notices(id, traveler)).find((m) => m.title === 'Your guide reported that you did not come')?.message,
+      ).toContain('that you did not come on day 3 of 3; the booking is cancelled and the deposit is not refunded');
     });
     // The traveler may contest it.
     expect((await view(id)).actions).toContain('dispute');
@@ -300,7 +387,9 @@ describe('a day missed on a later day (decision 158)', () => {
     expect(reported.json()).toMatchObject({ status: 'cancelled', refund: { amountCents: 3 * SHARE } });
     expect((await ledger(id)).balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
     await vi.waitFor(async () => {
-      expect((await notices(id, traveler)).find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('is cancelled on day 1 of 3 and your deposit of 1,344 RMB is refunded in full.');
+      expect(
+        (await notices(id, traveler)).find((m) => m.title === 'Reported: your guide did not come')?.message,
+      ).toContain('is cancelled on day 1 of 3 and your deposit of 1,344 RMB is refunded in full.');
     });
   });
 });

@@ -6,8 +6,8 @@ import { insertBookingWithJobs } from './checkout.repository';
 
 /**
  * The one way a booking is inserted, for the checkout and for a guide's offer alike: the row, its
- * payment expiry (the usual window), the notice if it is left unpaid, and its `booking.created` event in one statement (decision 090),
- * inside the caller's `BookingCore.transaction`. Jobs published before this go into the same statement.
+ * payment expiry (the usual window), the notice if it is left unpaid, and its `booking.created` event in one statement
+ * (decision 090), inside the caller's `BookingCore.transaction`. Jobs published before this go into the same statement.
  */
 export async function insertNewBooking(
   db: Database,
@@ -29,7 +29,13 @@ export async function insertNewBooking(
     dedupeKey: `${JOB.paymentHeld}:${NEW_BOOKING_ID}`,
   });
   // The statement puts the new id where NEW_BOOKING_ID stands.
-  await publish('booking.created', { bookingId: NEW_BOOKING_ID, travelerId: values.travelerId, guideUserId: parties.guideUserId, fromOffer: parties.fromOffer, ...(values.instantBook && { instantBook: true }) });
+  await publish('booking.created', {
+    bookingId: NEW_BOOKING_ID,
+    travelerId: values.travelerId,
+    guideUserId: parties.guideUserId,
+    fromOffer: parties.fromOffer,
+    ...(values.instantBook && { instantBook: true }),
+  });
   const written = await insertBookingWithJobs(db, values, publish.take(), parties.creditId);
   publish.wrote(written.jobs);
   return written.booking;

@@ -1,6 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs, confirmedBooking, daysAhead, guidePerson, type Method, person, type Person, type Who } from './test-helpers';
+import {
+  callAs,
+  confirmedBooking,
+  daysAhead,
+  guidePerson,
+  type Method,
+  person,
+  type Person,
+  type Who,
+} from './test-helpers';
 
 /**
  * The side that did not come (decision 138): reported from 20 minutes after the start while they have
@@ -26,10 +35,15 @@ afterEach(() => {
 });
 
 const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
-const report = (id: number, who: Who, note?: string) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, note === undefined ? {} : { note });
+const report = (id: number, who: Who, note?: string) =>
+  call('POST', `/api/v2/bookings/${id}/report-no-show`, who, note === undefined ? {} : { note });
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
-const dispute = (id: number, who: Who) => call('POST', '/api/v2/disputes', who, { bookingId: id, reason: 'I was at the meeting point at 10:00; photo attached' });
+const dispute = (id: number, who: Who) =>
+  call('POST', '/api/v2/disputes', who, {
+    bookingId: id,
+    reason: 'I was at the meeting point at 10:00; photo attached',
+  });
 const MIN = 60_000;
 
 /** An accepted booking on its day, the clock set `minutes` after its start. */
@@ -58,12 +72,22 @@ describe('reporting that the other side did not come (decision 138)', () => {
     const res = await report(id, traveler, 'Waited 40 minutes at the gate');
     expect(res.statusCode).toBe(200);
     const { depositCents } = card;
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', refund: { amountCents: depositCents } });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'guide',
+      cancelReason: 'guide_no_show',
+      refund: { amountCents: depositCents },
+    });
     expect((await ledger(id)).balance).toMatchObject({ total: 0, traveler: 0, guide: 0, platform: 0 });
     // The guide is told, with the traveler's own words to answer (notices follow the commit).
     await vi.waitFor(async () => {
-      const notices = (await call('GET', '/api/v2/system-messages?limit=50', guide)).json().data.messages as { title: string; message: string }[];
-      expect(notices.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain('They wrote: “Waited 40 minutes at the gate”.');
+      const notices = (await call('GET', '/api/v2/system-messages?limit=50', guide)).json().data.messages as {
+        title: string;
+        message: string;
+      }[];
+      expect(notices.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain(
+        'They wrote: “Waited 40 minutes at the gate”.',
+      );
     });
     // Reported twice: the booking has moved on.
     expect((await report(id, traveler)).statusCode).toBe(409);
@@ -82,7 +106,12 @@ describe('reporting that the other side did not come (decision 138)', () => {
     expect((await view(id, guide)).noShowReportableFrom).toBe(new Date(startsAt + 20 * MIN).toISOString());
     const res = await report(id, guide);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'traveler', cancelReason: 'traveler_no_show', refund: { amountCents: 0 } });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'traveler',
+      cancelReason: 'traveler_no_show',
+      refund: { amountCents: 0 },
+    });
     const l = await ledger(id);
     expect(l.balance.total).toBe(0);
     expect(l.balance.traveler).toBe(-res.json().depositCents);
@@ -95,7 +124,9 @@ describe('reporting that the other side did not come (decision 138)', () => {
 
   it('a side who confirmed the start was there: they cannot be reported absent', async () => {
     const { id } = await started(22, 25);
-    expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).statusCode).toBe(
+      200,
+    );
     expect((await view(id, traveler)).noShowReportableFrom).toBeNull();
     expect((await report(id, traveler)).statusCode).toBe(409);
     // The guide may still report the traveler, who has not confirmed.

@@ -22,7 +22,10 @@ export interface OfferTerms {
   priceCents: number;
   /** What the offer's price is in: the guide's currency when it was made (decision 164). */
   currency: Currency;
-  /** The rate the offer was priced at, which its booking is fixed at; null for an offer made before offers kept one (decision 169). */
+  /**
+   * The rate the offer was priced at, which its booking is fixed at; null for an offer made before offers kept one
+   * (decision 169).
+   */
   rate: FxRate | null;
   meetingAddress: string;
   meetingPostalCode: string;

@@ -16,7 +16,8 @@ import type { PaymentRow } from './bookings.repository';
  *   provider, then opens the new one. A cancel that finds the charge made settles it instead, and the
  *   new attempt is then 409 `already_paid`.
  */
-export type OpenAttemptStep = { do: 'open' } | { do: 'reuse'; payment: PaymentRow } | { do: 'cancel'; payment: PaymentRow };
+export type OpenAttemptStep =
+  { do: 'open' } | { do: 'reuse'; payment: PaymentRow } | { do: 'cancel'; payment: PaymentRow };
 
 type PaymentStatus = PaymentRow['status'];
 /** An attempt with the provider or waiting for the payer (decision 100: at most one per charge). */
@@ -38,12 +39,17 @@ export function openAttempt(attempts: PaymentRow[]): PaymentRow | undefined {
  * charge being paid now (always for a deposit; for an extension, the open request's latest attempt).
  * Throws 409 `payment_in_progress` while the open attempt is with the provider.
  */
-export function stepFor(open: PaymentRow | undefined, request: { payerId: number; method: CreatePaymentBody['method'] }, current = true): OpenAttemptStep {
+export function stepFor(
+  open: PaymentRow | undefined,
+  request: { payerId: number; method: CreatePaymentBody['method'] },
+  current = true,
+): OpenAttemptStep {
   if (!open) return { do: 'open' };
   if (open.status === 'processing') throw paymentInProgress('Another payment of this booking is being processed');
   // Reused only with a way forward for the payer (its approval link or client secret); one without is cancelled.
   const actionable = !!(open.nextAction?.approvalUrl || open.nextAction?.clientSecret);
-  if (current && actionable && open.payerId === request.payerId && open.method === request.method) return { do: 'reuse', payment: open };
+  if (current && actionable && open.payerId === request.payerId && open.method === request.method)
+    return { do: 'reuse', payment: open };
   return { do: 'cancel', payment: open };
 }
 
@@ -58,18 +64,28 @@ export async function cancelOpenAttempt(
   open: PaymentRow,
   settle: (paymentId: number, known: { bookingId: number; providerRef?: string }) => Promise<unknown>,
 ): Promise<void> {
-  if (open.status !== 'pending' || !open.providerRef) throw paymentInProgress('Another payment of this booking is being processed');
+  if (open.status !== 'pending' || !open.providerRef)
+    throw paymentInProgress('Another payment of this booking is being processed');
   let now: ChargeResult;
   try {
     now = await core.deps.provider.cancel(open.providerRef);
   } catch {
-    throw paymentInProgress('The earlier payment of this booking could not be cancelled with the provider yet; try again shortly');
+    throw paymentInProgress(
+      'The earlier payment of this booking could not be cancelled with the provider yet; try again shortly',
+    );
   }
   if (now.status === 'failed') {
-    await repo.updatePayment(core.db, open.id, { status: 'failed', failureCode: now.failureCode, failureMessage: now.message, nextAction: null }, ['pending']);
+    await repo.updatePayment(
+      core.db,
+      open.id,
+      { status: 'failed', failureCode: now.failureCode, failureMessage: now.message, nextAction: null },
+      ['pending'],
+    );
   } else if (now.status === 'succeeded') {
     await settle(open.id, { bookingId: open.bookingId, providerRef: now.providerRef });
   } else {
-    throw paymentInProgress('The earlier payment of this booking is being completed by the provider; try again shortly');
+    throw paymentInProgress(
+      'The earlier payment of this booking is being completed by the provider; try again shortly',
+    );
   }
 }

@@ -28,14 +28,20 @@ beforeAll(async () => {
   guide = await guidePerson(t, { city: 'nara', instantBook: true, minNoticeHours: 0 });
   service = await subcategoryIdBySlug(t.database.db, 'tea-ceremony');
   // 07:00–21:00 every day: days of up to 10 hours from 08:00 fit.
-  await setWeeklyAvailability(t.database.db, guide.guideId, [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 420, endMinute: 1260 })));
+  await setWeeklyAvailability(
+    t.database.db,
+    guide.guideId,
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 420, endMinute: 1260 })),
+  );
   expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny: '21.37' })).statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
 const extraKinds = ['entrance_tickets', 'meals', 'guide_travel'] as const;
 
-/** A guide's rates as the rates route takes them, in prices that keep a week's group inside the bound (decision 182). */
+/**
+ * A guide's rates as the rates route takes them, in prices that keep a week's group inside the bound (decision 182).
+ */
 const ratesArb = fc
   .record({
     currency: fc.constantFrom('JPY' as const, 'CNY' as const),
@@ -74,21 +80,29 @@ const ratesArb = fc
       minNoticeHours: 0,
       bufferMinutes: 0,
       extras: [
-        ...(r.overtime === null ? [] : [{ kind: 'overtime_hour' as const, included: false, priceCents: floor + r.overtime * step }]),
+        ...(r.overtime === null
+          ? []
+          : [{ kind: 'overtime_hour' as const, included: false, priceCents: floor + r.overtime * step }]),
         ...r.extras.map((kind) => ({ kind, included: false, priceCents: r.extraPrice * step })),
       ],
       services: [{ subcategoryId: 0, priceCents: r.servicePrice === null ? null : floor + r.servicePrice * step }],
     };
   });
 
-/** The question a traveler asks: a group, hours or days (of the guide's usual day or hours asked), the currency seen, a service, extras. */
+/**
+ * The question a traveler asks: a group, hours or days (of the guide's usual day or hours asked), the currency seen, a
+ * service, extras.
+ */
 const askArb = fc.record({
   adults: fc.integer({ min: 1, max: 4 }),
   children: fc.integer({ min: 0, max: 2 }),
   infants: fc.integer({ min: 0, max: 2 }),
   length: fc.oneof(
     fc.record({ hours: fc.integer({ min: 2, max: 20 }).map((h) => h / 2) }),
-    fc.record({ days: fc.integer({ min: 1, max: 3 }), dayHours: fc.option(fc.integer({ min: 4, max: 10 }), { nil: undefined }) }),
+    fc.record({
+      days: fc.integer({ min: 1, max: 3 }),
+      dayHours: fc.option(fc.integer({ min: 4, max: 10 }), { nil: undefined }),
+    }),
   ),
   chargeCurrency: fc.constantFrom('JPY' as const, 'CNY' as const),
   withService: fc.boolean(),
@@ -98,7 +112,12 @@ const askArb = fc.record({
 type Ask = typeof askArb extends fc.Arbitrary<infer A> ? A : never;
 
 const query = (a: Ask, length: { hours: number } | { days: number; dayHours?: number }) => {
-  const q = new URLSearchParams({ adults: String(a.adults), children: String(a.children), infants: String(a.infants), chargeCurrency: a.chargeCurrency });
+  const q = new URLSearchParams({
+    adults: String(a.adults),
+    children: String(a.children),
+    infants: String(a.infants),
+    chargeCurrency: a.chargeCurrency,
+  });
   if ('hours' in length) q.set('durationHours', String(length.hours));
   else {
     q.set('days', String(length.days));
@@ -140,7 +159,9 @@ async function bookingFor(a: Ask, length: { hours: number } | { days: number; da
   const body = {
     guideId: guide.guideId,
     date,
-    ...('hours' in length ? { startTime: '08:00', durationHours: length.hours } : { days: length.days, dayStartTime: '08:00', dayHours: length.dayHours }),
+    ...('hours' in length
+      ? { startTime: '08:00', durationHours: length.hours }
+      : { days: length.days, dayStartTime: '08:00', dayHours: length.dayHours }),
     adults: a.adults,
     children: a.children,
     infants: a.infants,
@@ -150,7 +171,13 @@ async function bookingFor(a: Ask, length: { hours: number } | { days: number; da
     ...(a.extras.length > 0 && { extras: a.extras }),
   };
   // The same traveler at the same time: each checkout releases the last one's unpaid hold.
-  return t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(traveler.token), payload: body, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/bookings',
+    headers: auth(traveler.token),
+    payload: body,
+    remoteAddress: nextAddress(),
+  });
 }
 
 describe('one price (decision 187)', () => {
@@ -161,7 +188,13 @@ describe('one price (decision 187)', () => {
         const a = { ...asked0, extras: asked0.extras.filter((k) => rates.extras.some((e) => e.kind === k)) };
         // Each request from its own address: the rate limits are per address, and this test asks thousands.
         const body = { ...rates, services: [{ subcategoryId: service, priceCents: rates.services[0]!.priceCents }] };
-        const put = await t.app.inject({ method: 'PUT', url: '/api/v2/guides/me/rates', headers: auth(guide.token), payload: body, remoteAddress: nextAddress() });
+        const put = await t.app.inject({
+          method: 'PUT',
+          url: '/api/v2/guides/me/rates',
+          headers: auth(guide.token),
+          payload: body,
+          remoteAddress: nextAddress(),
+        });
         expect(put.statusCode, put.body).toBe(200);
         await t.app.guideSearch.sync();
         const card = await cardFor(a);
@@ -180,8 +213,15 @@ describe('one price (decision 187)', () => {
         // The card's trip, asked of the quote exactly: the days and each day's hours it priced.
         const length = 'hours' in a.length ? { hours: g.hours } : { days: g.days, dayHours: g.dayHours };
         const plain = answered(await quoteFor(a, length, false));
-        expect([plain.guideCurrency, plain.guideTotal, plain.chargeCurrency, plain.chargeTotal, plain.hours]).toEqual([rates.currency, g.totalCents, g.chargeCurrency, g.chargeTotal, g.hours]);
-        if ('days' in length) expect([plain.guideDayTotal, plain.chargeDayTotal]).toEqual([g.dayTotalCents, g.chargeDayTotal]);
+        expect([plain.guideCurrency, plain.guideTotal, plain.chargeCurrency, plain.chargeTotal, plain.hours]).toEqual([
+          rates.currency,
+          g.totalCents,
+          g.chargeCurrency,
+          g.chargeTotal,
+          g.hours,
+        ]);
+        if ('days' in length)
+          expect([plain.guideDayTotal, plain.chargeDayTotal]).toEqual([g.dayTotalCents, g.chargeDayTotal]);
         // The quote with the service and extras asked is what the checkout of the same question charges.
         const asked = a.withService || a.extras.length > 0 ? answered(await quoteFor(a, length, true)) : plain;
         const made = await bookingFor(a, length);

@@ -40,7 +40,14 @@ export type Claim =
  * an open attempt of the charge is reused, waited for or cancelled (`one-charge.ts`); otherwise a new
  * attempt is inserted `processing`.
  */
-export async function claimAttempt(core: BookingCore, by: { extensions: BookingExtensions; changes: BookingChanges }, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+export async function claimAttempt(
+  core: BookingCore,
+  by: { extensions: BookingExtensions; changes: BookingChanges },
+  user: TokenCaller,
+  bookingId: number,
+  body: CreatePaymentBody,
+  k: AttemptKeys,
+): Promise<Claim> {
   if (body.kind === 'deposit') {
     // The usual first payment of a pending booking: one statement, no transaction (decision 149).
     // Anything else it finds (a retry, another attempt, a paid or changed booking, an ended session)
@@ -52,7 +59,13 @@ export async function claimAttempt(core: BookingCore, by: { extensions: BookingE
       requestHash: k.requestHash,
       cardLast4: k.last4,
     });
-    if (fast) return { kind: 'fresh', payment: fast.inserted, deposits: [...fast.deposits, fast.inserted], locked: fast.locked };
+    if (fast)
+      return {
+        kind: 'fresh',
+        payment: fast.inserted,
+        deposits: [...fast.deposits, fast.inserted],
+        locked: fast.locked,
+      };
   }
   return inTransaction(core.db, async (db) => {
     // The booking locked, with the parties and service its reply shows and the session's check (one
@@ -62,42 +75,64 @@ export async function claimAttempt(core: BookingCore, by: { extensions: BookingE
     if (locked && !locked.live) throw sessionEnded();
     if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
     const { booking } = locked;
-    if (body.kind === 'deposit' && booking.status === 'pending') return claimPendingDeposit(core, db, locked, user, bookingId, body, k);
+    if (body.kind === 'deposit' && booking.status === 'pending')
+      return claimPendingDeposit(core, db, locked, user, bookingId, body, k);
     // One read: the caller's payment with this key, and the booking's deposits.
     const read = await repo.paymentsForClaim(db, bookingId, user.id, k.idempotencyKey);
     const replay = replayOf(read, user, k, locked);
     if (replay) return replay;
     if (body.kind === 'extension' || body.kind === 'change') {
       // An extension's fee, or a trip change's difference (decision 177): each its own charge.
-      const step = await (body.kind === 'extension' ? by.extensions : by.changes).claimPayment(db, booking, user, body, k);
+      const step = await (body.kind === 'extension' ? by.extensions : by.changes).claimPayment(
+        db,
+        booking,
+        user,
+        body,
+        k,
+      );
       if (step.do === 'open') return { kind: 'fresh', payment: step.payment, locked };
       return reuseOrCancel(step, locked);
     }
     const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
     if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
-    if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
+    if (booking.status !== 'pending')
+      throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
     throw new AppError('internal', "unreachable: a pending booking's deposit is claimed above");
   });
 }
 
-/** The caller's attempt with this key among `read`, replayed; the key with another request is 409 `idempotency_key_reused`. */
+/**
+ * The caller's attempt with this key among `read`, replayed; the key with another request is 409
+ * `idempotency_key_reused`.
+ */
 function replayOf(read: PaymentRow[], user: TokenCaller, k: AttemptKeys, locked: LockedView): Claim | undefined {
   const existing = read.find((p) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey);
   if (!existing) return undefined;
-  if (existing.requestHash !== k.requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
+  if (existing.requestHash !== k.requestHash)
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
   return { kind: 'replay', payment: existing, locked };
 }
 
 /** The charge's open attempt of another key (decision 100): this request's, or to be cancelled first. */
 function reuseOrCancel(step: Exclude<OpenAttemptStep, { do: 'open' }>, locked: LockedView): Claim {
-  return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
+  return step.do === 'reuse'
+    ? { kind: 'reuse', payment: step.payment, locked }
+    : { kind: 'cancel', payment: step.payment };
 }
 
 /**
  * The usual deposit, of a pending booking locked in `claimAttempt`'s transaction: the read and the
  * conditional insert are one statement (decision 090).
  */
-async function claimPendingDeposit(core: BookingCore, db: Database, locked: LockedView, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+async function claimPendingDeposit(
+  core: BookingCore,
+  db: Database,
+  locked: LockedView,
+  user: TokenCaller,
+  bookingId: number,
+  body: CreatePaymentBody,
+  k: AttemptKeys,
+): Promise<Claim> {
   const { booking } = locked;
   const { read, inserted } = await claimDeposit(db, {
     bookingId,

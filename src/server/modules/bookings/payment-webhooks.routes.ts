@@ -1,4 +1,7 @@
-/** The payment providers' webhooks, apart from the bookings' routes: they read the raw body for its signature, in a scope of their own. */
+/**
+ * The payment providers' webhooks, apart from the bookings' routes: they read the raw body for its signature, in a
+ * scope of their own.
+ */
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { webhookReplySchema } from '../../../shared/schemas/payments';
 import { AppError, notFound } from '../../lib/app-error';
@@ -30,8 +33,15 @@ export function webhookRoutes(app: AppInstance, service: BookingsService, provid
           const event = provider.verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
           // The demo approval page is the simulated provider's own page: its approval is the provider's record
           // too, and a charge it can no longer approve (cancelled for a newer attempt) is refused, uncharged.
-          if (provider instanceof SimulatedProvider && event.type === 'payment.succeeded' && !(await provider.approved(event.providerRef))) {
-            throw new AppError('payment_canceled', 'This payment was cancelled when a newer payment of the booking was started; nothing was charged');
+          if (
+            provider instanceof SimulatedProvider &&
+            event.type === 'payment.succeeded' &&
+            !(await provider.approved(event.providerRef))
+          ) {
+            throw new AppError(
+              'payment_canceled',
+              'This payment was cancelled when a newer payment of the booking was started; nothing was charged',
+            );
           }
           await service.payments.webhook(event);
           return { received: true };

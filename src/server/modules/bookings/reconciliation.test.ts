@@ -23,10 +23,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const later = (ms: number) => new Date(Date.now() + ms);
-const bookingOf = async (id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+const bookingOf = async (id: number) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
 
 /** Swaps the provider's charge for a while: `lose` gets the real charge and decides what the server hears. */
-async function withCharge(lose: (real: (req: ChargeRequest) => Promise<unknown>, req: ChargeRequest) => Promise<never>, fn: () => Promise<void>) {
+async function withCharge(
+  lose: (real: (req: ChargeRequest) => Promise<unknown>, req: ChargeRequest) => Promise<never>,
+  fn: () => Promise<void>,
+) {
   const provider = t.app.paymentProvider;
   const real = provider.charge.bind(provider);
   provider.charge = (req) => lose(real, req);
@@ -39,7 +43,15 @@ async function withCharge(lose: (real: (req: ChargeRequest) => Promise<unknown>,
 
 describe('a payment whose answer was lost', () => {
   it('charged at the provider: the sweep confirms the booking with its ledger once, and a retry sees the same end state', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(30), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(30),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const key = newKey();
     await withCharge(
       async (real, req) => {
@@ -53,7 +65,10 @@ describe('a payment whose answer was lost', () => {
         expect(res.headers['retry-after']).toBe('100');
       },
     );
-    const [open] = await t.database.db.select().from(payments).where(sql`booking_id = ${id}`);
+    const [open] = await t.database.db
+      .select()
+      .from(payments)
+      .where(sql`booking_id = ${id}`);
     expect(open!.status).toBe('processing');
     // Paying again with another key meanwhile is refused, not charged.
     expect((await pay(t, traveler, id, CARD_OK, newKey())).json()).toMatchObject({ code: 'payment_in_progress' });
@@ -76,7 +91,15 @@ describe('a payment whose answer was lost', () => {
   });
 
   it('never received by the provider: the sweep fails it, and the traveler pays again', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(31), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(31),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     await withCharge(
       async () => {
         throw new Error('connect ECONNREFUSED');
@@ -84,7 +107,10 @@ describe('a payment whose answer was lost', () => {
       async () => expect((await pay(t, traveler, id, CARD_OK, newKey())).statusCode).toBe(409),
     );
     await t.app.jobs.tick(later(100_000));
-    const [failed] = await t.database.db.select().from(payments).where(sql`booking_id = ${id}`);
+    const [failed] = await t.database.db
+      .select()
+      .from(payments)
+      .where(sql`booking_id = ${id}`);
     expect(failed).toMatchObject({ status: 'failed', failureCode: 'provider_unreached' });
     const again = await pay(t, traveler, id, CARD_OK, newKey());
     expect(again.statusCode, again.body).toBe(201);
@@ -95,7 +121,15 @@ describe('a payment whose answer was lost', () => {
 
 describe('a wallet payment whose answer was lost', () => {
   it('is recorded pending with its approval link, which paying again returns (decision 100) and which pays once', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(32), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(32),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const ALIPAY = { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' };
     await withCharge(
       async (real, req) => {
@@ -118,14 +152,26 @@ describe('a wallet payment whose answer was lost', () => {
       payload: JSON.stringify({ type: 'payment.succeeded', ref: q.get('ref') }),
     });
     expect(approved.statusCode).toBe(200);
-    expect(await bookingOf(id)).toMatchObject({ status: 'confirmed', payments: [{ id: attempt.id, status: 'succeeded' }] });
+    expect(await bookingOf(id)).toMatchObject({
+      status: 'confirmed',
+      payments: [{ id: attempt.id, status: 'succeeded' }],
+    });
   });
 });
 
 describe('the simulated provider', () => {
   it('charges once per key, as Stripe does, and answers what became of a key', async () => {
     const provider = t.app.paymentProvider;
-    const req: ChargeRequest = { paymentId: 999_001, bookingId: 1, amountCents: 5_000, currency: 'CNY', method: 'card', card: { number: '4242424242424242', expiryDate: '12/40', cvv: '123', holder: 'Li Wei' }, idempotencyKey: `test-${newKey()}`, returnUrl: 'http://localhost/' };
+    const req: ChargeRequest = {
+      paymentId: 999_001,
+      bookingId: 1,
+      amountCents: 5_000,
+      currency: 'CNY',
+      method: 'card',
+      card: { number: '4242424242424242', expiryDate: '12/40', cvv: '123', holder: 'Li Wei' },
+      idempotencyKey: `test-${newKey()}`,
+      returnUrl: 'http://localhost/',
+    };
     const [a, b] = await Promise.all([provider.charge(req), provider.charge(req)]);
     expect(a).toEqual(b);
     expect(a.status).toBe('succeeded');
@@ -139,7 +185,13 @@ describe('a booking that lapses while its card is with the provider', () => {
   // The card's success is one statement only while the booking is still pending (decision 090);
   // otherwise it writes nothing and the general path settles the payment and gives the money back.
   it('keeps the booking cancelled, records the deposit and its refund, and refunds the card', async () => {
-    const created = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(26), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const created = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(26),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     const provider = t.app.paymentProvider;
@@ -147,7 +199,9 @@ describe('a booking that lapses while its card is with the provider', () => {
     provider.charge = async (req) => {
       const out = await real(req);
       // The payment window closes meanwhile (what the expiry job does, here by hand).
-      await t.database.db.execute(sql`UPDATE bookings SET status = 'cancelled', cancelled_by = 'system', cancel_reason = 'expired', cancelled_at = now() WHERE id = ${id}`);
+      await t.database.db.execute(
+        sql`UPDATE bookings SET status = 'cancelled', cancelled_by = 'system', cancel_reason = 'expired', cancelled_at = now() WHERE id = ${id}`,
+      );
       return out;
     };
     let paid;
@@ -159,12 +213,23 @@ describe('a booking that lapses while its card is with the provider', () => {
     expect(paid.statusCode, paid.body).toBe(201);
     await t.app.jobs.settled();
     expect((await bookingOf(id)).status).toBe('cancelled');
-    const entries = await t.database.db.select().from(ledgerEntries).where(sql`${ledgerEntries.bookingId} = ${id}`);
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.bookingId} = ${id}`);
     const d = created.json().depositCents as number;
     expect(entries.map((e) => `${e.account} ${e.kind} ${e.amountCents}`).sort()).toEqual(
-      [`platform deposit ${d}`, `platform deposit_release ${-d}`, `traveler deposit ${-d}`, `traveler refund ${d}`].sort(),
+      [
+        `platform deposit ${d}`,
+        `platform deposit_release ${-d}`,
+        `traveler deposit ${-d}`,
+        `traveler refund ${d}`,
+      ].sort(),
     );
-    const [payment] = await t.database.db.select().from(payments).where(sql`${payments.bookingId} = ${id}`);
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.bookingId} = ${id}`);
     expect(payment?.status).toBe('refunded');
   });
 });

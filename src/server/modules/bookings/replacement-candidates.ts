@@ -28,7 +28,13 @@ const languageOf = (locale: string | null) => (matchLocale(locale) === 'en' ? 'e
  * Guides are read a page at a time in the ranking's order until no unread guide could enter the
  * offered few, so a free guide is never missed behind busy ones rated higher.
  */
-export async function replacementCandidates(core: BookingCore, db: Database, booking: BookingRow, o: Choice & { only?: number }, now: Date): Promise<Candidate[]> {
+export async function replacementCandidates(
+  core: BookingCore,
+  db: Database,
+  booking: BookingRow,
+  o: Choice & { only?: number },
+  now: Date,
+): Promise<Candidate[]> {
   const from = await replacements.cityOf(db, o.fromGuideId);
   if (!from) return [];
   const hours = booking.durationMinutes / 60;
@@ -47,15 +53,33 @@ export async function replacementCandidates(core: BookingCore, db: Database, boo
   const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
   // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
   // choice would refuse them (409 traveler_busy); a checkout the choice would release does not count.
-  const travelerBusy = (await repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)).filter((b) => b.id !== booking.id && !releasable(b));
+  const travelerBusy = (await repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)).filter(
+    (b) => b.id !== booking.id && !releasable(b),
+  );
   const rank = compareCandidates(o.price.totalPriceCents + booking.creditCents);
   const out: Candidate[] = [];
   for (let offset = 0; ; offset += CANDIDATE_PAGE) {
     const listed = await replacements.candidateGuides(db, { ...query, offset });
     // Every day of a booking of several days: the exceptions of each date (decision 154).
-    const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo, addDays(booking.date, booking.days - 1));
+    const days = await guidesDays(
+      db,
+      listed.map((g) => g.id),
+      booking.date,
+      dayFrom,
+      dayTo,
+      addDays(booking.date, booking.days - 1),
+    );
     for (const g of listed) {
-      const offer = offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now, core.rates, core.deps.config.payments.replacementCoverRate);
+      const offer = offerOf(
+        booking,
+        o,
+        g,
+        days.get(g.id)!,
+        travelerBusy,
+        now,
+        core.rates,
+        core.deps.config.payments.replacementCoverRate,
+      );
       if (offer) out.push(offer);
     }
     out.sort(rank);
@@ -70,6 +94,30 @@ export async function replacementCandidates(core: BookingCore, db: Database, boo
 }
 
 /** A candidate as the traveler's choice lists it: without the prices and times the choice keeps to itself. */
-export const shownCandidate = ({ guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime }: Candidate): ReplacementCandidate => ({
-  guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime,
+export const shownCandidate = ({
+  guideId,
+  fullName,
+  profilePicture,
+  rating,
+  reviewCount,
+  languages,
+  licensed,
+  totalCents,
+  balanceCents,
+  coveredCents,
+  startsAt,
+  scheduledStartTime,
+}: Candidate): ReplacementCandidate => ({
+  guideId,
+  fullName,
+  profilePicture,
+  rating,
+  reviewCount,
+  languages,
+  licensed,
+  totalCents,
+  balanceCents,
+  coveredCents,
+  startsAt,
+  scheduledStartTime,
 });

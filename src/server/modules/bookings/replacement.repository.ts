@@ -6,18 +6,29 @@ import { bookingReplacements, guides, guideServices, users } from '../../db/sche
 export type ReplacementRow = typeof bookingReplacements.$inferSelect;
 
 /** The booking's open replacement (the traveler choosing, or a guide asked), locked when `lock`. */
-export async function openReplacement(db: Database, bookingId: number, lock = false): Promise<ReplacementRow | undefined> {
+export async function openReplacement(
+  db: Database,
+  bookingId: number,
+  lock = false,
+): Promise<ReplacementRow | undefined> {
   const q = db
     .select()
     .from(bookingReplacements)
-    .where(and(eq(bookingReplacements.bookingId, bookingId), inArray(bookingReplacements.status, ['open', 'requested'])));
+    .where(
+      and(eq(bookingReplacements.bookingId, bookingId), inArray(bookingReplacements.status, ['open', 'requested'])),
+    );
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
 /** The booking's latest replacement, open or closed. */
 export async function latestReplacement(db: Database, bookingId: number): Promise<ReplacementRow | undefined> {
-  const [row] = await db.select().from(bookingReplacements).where(eq(bookingReplacements.bookingId, bookingId)).orderBy(desc(bookingReplacements.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(bookingReplacements)
+    .where(eq(bookingReplacements.bookingId, bookingId))
+    .orderBy(desc(bookingReplacements.id))
+    .limit(1);
   return row;
 }
 
@@ -27,12 +38,19 @@ export async function replacementCoverCents(db: Database, bookingId: number): Pr
   return row?.status === 'handed_over' ? row.coveredCents : 0;
 }
 
-export async function insertReplacement(db: Database, values: typeof bookingReplacements.$inferInsert): Promise<ReplacementRow> {
+export async function insertReplacement(
+  db: Database,
+  values: typeof bookingReplacements.$inferInsert,
+): Promise<ReplacementRow> {
   const [row] = await db.insert(bookingReplacements).values(values).returning();
   return row!;
 }
 
-export async function updateReplacement(db: Database, id: number, set: Partial<typeof bookingReplacements.$inferInsert>): Promise<ReplacementRow> {
+export async function updateReplacement(
+  db: Database,
+  id: number,
+  set: Partial<typeof bookingReplacements.$inferInsert>,
+): Promise<ReplacementRow> {
   const [row] = await db.update(bookingReplacements).set(set).where(eq(bookingReplacements.id, id)).returning();
   return row!;
 }
@@ -71,7 +89,19 @@ export interface CandidateGuide {
  */
 export async function candidateGuides(
   db: Database,
-  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; days: number; currency: Currency; exclude: number[]; only?: number; limit: number; offset: number },
+  q: {
+    city: string;
+    language: string;
+    subcategoryId: number | null;
+    travelers: number;
+    hours: number;
+    days: number;
+    currency: Currency;
+    exclude: number[];
+    only?: number;
+    limit: number;
+    offset: number;
+  },
 ): Promise<CandidateGuide[]> {
   return db
     .select({
@@ -97,7 +127,12 @@ export async function candidateGuides(
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
-    .leftJoin(guideServices, q.subcategoryId === null ? sql`false` : and(eq(guideServices.guideId, guides.id), eq(guideServices.subcategoryId, q.subcategoryId)))
+    .leftJoin(
+      guideServices,
+      q.subcategoryId === null
+        ? sql`false`
+        : and(eq(guideServices.guideId, guides.id), eq(guideServices.subcategoryId, q.subcategoryId)),
+    )
     .where(
       and(
         eq(guides.status, 'active'),

@@ -72,9 +72,16 @@ describe('money after a reschedule', () => {
     const first = await get(id, who);
     const p = (await propose(id, who, { date: daysAhead(40), startTime: '10:00' })).json().reschedule;
     expect((await accept(id, p.id, g)).json().date).toBe(daysAhead(40));
-    const quote = (await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })).json();
+    const quote = (
+      await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })
+    ).json();
     expect(quote).toMatchObject({ tier: 'days_1_to_3', refundPercent: 25 });
-    const cancel = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(who.token), payload: { status: 'cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}/status`,
+      headers: auth(who.token),
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().refund.amountCents).toBe(Math.round(first.depositCents * 0.25));
     const l = await ledger(id);
@@ -91,10 +98,17 @@ describe('money after a reschedule', () => {
     const id = await upcoming(g, daysAhead(40), '10:00', 2, who);
     const p = (await propose(id, g, { date: daysAhead(2), startTime: '10:00' })).json().reschedule;
     expect((await accept(id, p.id, who)).statusCode).toBe(200);
-    const quote = (await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })).json();
+    const quote = (
+      await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })
+    ).json();
     expect(quote).toMatchObject({ tier: 'days_1_to_3', refundPercent: 25 });
     // The guide cancelling still refunds in full; every ledger sums to zero.
-    const cancel = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(g.token), payload: { status: 'cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}/status`,
+      headers: auth(g.token),
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.json().refund.amountCents).toBe((await get(id, who)).depositCents);
     expect((await ledger(id)).balance.total).toBe(0);
   });
@@ -134,6 +148,6 @@ describe('scheduled steps follow the new time', () => {
     const moved = (await accept(id, p.id, g)).json();
     expect(moved.respondBy).toBe(b.respondBy);
     await t.app.jobs.tick(new Date(Date.parse(b.respondBy) + 1000));
-    expect((await get(id, traveler))).toMatchObject({ status: 'cancelled', cancelReason: 'request_expired' });
+    expect(await get(id, traveler)).toMatchObject({ status: 'cancelled', cancelReason: 'request_expired' });
   });
 });

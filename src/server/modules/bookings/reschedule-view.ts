@@ -1,4 +1,7 @@
-/** A reschedule proposal as a booking's view shows it (`toBooking`'s `reschedule`, decision 079), with the languages of its texts (decision 175). */
+/**
+ * A reschedule proposal as a booking's view shows it (`toBooking`'s `reschedule`, decision 079), with the languages of
+ * its texts (decision 175).
+ */
 import { minutesToTime } from '../../../shared/availability';
 import type { Actor } from '../../../shared/booking/state-machine';
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
@@ -12,7 +15,13 @@ import type { BookingViewRow } from './booking-views.repository';
  * account languages, the language of the proposer's message and of the other side's decline reason
  * (decision 175).
  */
-export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: Actor, bookingStatus: BookingRow['status'], now: Date, writers?: BookingViewRow['writers']): RescheduleProposal {
+export function toProposal(
+  p: NonNullable<BookingViewRow['reschedule']>,
+  actor: Actor,
+  bookingStatus: BookingRow['status'],
+  now: Date,
+  writers?: BookingViewRow['writers'],
+): RescheduleProposal {
   const stale = p.status === 'open' && (p.expiresAt <= now || !['confirmed', 'upcoming'].includes(bookingStatus));
   const writer = (side: 'traveler' | 'guide') => writerTextLanguage(writers?.[side]);
   const answerer = p.proposedBy === 'traveler' ? 'guide' : 'traveler';

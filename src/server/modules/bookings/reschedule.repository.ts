@@ -6,20 +6,34 @@ import type { BookingRow } from './bookings.repository';
 
 export type RescheduleRow = typeof bookingReschedules.$inferSelect;
 
-export async function insertProposal(tx: Database, values: typeof bookingReschedules.$inferInsert): Promise<RescheduleRow> {
+export async function insertProposal(
+  tx: Database,
+  values: typeof bookingReschedules.$inferInsert,
+): Promise<RescheduleRow> {
   const [row] = await tx.insert(bookingReschedules).values(values).returning();
   return row!;
 }
 
 /** A proposal of this booking (a proposal id of another booking is not found). */
-export async function proposalOf(db: Database, bookingId: number, proposalId: number, lock = false): Promise<RescheduleRow | undefined> {
-  const q = db.select().from(bookingReschedules).where(and(eq(bookingReschedules.id, proposalId), eq(bookingReschedules.bookingId, bookingId)));
+export async function proposalOf(
+  db: Database,
+  bookingId: number,
+  proposalId: number,
+  lock = false,
+): Promise<RescheduleRow | undefined> {
+  const q = db
+    .select()
+    .from(bookingReschedules)
+    .where(and(eq(bookingReschedules.id, proposalId), eq(bookingReschedules.bookingId, bookingId)));
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
 export async function openProposal(db: Database, bookingId: number): Promise<RescheduleRow | undefined> {
-  const [row] = await db.select().from(bookingReschedules).where(and(eq(bookingReschedules.bookingId, bookingId), eq(bookingReschedules.status, 'open')));
+  const [row] = await db
+    .select()
+    .from(bookingReschedules)
+    .where(and(eq(bookingReschedules.bookingId, bookingId), eq(bookingReschedules.status, 'open')));
   return row;
 }
 
@@ -51,7 +65,12 @@ export async function moveBooking(
     .update(bookings)
     // Under a JMA warning the move is free (decision 093): the new start alone sets a later cancellation's
     // tier, and the new day gets its own weather checks.
-    .set({ ...to, firstStartsAt: booking.weatherWarning ? to.startsAt : (booking.firstStartsAt ?? booking.startsAt), weatherWarning: null, updatedAt: new Date() })
+    .set({
+      ...to,
+      firstStartsAt: booking.weatherWarning ? to.startsAt : (booking.firstStartsAt ?? booking.startsAt),
+      weatherWarning: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, status)))
     .returning();
   return row;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { bookingSchema } from '../../../shared/schemas/bookings';
-import { rescheduleBodySchema, rescheduleDeclineBodySchema, rescheduleParamsSchema } from '../../../shared/schemas/reschedule';
+import {
+  rescheduleBodySchema,
+  rescheduleDeclineBodySchema,
+  rescheduleParamsSchema,
+} from '../../../shared/schemas/reschedule';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -24,7 +28,8 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
         response: { 201: bookingSchema, 409: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.reschedule.propose(currentUser(request), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.reschedule.propose(currentUser(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -33,7 +38,8 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The other side accepts a proposed time: the booking moves there (409 slot_unavailable when taken since, too_short_notice or buffer_conflict by the guide’s notice and buffer, 409 reschedule_closed when no longer open)',
+        summary:
+          'The other side accepts a proposed time: the booking moves there (409 slot_unavailable when taken since, too_short_notice or buffer_conflict by the guide’s notice and buffer, 409 reschedule_closed when no longer open)',
         security: bearer,
         params: rescheduleParamsSchema,
         response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
@@ -55,6 +61,12 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
         response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request) => service.reschedule.decline(currentUser(request), request.params.id, request.params.proposalId, request.body.reason),
+    async (request) =>
+      service.reschedule.decline(
+        currentUser(request),
+        request.params.id,
+        request.params.proposalId,
+        request.body.reason,
+      ),
   );
 }

@@ -31,13 +31,30 @@ describe('proposing and accepting a new time', () => {
     const id = await upcoming(g, daysAhead(20));
     const before = await get(id, traveler);
     expect(before.reschedulable).toBe(true);
-    const res = await propose(id, g, { date: daysAhead(22), startTime: '13:30', reason: 'A festival closes the old route that day' });
+    const res = await propose(id, g, {
+      date: daysAhead(22),
+      startTime: '13:30',
+      reason: 'A festival closes the old route that day',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const proposal = res.json().reschedule;
-    expect(proposal).toMatchObject({ status: 'open', proposedBy: 'guide', mine: true, date: daysAhead(22), startTime: '13:30', fromDate: daysAhead(20), fromStartTime: '10:00', reason: 'A festival closes the old route that day' });
+    expect(proposal).toMatchObject({
+      status: 'open',
+      proposedBy: 'guide',
+      mine: true,
+      date: daysAhead(22),
+      startTime: '13:30',
+      fromDate: daysAhead(20),
+      fromStartTime: '10:00',
+      reason: 'A festival closes the old route that day',
+    });
     // Not moved yet; the traveler sees the proposal as theirs to answer.
     const asTraveler = await get(id, traveler);
-    expect(asTraveler).toMatchObject({ date: daysAhead(20), scheduledStartTime: '10:00', reschedule: { id: proposal.id, mine: false, status: 'open' } });
+    expect(asTraveler).toMatchObject({
+      date: daysAhead(20),
+      scheduledStartTime: '10:00',
+      reschedule: { id: proposal.id, mine: false, status: 'open' },
+    });
 
     const ok = await accept(id, proposal.id, traveler);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -54,18 +71,49 @@ describe('proposing and accepting a new time', () => {
     });
     // The guide's list follows.
     const list = (await t.app.inject({ url: `/api/v2/bookings-new/guide/${g.id}`, headers: auth(g.token) })).json();
-    expect(list.data.find((b: { id: number }) => b.id === id)).toMatchObject({ date: daysAhead(22), scheduledStartTime: '13:30' });
+    expect(list.data.find((b: { id: number }) => b.id === id)).toMatchObject({
+      date: daysAhead(22),
+      scheduledStartTime: '13:30',
+    });
     // The old time is free again, the new one taken.
-    const slots = (await t.app.inject({ url: `/api/v2/guides/${g.guideId}/slots?date=${daysAhead(20)}&durationHours=2` })).json().slots.map((s: { startTime: string }) => s.startTime);
+    const slots = (
+      await t.app.inject({ url: `/api/v2/guides/${g.guideId}/slots?date=${daysAhead(20)}&durationHours=2` })
+    )
+      .json()
+      .slots.map((s: { startTime: string }) => s.startTime);
     expect(slots).toContain('10:00');
-    expect((await book(t, stranger, { guideId: g.guideId, date: daysAhead(22), startTime: '14:00', durationHours: 2, travelers: 1 })).statusCode).toBe(409);
+    expect(
+      (
+        await book(t, stranger, {
+          guideId: g.guideId,
+          date: daysAhead(22),
+          startTime: '14:00',
+          durationHours: 2,
+          travelers: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
 
-    // Notices: the proposal reached the traveler only (the guide made it:), the move reached both, in-app and by e-mail.
+    // Notices: the proposal reached the traveler only (the guide made it:), the move reached both, in-app and by
+    // e-mail.
     const titles = async (userId: number) =>
-      (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityId, id)))).map((m) => m.title);
+      (
+        await t.database.db
+          .select()
+          .from(systemMessages)
+          .where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityId, id)))
+      ).map((m) => m.title);
     // The two notices are separate jobs and may be delivered in either order: wait for both.
-    expect(await until(() => titles(traveler.id), (x) => x.includes('Booking moved') && x.includes('New time proposed'))).toEqual(expect.arrayContaining(['New time proposed', 'Booking moved']));
-    const guideTitles = await until(() => titles(g.id), (x) => x.includes('Booking moved'));
+    expect(
+      await until(
+        () => titles(traveler.id),
+        (x) => x.includes('Booking moved') && x.includes('New time proposed'),
+      ),
+    ).toEqual(expect.arrayContaining(['New time proposed', 'Booking moved']));
+    const guideTitles = await until(
+      () => titles(g.id),
+      (x) => x.includes('Booking moved'),
+    );
     expect(guideTitles).toContain('Booking moved');
     expect(guideTitles).not.toContain('New time proposed');
     const [gu] = await t.database.db.select().from(users).where(eq(users.id, g.id));
@@ -85,7 +133,12 @@ describe('proposing and accepting a new time', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().reschedule).toMatchObject({ proposedBy: 'traveler', reason: null });
     const ok = await accept(id, res.json().reschedule.id, g);
-    expect(ok.json()).toMatchObject({ status: 'confirmed', date: daysAhead(26), scheduledStartTime: '09:00', actions: ['accept', 'decline'] });
+    expect(ok.json()).toMatchObject({
+      status: 'confirmed',
+      date: daysAhead(26),
+      scheduledStartTime: '09:00',
+      actions: ['accept', 'decline'],
+    });
     expect((await post(`/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
   });
 
@@ -112,11 +165,25 @@ describe('proposing and accepting a new time', () => {
 
     // The proposal does not hold the slot: someone books it first, and the answer is refused.
     const p = (await propose(id, g, { date: daysAhead(32), startTime: '10:00' })).json().reschedule;
-    expect((await book(t, stranger, { guideId: g.guideId, date: daysAhead(32), startTime: '11:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    expect(
+      (
+        await book(t, stranger, {
+          guideId: g.guideId,
+          date: daysAhead(32),
+          startTime: '11:00',
+          durationHours: 2,
+          travelers: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
     const late = await accept(id, p.id, traveler);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('slot_unavailable');
-    expect(await get(id, traveler)).toMatchObject({ date: daysAhead(30), scheduledStartTime: '10:00', reschedule: { id: p.id, status: 'open' } });
+    expect(await get(id, traveler)).toMatchObject({
+      date: daysAhead(30),
+      scheduledStartTime: '10:00',
+      reschedule: { id: p.id, status: 'open' },
+    });
   });
 
   it('refuses the same time, a booking that cannot move, and a proposer answering their own proposal', async () => {
@@ -125,7 +192,15 @@ describe('proposing and accepting a new time', () => {
     const same = await propose(id, traveler, { date: daysAhead(40), startTime: '10:00' });
     expect(same.statusCode).toBe(400);
     expect(same.json().code).toBe('same_time');
-    const unpaid = (await book(t, traveler, { guideId: g.guideId, date: daysAhead(41), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const unpaid = (
+      await book(t, traveler, {
+        guideId: g.guideId,
+        date: daysAhead(41),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     expect(await get(unpaid, traveler)).toMatchObject({ reschedulable: false });
     const r = await propose(unpaid, traveler, { date: daysAhead(42), startTime: '10:00' });
     expect(r.statusCode).toBe(409);
@@ -153,8 +228,15 @@ describe('one open proposal per booking', () => {
     }
     const pid = first.json().reschedule.id;
     const no = await decline(id, pid, g, 'I guide another group that week');
-    expect(no.json()).toMatchObject({ date: daysAhead(50), reschedule: { status: 'declined', declineReason: 'I guide another group that week' } });
-    expect((await get(id, traveler)).reschedule).toMatchObject({ status: 'declined', mine: true, declineReason: 'I guide another group that week' });
+    expect(no.json()).toMatchObject({
+      date: daysAhead(50),
+      reschedule: { status: 'declined', declineReason: 'I guide another group that week' },
+    });
+    expect((await get(id, traveler)).reschedule).toMatchObject({
+      status: 'declined',
+      mine: true,
+      declineReason: 'I guide another group that week',
+    });
     // Answered once: a second answer is refused; a new proposal may be made.
     const twice = await accept(id, pid, g);
     expect(twice.statusCode).toBe(409);
@@ -165,7 +247,10 @@ describe('one open proposal per booking', () => {
   it('lets only one of two simultaneous proposals through', async () => {
     const g = await guidePerson(t);
     const id = await upcoming(g, daysAhead(55));
-    const results = await Promise.all([propose(id, traveler, { date: daysAhead(56), startTime: '10:00' }), propose(id, g, { date: daysAhead(57), startTime: '10:00' })]);
+    const results = await Promise.all([
+      propose(id, traveler, { date: daysAhead(56), startTime: '10:00' }),
+      propose(id, g, { date: daysAhead(57), startTime: '10:00' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
@@ -183,7 +268,15 @@ describe('who may reschedule', () => {
     // A proposal id of another booking is not found on this one.
     const id2 = await upcoming(g, daysAhead(93));
     expect((await accept(id2, p.id, g)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, payload: { date: daysAhead(92), startTime: '10:00' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v2/bookings/${id}/reschedule`,
+          payload: { date: daysAhead(92), startTime: '10:00' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await get(id, traveler)).reschedule).toMatchObject({ id: p.id, status: 'open' });
   });
 });
@@ -199,7 +292,10 @@ describe('the traveler’s other bookings', () => {
     expect(proposed.statusCode, proposed.body).toBe(201);
     const res = await accept(id, proposed.json().reschedule.id, who);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'traveler_busy', fields: [{ path: 'booking', message: (await get(busy, who)).bookingNumber }] });
+    expect(res.json()).toMatchObject({
+      code: 'traveler_busy',
+      fields: [{ path: 'booking', message: (await get(busy, who)).bookingNumber }],
+    });
     expect(await get(id, who)).toMatchObject({ date: daysAhead(41), scheduledStartTime: '10:00' });
   });
 
@@ -209,6 +305,8 @@ describe('the traveler’s other bookings', () => {
     const id = await upcoming(g, daysAhead(43), '10:00', 3, who);
     const proposed = await propose(id, g, { date: daysAhead(43), startTime: '11:00' });
     expect(proposed.statusCode, proposed.body).toBe(201);
-    expect((await accept(id, proposed.json().reschedule.id, who)).json()).toMatchObject({ scheduledStartTime: '11:00' });
+    expect((await accept(id, proposed.json().reschedule.id, who)).json()).toMatchObject({
+      scheduledStartTime: '11:00',
+    });
   });
 });

@@ -19,7 +19,8 @@ export interface TravelerOverlap {
  * An unpaid checkout with no money on its way: another booking of the traveler's at those hours
  * releases it instead of being refused (booking-core's `releaseOrRefuse`), so it holds none of them.
  */
-export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'>): boolean => o.status === 'pending' && !o.paymentInFlight;
+export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'>): boolean =>
+  o.status === 'pending' && !o.paymentInFlight;
 
 const $ = (name: string) => sql.placeholder(name);
 
@@ -53,7 +54,15 @@ const dayRead = prepared((shape: string) => {
  * after the locks sees what the locks protect). `lastDate`: the exceptions of every day up to it, for
  * a booking of several days (decision 154).
  */
-export async function daySchedule(db: Database, guideId: number, date: string, from: Date, to: Date, traveler?: { id: number; from: Date; to: Date }, lastDate = date) {
+export async function daySchedule(
+  db: Database,
+  guideId: number,
+  date: string,
+  from: Date,
+  to: Date,
+  traveler?: { id: number; from: Date; to: Date },
+  lastDate = date,
+) {
   const result = await dayRead(db, traveler ? 't' : '', {
     guide: guideId,
     date,
@@ -80,12 +89,23 @@ export async function daySchedule(db: Database, guideId: number, date: string, f
   };
   const rows = rowsOf<Row>(result);
   return {
-    weekly: rows.filter((r) => r.k === 'w').map((r) => ({ weekday: r.weekday!, startMinute: r.start_minute!, endMinute: r.end_minute! })),
-    exceptions: rows.filter((r) => r.k === 'x').map((r) => ({ date: r.date!, available: r.available!, startMinute: r.start_minute, endMinute: r.end_minute })),
-    busy: rows.filter((r) => r.k === 'b').map((r) => ({ id: Number(r.id), startsAt: new Date(Number(r.s)), endsAt: new Date(Number(r.e)) })),
+    weekly: rows
+      .filter((r) => r.k === 'w')
+      .map((r) => ({ weekday: r.weekday!, startMinute: r.start_minute!, endMinute: r.end_minute! })),
+    exceptions: rows
+      .filter((r) => r.k === 'x')
+      .map((r) => ({ date: r.date!, available: r.available!, startMinute: r.start_minute, endMinute: r.end_minute })),
+    busy: rows
+      .filter((r) => r.k === 'b')
+      .map((r) => ({ id: Number(r.id), startsAt: new Date(Number(r.s)), endsAt: new Date(Number(r.e)) })),
     travelerOverlaps: rows
       .filter((r) => r.k === 't')
-      .map((r): TravelerOverlap => ({ id: Number(r.id), bookingNumber: r.num, status: r.status!, paymentInFlight: Boolean(r.inflight) })),
+      .map((r): TravelerOverlap => ({
+        id: Number(r.id),
+        bookingNumber: r.num,
+        status: r.status!,
+        paymentInFlight: Boolean(r.inflight),
+      })),
   };
 }
 
@@ -97,18 +117,41 @@ export type GuideDay = Pick<Awaited<ReturnType<typeof daySchedule>>, 'weekly' | 
  * 140): three statements whatever the number of guides, instead of one read per guide. Every guide
  * asked has an entry, empty when they have no hours.
  */
-export async function guidesDays(db: Database, guideIds: number[], date: string, from: Date, to: Date, lastDate = date): Promise<Map<number, GuideDay>> {
+export async function guidesDays(
+  db: Database,
+  guideIds: number[],
+  date: string,
+  from: Date,
+  to: Date,
+  lastDate = date,
+): Promise<Map<number, GuideDay>> {
   const out = new Map<number, GuideDay>(guideIds.map((id) => [id, { weekly: [], exceptions: [], busy: [] }]));
   if (guideIds.length === 0) return out;
   const [weekly, exceptions, busy] = await Promise.all([
     db
-      .select({ guideId: guideWeeklyAvailability.guideId, weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .select({
+        guideId: guideWeeklyAvailability.guideId,
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        endMinute: guideWeeklyAvailability.endMinute,
+      })
       .from(guideWeeklyAvailability)
       .where(inArray(guideWeeklyAvailability.guideId, guideIds)),
     db
-      .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+      .select({
+        guideId: guideAvailabilityExceptions.guideId,
+        date: guideAvailabilityExceptions.date,
+        available: guideAvailabilityExceptions.available,
+        startMinute: guideAvailabilityExceptions.startMinute,
+        endMinute: guideAvailabilityExceptions.endMinute,
+      })
       .from(guideAvailabilityExceptions)
-      .where(and(inArray(guideAvailabilityExceptions.guideId, guideIds), between(guideAvailabilityExceptions.date, date, lastDate))),
+      .where(
+        and(
+          inArray(guideAvailabilityExceptions.guideId, guideIds),
+          between(guideAvailabilityExceptions.date, date, lastDate),
+        ),
+      ),
     db
       .select({ guideId: bookings.guideId, id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)

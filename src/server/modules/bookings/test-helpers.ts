@@ -8,7 +8,14 @@ import { AppError } from '../../lib/app-error';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 
 /** Test-only helpers for the bookings suites (not exported from the module's index). */
-export const CARD_OK = { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' } as const;
+export const CARD_OK = {
+  kind: 'deposit',
+  method: 'card',
+  cardNumber: '4242 4242 4242 4242',
+  expiryDate: '12/34',
+  cvv: '123',
+  cardHolder: 'Li Wei',
+} as const;
 export const CARD_DECLINED = { ...CARD_OK, cardNumber: '4000 0000 0000 0002' } as const;
 
 export interface Person {
@@ -48,7 +55,12 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** One request as `who` (anonymous for null): how the bookings suites call the API. */
 export function callAs(t: TestApp, method: Method, url: string, who: Who, payload?: unknown) {
-  return t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: who ? auth(who.token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** A date `days` ahead in Tokyo. */
@@ -61,7 +73,13 @@ export async function book(t: TestApp, who: Person, body: Record<string, unknown
   return t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(who.token), payload: body });
 }
 
-export async function pay(t: TestApp, who: Person, bookingId: number, body: Record<string, unknown> = CARD_OK, key = newKey()) {
+export async function pay(
+  t: TestApp,
+  who: Person,
+  bookingId: number,
+  body: Record<string, unknown> = CARD_OK,
+  key = newKey(),
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v2/bookings/${bookingId}/payments`,
@@ -72,7 +90,14 @@ export async function pay(t: TestApp, who: Person, bookingId: number, body: Reco
 }
 
 /** Books and pays: a confirmed booking (a paid request waiting for the guide). */
-export async function confirmedBooking(t: TestApp, who: Person, guideId: number, date: string, startTime = '10:00', durationHours = 2) {
+export async function confirmedBooking(
+  t: TestApp,
+  who: Person,
+  guideId: number,
+  date: string,
+  startTime = '10:00',
+  durationHours = 2,
+) {
   const res = await book(t, who, { guideId, date, startTime, durationHours, travelers: 2 });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as number;
@@ -113,11 +138,15 @@ export async function approveWallet(t: TestApp, approvalUrl: string, expected = 
     headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: q.get('signature')! },
     payload: JSON.stringify({ type: 'payment.succeeded', ref: q.get('ref') }),
   });
-  if (res.statusCode !== expected) throw new AppError('internal', `approval answered ${res.statusCode}, not ${expected}: ${res.body}`);
+  if (res.statusCode !== expected)
+    throw new AppError('internal', `approval answered ${res.statusCode}, not ${expected}: ${res.body}`);
   return res;
 }
 
-/** The deposit paid by Alipay (in yuan, whatever the booking's currency) and approved; the payment as the route answered it. */
+/**
+ * The deposit paid by Alipay (in yuan, whatever the booking's currency) and approved; the payment as the route answered
+ * it.
+ */
 export async function paidByAlipay(t: TestApp, who: Person, bookingId: number) {
   const paid = await pay(t, who, bookingId, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
   if (paid.statusCode !== 201) throw new AppError('internal', `payment failed: ${paid.statusCode} ${paid.body}`);

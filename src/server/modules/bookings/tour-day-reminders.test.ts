@@ -25,7 +25,12 @@ afterAll(() => t.close());
 /** 00:00 in Tokyo of the tour's day `n`, and a minute after it: when that day's reminder is due. */
 const morningOf = (date: string, n: number) => new Date(Date.parse(`${addDays(date, n - 1)}T00:00:00+09:00`) + MIN);
 const remindersOf = async (userId: number, id: number) =>
-  (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, userId), like(systemMessages.dedupeKey, `booking:${id}:start%`)))).map((m) => ({
+  (
+    await t.database.db
+      .select()
+      .from(systemMessages)
+      .where(and(eq(systemMessages.userId, userId), like(systemMessages.dedupeKey, `booking:${id}:start%`)))
+  ).map((m) => ({
     key: m.dedupeKey,
     en: m.texts?.en?.title,
     zh: m.texts?.['zh-CN']?.title,
@@ -53,15 +58,35 @@ describe('the tour-day reminder', () => {
     const sent = await remindersOf(traveler.id, id);
     expect(sent).toEqual(
       expect.arrayContaining([
-        { key: `booking:${id}:start`, en: 'Your tour is today: day 1 of 3', zh: '今天有行程：第 1 天（共 3 天）', ja: '本日はツアーの1日目です（全3日間）' },
-        { key: `booking:${id}:start:day2`, en: 'Your tour today: day 2 of 3', zh: '今天有行程：第 2 天（共 3 天）', ja: '本日はツアーの2日目です（全3日間）' },
-        { key: `booking:${id}:start:day3`, en: 'Your tour today: day 3 of 3', zh: '今天有行程：第 3 天（共 3 天）', ja: '本日はツアーの3日目です（全3日間）' },
+        {
+          key: `booking:${id}:start`,
+          en: 'Your tour is today: day 1 of 3',
+          zh: '今天有行程：第 1 天（共 3 天）',
+          ja: '本日はツアーの1日目です（全3日間）',
+        },
+        {
+          key: `booking:${id}:start:day2`,
+          en: 'Your tour today: day 2 of 3',
+          zh: '今天有行程：第 2 天（共 3 天）',
+          ja: '本日はツアーの2日目です（全3日間）',
+        },
+        {
+          key: `booking:${id}:start:day3`,
+          en: 'Your tour today: day 3 of 3',
+          zh: '今天有行程：第 3 天（共 3 天）',
+          ja: '本日はツアーの3日目です（全3日間）',
+        },
       ]),
     );
     // The chain ends with the last day: no fourth day's job.
     await t.app.jobs.tick(morningOf(date, 4));
     expect(await remindersOf(traveler.id, id)).toHaveLength(3);
-    expect(await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking.tour_day:${id}:${date}:4`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `booking.tour_day:${id}:${date}:4`)),
+    ).toEqual([]);
   });
 
   it('a one-day booking is reminded once, as before', async () => {
@@ -70,7 +95,9 @@ describe('the tour-day reminder', () => {
     expect((await callAs(t, 'POST', `/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
     await t.app.jobs.tick(morningOf(date, 1));
     await t.app.jobs.tick(morningOf(date, 2));
-    expect(await remindersOf(traveler.id, id)).toEqual([{ key: `booking:${id}:start`, en: 'Your tour is today', zh: '今天有行程', ja: '本日はツアーの日です' }]);
+    expect(await remindersOf(traveler.id, id)).toEqual([
+      { key: `booking:${id}:start`, en: 'Your tour is today', zh: '今天有行程', ja: '本日はツアーの日です' },
+    ]);
     expect(await remindersOf(g.id, id)).toHaveLength(1);
   });
 });

@@ -11,13 +11,41 @@ import { bookingCast, type BookingCast, CARD_DECLINED, CARD_OK, newKey, pay, typ
  */
 let t: TestApp;
 let { traveler, stranger, guide, otherGuide } = {} as BookingCast;
-let { call, ledger, confirmStart, requestExtension, payExtension, markPaid, approve, reject, confirmExtension, complete, upcoming, onTourDay, ongoing } = {} as TourSteps;
+let {
+  call,
+  ledger,
+  confirmStart,
+  requestExtension,
+  payExtension,
+  markPaid,
+  approve,
+  reject,
+  confirmExtension,
+  complete,
+  upcoming,
+  onTourDay,
+  ongoing,
+} = {} as TourSteps;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
   const cast = await bookingCast(t);
   ({ traveler, stranger, guide, otherGuide } = cast);
-  ({ call, ledger, confirmStart, requestExtension, payExtension, markPaid, approve, reject, confirmExtension, complete, upcoming, onTourDay, ongoing } = tourSteps(t, cast));
+  ({
+    call,
+    ledger,
+    confirmStart,
+    requestExtension,
+    payExtension,
+    markPaid,
+    approve,
+    reject,
+    confirmExtension,
+    complete,
+    upcoming,
+    onTourDay,
+    ongoing,
+  } = tourSteps(t, cast));
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -61,15 +89,33 @@ describe('extensions', () => {
     const key = newKey();
     const paid = await payExtension(id, CARD_OK, key);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json().payment).toMatchObject({ kind: 'extension', status: 'succeeded', amountCents: 16_500, last4: '4242' });
-    expect(paid.json().booking).toMatchObject({ status: 'extend_requested', extensionPrice: null, extensionsPaidCents: 16_500, extension: { status: 'paid' } });
+    expect(paid.json().payment).toMatchObject({
+      kind: 'extension',
+      status: 'succeeded',
+      amountCents: 16_500,
+      last4: '4242',
+    });
+    expect(paid.json().booking).toMatchObject({
+      status: 'extend_requested',
+      extensionPrice: null,
+      extensionsPaidCents: 16_500,
+      extension: { status: 'paid' },
+    });
     // The same Idempotency-Key returns the same payment; a new one is refused.
     expect((await payExtension(id, CARD_OK, key)).json().payment.id).toBe(paid.json().payment.id);
     expect((await payExtension(id)).json().code).toBe('already_paid');
     expect((await ledger(id)).balance).toEqual({ traveler: -29_700, guide: 0, platform: 29_700, total: 0 });
     // The traveler's receipt (the guide is asked to answer).
     await expect
-      .poll(async () => ((await call('GET', '/api/v2/system-messages', traveler)).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'Extension payment received')?.message)
+      .poll(
+        async () =>
+          (
+            (await call('GET', '/api/v2/system-messages', traveler)).json().data.messages as {
+              title: string;
+              message: string;
+            }[]
+          ).find((m) => m.title === 'Extension payment received')?.message,
+      )
       .toMatch(/We received 165 RMB to extend booking TG\d{4,} by/);
 
     // Marking paid answers with the booking, but only for the server's own succeeded payment.
@@ -92,7 +138,13 @@ describe('extensions', () => {
     expect((await confirmExtension(id, stranger)).statusCode).toBe(404);
     const confirmed = await confirmExtension(id);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ status: 'ongoing', extensionCount: 1, duration: 2.5, travelerConfirmedExtension: true, extension: null });
+    expect(confirmed.json()).toMatchObject({
+      status: 'ongoing',
+      extensionCount: 1,
+      duration: 2.5,
+      travelerConfirmedExtension: true,
+      extension: null,
+    });
     expect(Date.parse(confirmed.json().endsAt)).toBe(Date.parse(b.endsAt) + 30 * 60_000);
 
     // Second: 1 h at the same 330 RMB per hour (the base is the booked 2 h); the guide rejects and it is refunded.
@@ -120,10 +172,16 @@ describe('extensions', () => {
     const l = await ledger(id);
     expect(l.balance).toEqual({ traveler: -95_700, guide: 0, platform: 95_700, total: 0 });
     expect(l.entries.map((e: { kind: string }) => e.kind)).toEqual([
-      'deposit', 'deposit',
-      'extension', 'extension',
-      'extension', 'extension', 'extension_release', 'refund',
-      'extension', 'extension',
+      'deposit',
+      'deposit',
+      'extension',
+      'extension',
+      'extension',
+      'extension',
+      'extension_release',
+      'refund',
+      'extension',
+      'extension',
     ]);
 
     // Completion: the platform keeps 10% of the total and of the extensions; the rest is the guide's, pending.
@@ -174,14 +232,19 @@ describe('extensions', () => {
       payload: JSON.stringify({ type: 'payment.succeeded', ref: params.get('ref') }),
     });
     expect(hook.statusCode).toBe(200);
-    expect((await markPaid(b.id, p.id)).json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' }, extensionPrice: null });
+    expect((await markPaid(b.id, p.id)).json()).toMatchObject({
+      status: 'extend_requested',
+      extension: { status: 'paid' },
+      extensionPrice: null,
+    });
     expect((await ledger(b.id)).balance.total).toBe(0);
   });
 
   it('refuses an extension that would run into the guide’s next booking', async () => {
     const date = 64;
     const first = await upcoming(date, '10:00');
-    // The next one after the guide's 30-minute buffer (decision 153); an extension's clash is the guide's own hours, not the buffer.
+    // The next one after the guide's 30-minute buffer (decision 153); an extension's clash is the guide's own hours,
+    // not the buffer.
     await upcoming(date, '12:30');
     onTourDay(first);
     await confirmStart(first.id, traveler, 'traveler');
@@ -197,7 +260,10 @@ describe('an unpaid extension request', () => {
 
   it('is withdrawn by the traveler only, while unpaid: the tour is ongoing again, nothing charged, the guide told', async () => {
     const b = await ongoing(80);
-    expect((await requestExtension(b.id, 0.25)).json()).toMatchObject({ status: 'extend_requested', actions: expect.arrayContaining(['withdraw_extension']) });
+    expect((await requestExtension(b.id, 0.25)).json()).toMatchObject({
+      status: 'extend_requested',
+      actions: expect.arrayContaining(['withdraw_extension']),
+    });
     expect((await withdraw(b.id, visitor)).statusCode).toBe(401);
     for (const who of [stranger, otherGuide, guide]) expect((await withdraw(b.id, who)).statusCode).toBe(404);
 
@@ -208,7 +274,15 @@ describe('an unpaid extension request', () => {
     expect((await ledger(b.id)).entries.filter((e: { kind: string }) => e.kind.startsWith('extension'))).toEqual([]);
     // The guide is told, in words ("15 min", never "0.25 hours").
     await expect
-      .poll(async () => ((await call('GET', '/api/v2/system-messages', guide)).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'Extension withdrawn')?.message)
+      .poll(
+        async () =>
+          (
+            (await call('GET', '/api/v2/system-messages', guide)).json().data.messages as {
+              title: string;
+              message: string;
+            }[]
+          ).find((m) => m.title === 'Extension withdrawn')?.message,
+      )
       .toContain('by 15 min');
     // The traveler may ask again (a withdrawn request is not counted).
     expect((await requestExtension(b.id, 1)).statusCode).toBe(200);
@@ -241,6 +315,9 @@ describe('an unpaid extension request', () => {
     await requestExtension(b.id, 0.5);
     expect((await payExtension(b.id)).statusCode).toBe(201);
     await t.app.jobs.tick(new Date(again + 31 * 60_000));
-    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' } });
+    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json()).toMatchObject({
+      status: 'extend_requested',
+      extension: { status: 'paid' },
+    });
   });
 });

@@ -19,7 +19,8 @@ export interface TourNotice {
 
 // An amount in its event's currency (decision 164: an extension's price the booking's, a refund what was
 // charged); events written before two currencies name none: theirs were yuan.
-const amount = (cents: number, e: { currency?: Currency }, locale: Locale) => formatMoney(cents, e.currency ?? 'CNY', locale);
+const amount = (cents: number, e: { currency?: Currency }, locale: Locale) =>
+  formatMoney(cents, e.currency ?? 'CNY', locale);
 const hoursEn = (h: number) => durationText(h, 'en');
 const hoursZh = (h: number) => durationText(h, 'zh-CN');
 const hoursJa = (h: number) => durationText(h, 'ja');
@@ -69,20 +70,56 @@ function startConfirmed(e: BookingEventMap['booking.start_confirmed'], to: Addre
   const started = e.status === 'ongoing';
   const text: Record<Locale, Text> = started
     ? {
-        en: { title: 'Your tour has started', message: `Both of you confirmed the start of booking ${to.n}. Enjoy the tour!`, actionLabel: 'View tour' },
-        'zh-CN': { title: '行程已开始', message: `双方均已确认预订 ${to.n} 开始，祝您旅途愉快！`, actionLabel: '查看行程' },
-        ja: { title: 'ツアーが始まりました', message: `双方が予約（${to.n}）の開始を確認しました。ツアーをお楽しみください！`, actionLabel: 'ツアーを見る' },
+        en: {
+          title: 'Your tour has started',
+          message: `Both of you confirmed the start of booking ${to.n}. Enjoy the tour!`,
+          actionLabel: 'View tour',
+        },
+        'zh-CN': {
+          title: '行程已开始',
+          message: `双方均已确认预订 ${to.n} 开始，祝您旅途愉快！`,
+          actionLabel: '查看行程',
+        },
+        ja: {
+          title: 'ツアーが始まりました',
+          message: `双方が予約（${to.n}）の開始を確認しました。ツアーをお楽しみください！`,
+          actionLabel: 'ツアーを見る',
+        },
       }
     : e.by === 'traveler'
       ? {
-          en: { title: 'The traveler is ready to start', message: `The traveler confirmed the start of booking ${to.n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
-          'zh-CN': { title: '旅行者已确认开始', message: `旅行者已确认预订 ${to.n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
-          ja: { title: '旅行者が開始を確認しました', message: `旅行者が予約（${to.n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`, actionLabel: '開始を確認する' },
+          en: {
+            title: 'The traveler is ready to start',
+            message: `The traveler confirmed the start of booking ${to.n}. Confirm it too to begin the tour.`,
+            actionLabel: 'Confirm start',
+          },
+          'zh-CN': {
+            title: '旅行者已确认开始',
+            message: `旅行者已确认预订 ${to.n} 开始，请您也确认以开始行程。`,
+            actionLabel: '确认开始',
+          },
+          ja: {
+            title: '旅行者が開始を確認しました',
+            message: `旅行者が予約（${to.n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`,
+            actionLabel: '開始を確認する',
+          },
         }
       : {
-          en: { title: 'Your guide is ready to start', message: `Your guide confirmed the start of booking ${to.n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
-          'zh-CN': { title: '地陪已确认开始', message: `地陪已确认预订 ${to.n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
-          ja: { title: 'ガイドが開始を確認しました', message: `ガイドが予約（${to.n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`, actionLabel: '開始を確認する' },
+          en: {
+            title: 'Your guide is ready to start',
+            message: `Your guide confirmed the start of booking ${to.n}. Confirm it too to begin the tour.`,
+            actionLabel: 'Confirm start',
+          },
+          'zh-CN': {
+            title: '地陪已确认开始',
+            message: `地陪已确认预订 ${to.n} 开始，请您也确认以开始行程。`,
+            actionLabel: '确认开始',
+          },
+          ja: {
+            title: 'ガイドが開始を確認しました',
+            message: `ガイドが予約（${to.n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`,
+            actionLabel: '開始を確認する',
+          },
         };
   return [e.by === 'traveler' ? to.guide(`start:${e.status}`, text) : to.traveler(`start:${e.status}`, text)];
 }
@@ -91,9 +128,21 @@ function startConfirmed(e: BookingEventMap['booking.start_confirmed'], to: Addre
 function extensionRequested(e: BookingEventMap['booking.extension_requested'], to: Addressees): TourNotice[] {
   return [
     to.guide(`extension-requested:${Date.now()}`, {
-      en: { title: 'Extension requested', message: `The traveler asked to extend booking ${to.n} by ${hoursEn(e.hours)} (${amount(e.priceCents, e, 'en')}), payment pending.`, actionLabel: 'View tour' },
-      'zh-CN': { title: '旅行者申请延长行程', message: `旅行者申请将预订 ${to.n} 延长 ${hoursZh(e.hours)}（${amount(e.priceCents, e, 'zh-CN')}），等待付款。`, actionLabel: '查看行程' },
-      ja: { title: '延長のリクエストがありました', message: `旅行者から、予約（${to.n}）を${hoursJa(e.hours)}延長したいとのリクエストがありました（${amount(e.priceCents, e, 'ja')}、お支払い待ち）。`, actionLabel: 'ツアーを見る' },
+      en: {
+        title: 'Extension requested',
+        message: `The traveler asked to extend booking ${to.n} by ${hoursEn(e.hours)} (${amount(e.priceCents, e, 'en')}), payment pending.`,
+        actionLabel: 'View tour',
+      },
+      'zh-CN': {
+        title: '旅行者申请延长行程',
+        message: `旅行者申请将预订 ${to.n} 延长 ${hoursZh(e.hours)}（${amount(e.priceCents, e, 'zh-CN')}），等待付款。`,
+        actionLabel: '查看行程',
+      },
+      ja: {
+        title: '延長のリクエストがありました',
+        message: `旅行者から、予約（${to.n}）を${hoursJa(e.hours)}延長したいとのリクエストがありました（${amount(e.priceCents, e, 'ja')}、お支払い待ち）。`,
+        actionLabel: 'ツアーを見る',
+      },
     }),
   ];
 }
@@ -101,17 +150,49 @@ function extensionRequested(e: BookingEventMap['booking.extension_requested'], t
 /** The extension paid: the guide is asked to answer, the traveler gets the receipt. */
 function extensionPaid(e: BookingEventMap['booking.extension_paid'], to: Addressees): TourNotice[] {
   return [
-    to.guide(`extension-paid:${Date.now()}`, {
-      en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${amount(e.priceCents, e, 'en')} to extend booking ${to.n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
-      'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${amount(e.priceCents, e, 'zh-CN')}，申请将预订 ${to.n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
-      ja: { title: '延長料金が支払われました：承諾またはお断りをお願いします', message: `旅行者が予約（${to.n}）を${hoursJa(e.hours)}延長するため、${amount(e.priceCents, e, 'ja')}を支払いました。`, actionLabel: '回答する' },
-    }, 'payment'),
+    to.guide(
+      `extension-paid:${Date.now()}`,
+      {
+        en: {
+          title: 'Extension paid: approve or reject',
+          message: `The traveler paid ${amount(e.priceCents, e, 'en')} to extend booking ${to.n} by ${hoursEn(e.hours)}.`,
+          actionLabel: 'Answer',
+        },
+        'zh-CN': {
+          title: '延长费用已支付，请批准或拒绝',
+          message: `旅行者已支付 ${amount(e.priceCents, e, 'zh-CN')}，申请将预订 ${to.n} 延长 ${hoursZh(e.hours)}。`,
+          actionLabel: '处理',
+        },
+        ja: {
+          title: '延長料金が支払われました：承諾またはお断りをお願いします',
+          message: `旅行者が予約（${to.n}）を${hoursJa(e.hours)}延長するため、${amount(e.priceCents, e, 'ja')}を支払いました。`,
+          actionLabel: '回答する',
+        },
+      },
+      'payment',
+    ),
     // The traveler's receipt (refunded in full if the guide cannot extend).
-    to.traveler(`extension-receipt:${Date.now()}`, {
-      en: { title: 'Extension payment received', message: `We received ${amount(e.priceCents, e, 'en')} to extend booking ${to.n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`, actionLabel: 'View tour' },
-      'zh-CN': { title: '延长费用已收到', message: `我们已收到您为预订 ${to.n} 延长 ${hoursZh(e.hours)} 支付的 ${amount(e.priceCents, e, 'zh-CN')}。如地陪无法延长，将全额退款。`, actionLabel: '查看行程' },
-      ja: { title: '延長料金を受け付けました', message: `予約（${to.n}）を${hoursJa(e.hours)}延長する料金${amount(e.priceCents, e, 'ja')}を受け付けました。ガイドが延長できない場合は全額返金します。`, actionLabel: 'ツアーを見る' },
-    }, 'payment'),
+    to.traveler(
+      `extension-receipt:${Date.now()}`,
+      {
+        en: {
+          title: 'Extension payment received',
+          message: `We received ${amount(e.priceCents, e, 'en')} to extend booking ${to.n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`,
+          actionLabel: 'View tour',
+        },
+        'zh-CN': {
+          title: '延长费用已收到',
+          message: `我们已收到您为预订 ${to.n} 延长 ${hoursZh(e.hours)} 支付的 ${amount(e.priceCents, e, 'zh-CN')}。如地陪无法延长，将全额退款。`,
+          actionLabel: '查看行程',
+        },
+        ja: {
+          title: '延長料金を受け付けました',
+          message: `予約（${to.n}）を${hoursJa(e.hours)}延長する料金${amount(e.priceCents, e, 'ja')}を受け付けました。ガイドが延長できない場合は全額返金します。`,
+          actionLabel: 'ツアーを見る',
+        },
+      },
+      'payment',
+    ),
   ];
 }
 
@@ -119,9 +200,21 @@ function extensionPaid(e: BookingEventMap['booking.extension_paid'], to: Address
 function extensionApproved(e: BookingEventMap['booking.extension_approved'], to: Addressees): TourNotice[] {
   return [
     to.traveler(`extension-approved:${Date.now()}`, {
-      en: { title: 'Your guide approved the extension', message: `Confirm the extra ${hoursEn(e.hours)} of booking ${to.n} to continue.`, actionLabel: 'Confirm Extension' },
-      'zh-CN': { title: '地陪已批准延长', message: `请确认预订 ${to.n} 延长的 ${hoursZh(e.hours)}。`, actionLabel: '确认延长' },
-      ja: { title: 'ガイドが延長を承諾しました', message: `ツアーを続けるには、予約（${to.n}）の${hoursJa(e.hours)}の延長を確定してください。`, actionLabel: '延長を確定する' },
+      en: {
+        title: 'Your guide approved the extension',
+        message: `Confirm the extra ${hoursEn(e.hours)} of booking ${to.n} to continue.`,
+        actionLabel: 'Confirm Extension',
+      },
+      'zh-CN': {
+        title: '地陪已批准延长',
+        message: `请确认预订 ${to.n} 延长的 ${hoursZh(e.hours)}。`,
+        actionLabel: '确认延长',
+      },
+      ja: {
+        title: 'ガイドが延長を承諾しました',
+        message: `ツアーを続けるには、予約（${to.n}）の${hoursJa(e.hours)}の延長を確定してください。`,
+        actionLabel: '延長を確定する',
+      },
     }),
   ];
 }
@@ -131,9 +224,21 @@ function extensionRejected(e: BookingEventMap['booking.extension_rejected'], to:
   const refund = e.refundCents > 0;
   return [
     to.traveler(`extension-rejected:${Date.now()}`, {
-      en: { title: 'Your guide could not extend the tour', message: `The extension of booking ${to.n} was declined.${refund ? ` ${amount(e.refundCents, e, 'en')} will be refunded.` : ''}`, actionLabel: 'View tour' },
-      'zh-CN': { title: '地陪无法延长行程', message: `预订 ${to.n} 的延长申请未获批准。${refund ? `${amount(e.refundCents, e, 'zh-CN')}将退还给您。` : ''}`, actionLabel: '查看行程' },
-      ja: { title: 'ガイドはツアーを延長できませんでした', message: `予約（${to.n}）の延長はお断りされました。${refund ? `${amount(e.refundCents, e, 'ja')}を返金します。` : ''}`, actionLabel: 'ツアーを見る' },
+      en: {
+        title: 'Your guide could not extend the tour',
+        message: `The extension of booking ${to.n} was declined.${refund ? ` ${amount(e.refundCents, e, 'en')} will be refunded.` : ''}`,
+        actionLabel: 'View tour',
+      },
+      'zh-CN': {
+        title: '地陪无法延长行程',
+        message: `预订 ${to.n} 的延长申请未获批准。${refund ? `${amount(e.refundCents, e, 'zh-CN')}将退还给您。` : ''}`,
+        actionLabel: '查看行程',
+      },
+      ja: {
+        title: 'ガイドはツアーを延長できませんでした',
+        message: `予約（${to.n}）の延長はお断りされました。${refund ? `${amount(e.refundCents, e, 'ja')}を返金します。` : ''}`,
+        actionLabel: 'ツアーを見る',
+      },
     }),
   ];
 }
@@ -143,14 +248,38 @@ function extensionWithdrawn(e: BookingEventMap['booking.extension_withdrawn'], t
   const text =
     e.by === 'traveler'
       ? {
-          en: { title: 'Extension withdrawn', message: `The traveler withdrew the request to extend booking ${to.n} by ${hoursEn(e.hours)}. The tour goes on as booked.`, actionLabel: 'View tour' },
-          'zh-CN': { title: '旅行者撤回了延长申请', message: `旅行者撤回了将预订 ${to.n} 延长 ${hoursZh(e.hours)} 的申请，行程按原计划进行。`, actionLabel: '查看行程' },
-          ja: { title: '延長のリクエストが取り下げられました', message: `旅行者が予約（${to.n}）を${hoursJa(e.hours)}延長するリクエストを取り下げました。ツアーは予約どおりに続きます。`, actionLabel: 'ツアーを見る' },
+          en: {
+            title: 'Extension withdrawn',
+            message: `The traveler withdrew the request to extend booking ${to.n} by ${hoursEn(e.hours)}. The tour goes on as booked.`,
+            actionLabel: 'View tour',
+          },
+          'zh-CN': {
+            title: '旅行者撤回了延长申请',
+            message: `旅行者撤回了将预订 ${to.n} 延长 ${hoursZh(e.hours)} 的申请，行程按原计划进行。`,
+            actionLabel: '查看行程',
+          },
+          ja: {
+            title: '延長のリクエストが取り下げられました',
+            message: `旅行者が予約（${to.n}）を${hoursJa(e.hours)}延長するリクエストを取り下げました。ツアーは予約どおりに続きます。`,
+            actionLabel: 'ツアーを見る',
+          },
         }
       : {
-          en: { title: 'Extension request lapsed', message: `The request to extend booking ${to.n} by ${hoursEn(e.hours)} was not paid in time. The tour goes on as booked.`, actionLabel: 'View tour' },
-          'zh-CN': { title: '延长申请已失效', message: `将预订 ${to.n} 延长 ${hoursZh(e.hours)} 的申请未在时限内付款，行程按原计划进行。`, actionLabel: '查看行程' },
-          ja: { title: '延長のリクエストは無効になりました', message: `予約（${to.n}）を${hoursJa(e.hours)}延長するリクエストは、期限内にお支払いがありませんでした。ツアーは予約どおりに続きます。`, actionLabel: 'ツアーを見る' },
+          en: {
+            title: 'Extension request lapsed',
+            message: `The request to extend booking ${to.n} by ${hoursEn(e.hours)} was not paid in time. The tour goes on as booked.`,
+            actionLabel: 'View tour',
+          },
+          'zh-CN': {
+            title: '延长申请已失效',
+            message: `将预订 ${to.n} 延长 ${hoursZh(e.hours)} 的申请未在时限内付款，行程按原计划进行。`,
+            actionLabel: '查看行程',
+          },
+          ja: {
+            title: '延長のリクエストは無効になりました',
+            message: `予約（${to.n}）を${hoursJa(e.hours)}延長するリクエストは、期限内にお支払いがありませんでした。ツアーは予約どおりに続きます。`,
+            actionLabel: 'ツアーを見る',
+          },
         };
   const notices = [to.guide(`extension-withdrawn:${Date.now()}`, text)];
   // A lapse was nobody's step: the traveler hears of it too; a withdrawal is their own.
@@ -162,9 +291,17 @@ function extensionWithdrawn(e: BookingEventMap['booking.extension_withdrawn'], t
 function extensionConfirmed(e: BookingEventMap['booking.extension_confirmed'], to: Addressees): TourNotice[] {
   return [
     to.guide(`extension-confirmed:${Date.now()}`, {
-      en: { title: 'Extension confirmed', message: `Booking ${to.n} is now ${hoursEn(e.hours)} longer.`, actionLabel: 'View tour' },
+      en: {
+        title: 'Extension confirmed',
+        message: `Booking ${to.n} is now ${hoursEn(e.hours)} longer.`,
+        actionLabel: 'View tour',
+      },
       'zh-CN': { title: '延长已确认', message: `预订 ${to.n} 已延长 ${hoursZh(e.hours)}。`, actionLabel: '查看行程' },
-      ja: { title: '延長が確定しました', message: `予約（${to.n}）は${hoursJa(e.hours)}延長されました。`, actionLabel: 'ツアーを見る' },
+      ja: {
+        title: '延長が確定しました',
+        message: `予約（${to.n}）は${hoursJa(e.hours)}延長されました。`,
+        actionLabel: 'ツアーを見る',
+      },
     }),
   ];
 }
@@ -174,7 +311,11 @@ function completed(e: BookingEventMap['booking.completed'], to: Addressees): Tou
   const text: Record<Locale, Text> = {
     en: { title: 'Tour completed', message: `Booking ${to.n} is complete. Thank you!`, actionLabel: 'View' },
     'zh-CN': { title: '行程已完成', message: `预订 ${to.n} 已完成，感谢您！`, actionLabel: '查看' },
-    ja: { title: 'ツアーが終了しました', message: `予約（${to.n}）が完了しました。ありがとうございました！`, actionLabel: '詳細を見る' },
+    ja: {
+      title: 'ツアーが終了しました',
+      message: `予約（${to.n}）が完了しました。ありがとうございました！`,
+      actionLabel: '詳細を見る',
+    },
   };
   return [e.by === 'traveler' ? to.guide('completed', text) : to.traveler('completed', text)];
 }

@@ -1,5 +1,12 @@
 import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
-import { bookableSlots, bookingRulesOf, timeRefusal, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
+import {
+  bookableSlots,
+  bookingRulesOf,
+  timeRefusal,
+  timeToMinutes,
+  zonedTimeToUtc,
+  type BusyRange,
+} from '../../../shared/booking/schedule';
 import { sellsDaysOf, tourDates, type DayRates as SoldDays } from '../../../shared/booking/tour-days';
 import type { TripLength } from '../../../shared/booking/trip-price';
 import type { CreateBookingBody } from '../../../shared/schemas/booking-create';
@@ -19,7 +26,11 @@ const MINUTE_MS = 60_000;
 /** The start and the days a body asks for, before the guide is read: a tour of hours is one day. */
 export function requestedSpan(body: Pick<CreateBookingBody, 'date' | 'startTime' | 'days' | 'dayStartTime'>) {
   const days = body.days ?? 1;
-  return { startMinute: timeToMinutes((body.days === undefined ? body.startTime : body.dayStartTime)!)!, days, lastDate: addDays(body.date, days - 1) };
+  return {
+    startMinute: timeToMinutes((body.days === undefined ? body.startTime : body.dayStartTime)!)!,
+    days,
+    lastDate: addDays(body.date, days - 1),
+  };
 }
 
 /**
@@ -34,7 +45,12 @@ export const spanWindow = (date: string, days: number): [Date, Date] => [
 type DayRates = Pick<GuideForBooking, 'dayHours' | 'dayRateCents' | 'minDurationHours' | 'maxDurationHours'>;
 
 /** A guide's row as the shared day rule reads it. */
-const dayRatesOf = (g: DayRates): SoldDays => ({ dayHours: g.dayHours, dayRateCents: g.dayRateCents, minHours: g.minDurationHours, maxHours: g.maxDurationHours });
+const dayRatesOf = (g: DayRates): SoldDays => ({
+  dayHours: g.dayHours,
+  dayRateCents: g.dayRateCents,
+  minHours: g.minDurationHours,
+  maxHours: g.maxDurationHours,
+});
 
 /**
  * One day's length and the trip the booking is priced as (`tripPrice`, decision 187). Days at the
@@ -42,12 +58,17 @@ const dayRatesOf = (g: DayRates): SoldDays => ({ dayHours: g.dayHours, dayRateCe
  * rule, guides/quote.ts); any other day is that many hours at the hourly price, so it must be a
  * length the guide offers.
  */
-export function daysPlan(guide: DayRates, body: Pick<CreateBookingBody, 'days' | 'dayHours'>): { durationMinutes: number; length: TripLength } {
+export function daysPlan(
+  guide: DayRates,
+  body: Pick<CreateBookingBody, 'days' | 'dayHours'>,
+): { durationMinutes: number; length: TripLength } {
   const dayHours = body.dayHours ?? guide.dayHours;
   if (!sellsDaysOf(dayRatesOf(guide), dayHours)) {
-    throw new AppError('duration_out_of_range', `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours a day`, [
-      { path: 'dayHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` },
-    ]);
+    throw new AppError(
+      'duration_out_of_range',
+      `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours a day`,
+      [{ path: 'dayHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` }],
+    );
   }
   return { durationMinutes: Math.round(dayHours * 60), length: { days: body.days ?? 1, dayHours } };
 }
@@ -66,12 +87,23 @@ type SpanQuery = {
   bufferMinutes: number;
 };
 
-/** The start minutes each date's hours offer for the day's length; other bookings, the notice and the buffer are asked of the span. */
+/**
+ * The start minutes each date's hours offer for the day's length; other bookings, the notice and the buffer are asked
+ * of the span.
+ */
 const dayStarts = (q: SpanQuery, date: string) =>
   new Set(
-    bookableSlots({ date, durationMinutes: q.durationMinutes, timeZone: q.timeZone, weekly: q.weekly, exceptions: q.exceptions, busy: [], now: q.now, minNoticeMinutes: 0, bufferMinutes: 0 }).map(
-      (s) => s.startMinute,
-    ),
+    bookableSlots({
+      date,
+      durationMinutes: q.durationMinutes,
+      timeZone: q.timeZone,
+      weekly: q.weekly,
+      exceptions: q.exceptions,
+      busy: [],
+      now: q.now,
+      minNoticeMinutes: 0,
+      bufferMinutes: 0,
+    }).map((s) => s.startMinute),
   );
 
 /**
@@ -80,11 +112,21 @@ const dayStarts = (q: SpanQuery, date: string) =>
  */
 function spanOf(q: SpanQuery, startMinute: number, firstMinute = startMinute) {
   const last = addDays(q.date, q.days - 1);
-  return { startsAt: zonedTimeToUtc(q.date, firstMinute, q.timeZone), endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS) };
+  return {
+    startsAt: zonedTimeToUtc(q.date, firstMinute, q.timeZone),
+    endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS),
+  };
 }
 
 /** Why the span cannot be taken (notice, another booking, a buffer), or null: one rule with a tour of hours. */
-const refusalOf = (q: SpanQuery, span: { startsAt: Date; endsAt: Date }) => timeRefusal({ ...span, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes });
+const refusalOf = (q: SpanQuery, span: { startsAt: Date; endsAt: Date }) =>
+  timeRefusal({
+    ...span,
+    busy: q.busy,
+    now: q.now,
+    minNoticeMinutes: q.minNoticeMinutes,
+    bufferMinutes: q.bufferMinutes,
+  });
 
 /**
  * The slots endpoint's starts for several days (decision 154): the start times every day offers for
@@ -107,7 +149,9 @@ export function spanSlots(q: SpanQuery): { startTime: string; startsAt: Date; en
  * buffer over the whole span, nights included. Day 1 must end before day 2 starts. Day 1's starts,
  * earliest first, each with the span it makes (`endsAt`: the last day's end, as booked).
  */
-export function laterFirstDaySpans(q: SpanQuery & { startMinute: number }): { startTime: string; startMinute: number; startsAt: Date; endsAt: Date }[] {
+export function laterFirstDaySpans(
+  q: SpanQuery & { startMinute: number },
+): { startTime: string; startMinute: number; startsAt: Date; endsAt: Date }[] {
   const [first, ...rest] = tourDates(q.date, q.days);
   if (rest.length === 0 || !rest.every((date) => dayStarts(q, date).has(q.startMinute))) return [];
   const secondDay = zonedTimeToUtc(rest[0]!, q.startMinute, q.timeZone).getTime();
@@ -144,10 +188,36 @@ export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Da
  * and the dates whose hours offer no start of the day's length at all (decision 176), which the
  * booking box names when no start is free on every day.
  */
-export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>, date: string, days: number, durationMinutes: number, now: Date, except?: number) {
+export async function spanFreeSlots(
+  db: Database,
+  guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>,
+  date: string,
+  days: number,
+  durationMinutes: number,
+  now: Date,
+  except?: number,
+) {
   const [from, to] = spanWindow(date, days);
-  const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to, undefined, addDays(date, days - 1));
+  const { weekly, exceptions, busy } = await daySchedule(
+    db,
+    guide.id,
+    date,
+    from,
+    to,
+    undefined,
+    addDays(date, days - 1),
+  );
   // A booking being moved does not stand in its own way (`exceptBooking`).
-  const q = { date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now, ...bookingRulesOf(guide) };
+  const q = {
+    date,
+    days,
+    durationMinutes,
+    timeZone: guide.timeZone,
+    weekly,
+    exceptions,
+    busy: busy.filter((b) => b.id !== except),
+    now,
+    ...bookingRulesOf(guide),
+  };
   return { slots: spanSlots(q), closedDays: tourDates(date, days).filter((d) => dayStarts(q, d).size === 0) };
 }

@@ -43,20 +43,32 @@ describe('confirming the start', () => {
 
     const first = await confirmStart(b.id, traveler, 'traveler');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'start_confirmed', travelerConfirmedStart: true, guideConfirmedStart: false, actions: [] });
+    expect(first.json()).toMatchObject({
+      status: 'start_confirmed',
+      travelerConfirmedStart: true,
+      guideConfirmedStart: false,
+      actions: [],
+    });
     // Confirming again changes nothing: still waiting for the guide.
     expect((await confirmStart(b.id, traveler, 'traveler')).json().status).toBe('start_confirmed');
     const guideView = (await call('GET', `/api/v2/bookings/${b.id}`, guide)).json();
     expect(guideView.actions).toContain('start_confirm');
     // The guide was told (a system message, pushed to their open tabs, created after the commit: decision 085).
     await t.app.jobs.settled();
-    const notices = (await call('GET', '/api/v2/system-messages', guide)).json().data.messages as { title: string; relatedEntityId: number | null }[];
+    const notices = (await call('GET', '/api/v2/system-messages', guide)).json().data.messages as {
+      title: string;
+      relatedEntityId: number | null;
+    }[];
     expect(notices.some((m) => m.title === 'The traveler is ready to start' && m.relatedEntityId === b.id)).toBe(true);
 
     const second = await confirmStart(b.id, guide, 'guide');
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ status: 'ongoing', guideConfirmedStart: true });
-    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json().actions.sort()).toEqual(['dispute', 'request_extension', 'service_complete']);
+    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json().actions.sort()).toEqual([
+      'dispute',
+      'request_extension',
+      'service_complete',
+    ]);
     // An ongoing tour is in the traveler's ongoing tab.
     const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=ongoing`, traveler)).json();
     expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
@@ -66,10 +78,15 @@ describe('confirming the start', () => {
     const b = await upcoming(70);
     onTourDay(b);
     await confirmStart(b.id, traveler, 'traveler');
-    const upcomingTab = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=upcoming`, traveler)).json();
+    const upcomingTab = (
+      await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=upcoming`, traveler)
+    ).json();
     expect(upcomingTab.data.map((x: { id: number }) => x.id)).not.toContain(b.id);
     const ongoingTab = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=ongoing`, traveler)).json();
-    expect(ongoingTab.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: 'start_confirmed', guideConfirmedStart: false });
+    expect(ongoingTab.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({
+      status: 'start_confirmed',
+      guideConfirmedStart: false,
+    });
     // The tabs' counts follow the same rule.
     const { counts } = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}`, traveler)).json();
     expect(counts).toMatchObject({ upcoming: upcomingTab.data.length, ongoing: ongoingTab.data.length });
@@ -80,7 +97,11 @@ describe('confirming the start', () => {
     onTourDay(b);
     await confirmStart(b.id, guide, 'guide');
     const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=upcoming`, traveler)).json();
-    expect(list.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: 'start_confirmed', travelerConfirmedStart: false, actions: ['start_confirm'] });
+    expect(list.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({
+      status: 'start_confirmed',
+      travelerConfirmedStart: false,
+      actions: ['start_confirm'],
+    });
   });
 });
 
@@ -118,8 +139,14 @@ describe('in Japanese', () => {
     expect((await confirmStart(b.id, traveler, 'traveler')).statusCode).toBe(200);
     expect((await confirmStart(b.id, jaGuide, 'guide')).json().status).toBe('ongoing');
     expect((await requestExtension(b.id, 0.25)).statusCode).toBe(200);
-    const inbox = async () => (await call('GET', '/api/v2/system-messages', jaGuide)).json().data.messages as { title: string; message: string }[];
-    await expect.poll(async () => (await inbox()).find((m) => m.title === '延長のリクエストがありました')?.message).toContain('15分延長');
+    const inbox = async () =>
+      (await call('GET', '/api/v2/system-messages', jaGuide)).json().data.messages as {
+        title: string;
+        message: string;
+      }[];
+    await expect
+      .poll(async () => (await inbox()).find((m) => m.title === '延長のリクエストがありました')?.message)
+      .toContain('15分延長');
     expect((await inbox()).some((m) => m.title === '旅行者が開始を確認しました')).toBe(true);
   });
 });

@@ -25,17 +25,23 @@ beforeAll(async () => {
   await t.database.db.update(users).set({ phone: PHONE, phoneVerifiedAt: new Date() }).where(eq(users.id, traveler.id));
   guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
   bookingId = await confirmedBooking(t, traveler, guide.guideId, daysAhead(3));
-  expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${bookingId}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
-  start = Date.parse((await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) })).json().startsAt);
+  expect(
+    (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${bookingId}/accept`, headers: auth(guide.token) }))
+      .statusCode,
+  ).toBe(200);
+  start = Date.parse(
+    (await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) })).json().startsAt,
+  );
 }, 120_000);
 afterAll(() => t.close());
 
 const at = (ms: number) => {
   t.app.bookings.now = () => new Date(ms);
 };
-const view = async (who: Person) => (await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(who.token) })).json();
+const view = async (who: Person) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(who.token) })).json();
 
-describe('the traveler\'s phone on a booking', () => {
+describe("the traveler's phone on a booking", () => {
   it('is hidden from the guide before the trip day, shown on it, and hidden again once the trip is over', async () => {
     at(start - 24 * 3_600_000);
     expect((await view(guide)).travelerPhone).toBeNull();
@@ -47,7 +53,7 @@ describe('the traveler\'s phone on a booking', () => {
     expect((await view(guide)).travelerPhone).toBeNull();
   });
 
-  it('is never in the traveler\'s own view of the booking (the field is the guide\'s), nor in the party', async () => {
+  it("is never in the traveler's own view of the booking (the field is the guide's), nor in the party", async () => {
     at(start);
     const mine = await view(traveler);
     expect(mine.travelerPhone).toBeNull();
@@ -65,9 +71,10 @@ describe('the traveler\'s phone on a booking', () => {
       payload: { message: '我和地陪走散了', locale: 'zh-CN', pageUrl: '/dashboard', urgent: true, bookingId },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const { thread } = (await t.app.inject({ url: `/api/admin/support/threads/${res.json().thread.id}`, headers: auth(admin.token) })).json();
+    const { thread } = (
+      await t.app.inject({ url: `/api/admin/support/threads/${res.json().thread.id}`, headers: auth(admin.token) })
+    ).json();
     expect(thread.booking.traveler).toMatchObject({ userId: traveler.id, phone: PHONE });
     expect(thread.booking.guide).toMatchObject({ phone: null });
-
   });
 });

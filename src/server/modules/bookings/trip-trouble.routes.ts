@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { bookingSchema } from '../../../shared/schemas/bookings';
 import { statusReplySchema } from '../../../shared/schemas/booking-answers';
-import { cancelForGuideBodySchema, chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema, travelCreditsReplySchema } from '../../../shared/schemas/replacements';
+import {
+  cancelForGuideBodySchema,
+  chooseReplacementBodySchema,
+  replacementsReplySchema,
+  reportNoShowBodySchema,
+  travelCreditsReplySchema,
+} from '../../../shared/schemas/replacements';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -47,7 +53,8 @@ function replacementRoutes(app: AppInstance, service: BookingsService): void {
         response: { 200: bookingSchema, 409: errorBodySchema },
       },
     },
-    async (request) => service.replacement.choose(currentUser(request), request.params.id, request.body.guideId, request.body.startsAt),
+    async (request) =>
+      service.replacement.choose(currentUser(request), request.params.id, request.body.guideId, request.body.startsAt),
   );
 }
 
@@ -67,7 +74,13 @@ function missedTourRoutes(app: AppInstance, service: BookingsService): void {
         response: { 200: statusReplySchema, 409: errorBodySchema },
       },
     },
-    async (request) => service.lifecycle.reportNoShow(currentUser(request), request.params.id, request.body.note, request.body.replacement === true),
+    async (request) =>
+      service.lifecycle.reportNoShow(
+        currentUser(request),
+        request.params.id,
+        request.body.note,
+        request.body.replacement === true,
+      ),
   );
 
   app.get(

@@ -9,7 +9,17 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, guide as chatGuide, offerBody, openChat } from '../messaging/test-helpers';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
-import { book, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
+import {
+  book,
+  CARD_OK,
+  confirmedBooking,
+  daysAhead,
+  guidePerson,
+  newKey,
+  pay,
+  person,
+  type Person,
+} from './test-helpers';
 
 /**
  * One charge per deposit or extension whatever the method or the Idempotency-Keys (decision 100):
@@ -36,9 +46,20 @@ afterEach(() => {
 const ALIPAY = { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' } as const;
 const WECHAT = { kind: 'deposit', method: 'wechat', wechatId: 'liwei88' } as const;
 
-const newBooking = async (days: number) => (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(days), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id as number;
-const bookingOf = async (id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
-const ledger = async (id: number) => (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
+const newBooking = async (days: number) =>
+  (
+    await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(days),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    })
+  ).json().id as number;
+const bookingOf = async (id: number) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+const ledger = async (id: number) =>
+  (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
 
 /** The traveler approves a wallet link on the provider's page (the demo page posts this signed event). */
 function approve(approvalUrl: string) {
@@ -51,10 +72,16 @@ function approve(approvalUrl: string) {
   });
 }
 
-/** What the booking's payments of a kind came to: attempts charged (kept or refunded), still open, and the provider's charges. */
+/**
+ * What the booking's payments of a kind came to: attempts charged (kept or refunded), still open, and the provider's
+ * charges.
+ */
 async function charges(bookingId: number, kind: 'deposit' | 'extension' = 'deposit') {
   const db = t.database.db;
-  const rows = await db.select().from(payments).where(sql`booking_id = ${bookingId} and kind = ${kind}`);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(sql`booking_id = ${bookingId} and kind = ${kind}`);
   const [provider] = rowsOf<{ n: number }>(
     await db.execute(sql`
       select count(*)::int as n from simulated_charges
@@ -69,9 +96,16 @@ async function charges(bookingId: number, kind: 'deposit' | 'extension' = 'depos
 }
 
 /** Every reply is the one attempt (201, same id and link) or a clean 409 payment_in_progress; never a 5xx. */
-function oneAttempt(replies: { statusCode: number; body: string; json(): { code?: string; retryAfter?: number; payment: { id: number; approvalUrl: string | null; status: string } } }[]) {
+function oneAttempt(
+  replies: {
+    statusCode: number;
+    body: string;
+    json(): { code?: string; retryAfter?: number; payment: { id: number; approvalUrl: string | null; status: string } };
+  }[],
+) {
   for (const r of replies) expect([201, 409], r.body).toContain(r.statusCode);
-  for (const r of replies.filter((x) => x.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'payment_in_progress', retryAfter: expect.any(Number) });
+  for (const r of replies.filter((x) => x.statusCode === 409))
+    expect(r.json()).toMatchObject({ code: 'payment_in_progress', retryAfter: expect.any(Number) });
   const ok = replies.filter((r) => r.statusCode === 201).map((r) => r.json().payment);
   expect(ok.length).toBeGreaterThan(0);
   return ok;
@@ -94,7 +128,8 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
     expect(after.payments).toMatchObject([{ id: ok[0]!.id, method: 'alipay', status: 'succeeded' }]);
     expect((await ledger(id)).balance).toEqual({ traveler: -12_000, guide: 0, platform: 12_000, total: 0 });
     // Paid: another attempt, any method, any key, is 409 already_paid and charges nothing.
-    for (const body of [ALIPAY, WECHAT, CARD_OK]) expect((await pay(t, traveler, id, body, newKey())).json().code).toBe('already_paid');
+    for (const body of [ALIPAY, WECHAT, CARD_OK])
+      expect((await pay(t, traveler, id, body, newKey())).json().code).toBe('already_paid');
     expect(await charges(id)).toEqual({ charged: 1, refunded: 0, open: 0, atProvider: 1 });
   });
 
@@ -114,12 +149,18 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
   it('12 attempts at once in three methods: clean 201s and 409s, never two open attempts, one charge', async () => {
     const id = await newBooking(28);
     const bodies = [ALIPAY, WECHAT, CARD_OK];
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => pay(t, traveler, id, bodies[i % 3]!, newKey())));
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => pay(t, traveler, id, bodies[i % 3]!, newKey())),
+    );
     for (const r of replies) {
       expect([201, 409], r.body).toContain(r.statusCode);
       if (r.statusCode === 409) expect(['payment_in_progress', 'already_paid']).toContain(r.json().code);
     }
-    const links = new Set(replies.map((r) => r.statusCode === 201 && (r.json().payment.approvalUrl as string | null)).filter((l): l is string => !!l));
+    const links = new Set(
+      replies
+        .map((r) => r.statusCode === 201 && (r.json().payment.approvalUrl as string | null))
+        .filter((l): l is string => !!l),
+    );
     await Promise.all([...links].map((link) => approve(link)));
     const after = await charges(id);
     expect(after.open).toBeLessThanOrEqual(1);
@@ -141,7 +182,10 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
       { id: first.id, status: 'failed' },
       { id: second.json().payment.id, status: 'pending' },
     ]);
-    const [cancelled] = await t.database.db.select().from(payments).where(sql`id = ${first.id}`);
+    const [cancelled] = await t.database.db
+      .select()
+      .from(payments)
+      .where(sql`id = ${first.id}`);
     expect(cancelled).toMatchObject({ failureCode: 'canceled', nextAction: null });
     // A card after an open wallet attempt: the wallet's is cancelled, the card charged once.
     const card = await pay(t, traveler, id, CARD_OK, newKey());
@@ -168,10 +212,16 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
   it('an open attempt without a link to give (none recorded) is cancelled, not reused: the payer gets one that works', async () => {
     const id = await newBooking(29);
     const first = (await pay(t, traveler, id, ALIPAY, newKey())).json().payment;
-    await t.database.db.update(payments).set({ nextAction: null }).where(sql`id = ${first.id}`);
+    await t.database.db
+      .update(payments)
+      .set({ nextAction: null })
+      .where(sql`id = ${first.id}`);
     const next = await pay(t, traveler, id, ALIPAY, newKey());
     expect(next.statusCode, next.body).toBe(201);
-    expect(next.json().payment).toMatchObject({ status: 'pending', approvalUrl: expect.stringMatching(/^\/payment-demo\?/) });
+    expect(next.json().payment).toMatchObject({
+      status: 'pending',
+      approvalUrl: expect.stringMatching(/^\/payment-demo\?/),
+    });
     expect(next.json().payment.id).not.toBe(first.id);
     expect((await approve(first.approvalUrl)).json().code).toBe('payment_canceled');
     expect((await approve(next.json().payment.approvalUrl)).statusCode).toBe(200);
@@ -191,10 +241,19 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
       requestHash: 'x',
       amountCents: open.amountCents,
     };
-    const err = await t.database.db.insert(payments).values(second).then(() => undefined, (e: unknown) => e);
+    const err = await t.database.db
+      .insert(payments)
+      .values(second)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(pgErrorCode(err)).toBe('23505');
     // A settled attempt does not count: once it failed, a new one may open.
-    await t.database.db.update(payments).set({ status: 'failed' }).where(sql`id = ${open.id}`);
+    await t.database.db
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(sql`id = ${open.id}`);
     await t.database.db.insert(payments).values({ ...second, idempotencyKey: newKey() });
   });
 
@@ -216,13 +275,23 @@ describe('a wallet deposit paid again under new Idempotency-Keys', () => {
     await db.insert(payments).values([attempt('pending'), attempt('pending'), attempt('processing')]);
     const migration = readFileSync(path.join(migrationsFolder, '0027_one_open_attempt_per_charge.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
-    const rows = await db.select().from(payments).where(sql`booking_id = ${id}`).orderBy(payments.id);
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(sql`booking_id = ${id}`)
+      .orderBy(payments.id);
     expect(rows.map((p) => [p.status, p.failureCode])).toEqual([
       ['failed', 'superseded'],
       ['failed', 'superseded'],
       ['processing', null],
     ]);
-    const err = await db.insert(payments).values(attempt('pending')).then(() => undefined, (e: unknown) => e);
+    const err = await db
+      .insert(payments)
+      .values(attempt('pending'))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(pgErrorCode(err)).toBe('23505');
   });
 });
@@ -235,7 +304,10 @@ describe('the same rule for offers and extensions', () => {
     expect(offer.statusCode, offer.body).toBe(201);
     const id = (await book(t, traveler, { offerId: offer.json().data.id })).json().id as number;
     const replies = [];
-    for (let i = 0; i < 5; i++) replies.push(await pay(t, traveler, id, i % 2 ? ALIPAY : { ...ALIPAY, alipayAccount: `li${i}@example.cn` }, newKey()));
+    for (let i = 0; i < 5; i++)
+      replies.push(
+        await pay(t, traveler, id, i % 2 ? ALIPAY : { ...ALIPAY, alipayAccount: `li${i}@example.cn` }, newKey()),
+      );
     for (const link of new Set(replies.map((r) => r.json().payment?.approvalUrl as string))) await approve(link);
     expect(await charges(id)).toEqual({ charged: 1, refunded: 0, open: 0, atProvider: 1 });
     expect(new Set(oneAttempt(replies).map((p) => p.id)).size).toBe(1);
@@ -244,12 +316,30 @@ describe('the same rule for offers and extensions', () => {
 
   it('an extension: repeated wallet attempts are one; another method cancels; paying a new request cancels the withdrawn request’s link', async () => {
     const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(26));
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/accept`,
+      headers: auth(guide.token),
+    });
     t.app.bookings.now = () => new Date(Date.parse(accepted.json().startsAt) + 10 * 60_000);
-    for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) {
-      await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/confirm-start`, headers: auth(who.token), payload: { userType } });
+    for (const [who, userType] of [
+      [traveler, 'traveler'],
+      [guide, 'guide'],
+    ] as const) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/confirm-start`,
+        headers: auth(who.token),
+        payload: { userType },
+      });
     }
-    const request = () => t.app.inject({ method: 'POST', url: `/api/bookings/${id}/request-extension`, headers: auth(traveler.token), payload: { extensionHours: 0.5 } });
+    const request = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${id}/request-extension`,
+        headers: auth(traveler.token),
+        payload: { extensionHours: 0.5 },
+      });
     expect((await request()).statusCode).toBe(200);
     const EXT_ALIPAY = { ...ALIPAY, kind: 'extension' };
     const replies = await Promise.all(Array.from({ length: 8 }, () => pay(t, traveler, id, EXT_ALIPAY, newKey())));
@@ -257,7 +347,15 @@ describe('the same rule for offers and extensions', () => {
     const ok = oneAttempt(replies);
     expect(new Set(ok.map((p) => p.id)).size).toBe(1);
     // The traveler withdraws, asks again and pays by WeChat Pay: the first request's link is cancelled.
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/extension/withdraw`, headers: auth(traveler.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v2/bookings/${id}/extension/withdraw`,
+          headers: auth(traveler.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await request()).statusCode).toBe(200);
     const wechat = await pay(t, traveler, id, { ...WECHAT, kind: 'extension' }, newKey());
     expect(wechat.statusCode, wechat.body).toBe(201);

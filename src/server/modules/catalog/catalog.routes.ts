@@ -6,7 +6,13 @@ import { listCities, listServiceCategories } from './catalog.repository';
 export function catalogRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/cities',
-    { schema: { tags: ['catalog'], summary: 'The service cities', response: { 200: z.object({ data: z.array(citySchema) }) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The service cities',
+        response: { 200: z.object({ data: z.array(citySchema) }) },
+      },
+    },
     async () => ({ data: await listCities(app.ctx.database.db) }),
   );
   app.get(

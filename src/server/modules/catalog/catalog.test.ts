@@ -15,7 +15,16 @@ describe('catalog', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.map((c: { slug: string }) => c.slug)).toEqual([
-      'tokyo', 'kyoto', 'osaka', 'hiroshima', 'sapporo', 'nara', 'yokohama', 'kobe', 'fukuoka', 'nagoya',
+      'tokyo',
+      'kyoto',
+      'osaka',
+      'hiroshima',
+      'sapporo',
+      'nara',
+      'yokohama',
+      'kobe',
+      'fukuoka',
+      'nagoya',
     ]);
     expect(new Set(data.map((c: { timeZone: string }) => c.timeZone))).toEqual(new Set(['Asia/Tokyo']));
     expect(data[0]).toEqual({ slug: 'tokyo', nameEn: 'Tokyo', nameCn: '东京', timeZone: 'Asia/Tokyo' });
@@ -39,7 +48,25 @@ describe('catalog', () => {
   it('SEED=none seeds reference data but no demo accounts, and seeding is idempotent', async () => {
     expect(await t.database.db.select().from(users)).toHaveLength(0);
     expect(await runSeed(t.database.db, 'none')).toEqual([]);
-    expect(await runSeed(t.database.db, 'demo')).toEqual(['demo-accounts', 'demo-guides', 'demo-bookings', 'demo-multi-day', 'demo-messages', 'demo-guide-earnings', 'demo-responsiveness', 'demo-licence', 'demo-consents', 'demo-receipts', 'demo-payouts', 'demo-sensitive-consents', 'demo-urgent-support', 'demo-review-trust', 'demo-trip-trouble', 'demo-reviewed-tours', 'demo-instant-book']);
+    expect(await runSeed(t.database.db, 'demo')).toEqual([
+      'demo-accounts',
+      'demo-guides',
+      'demo-bookings',
+      'demo-multi-day',
+      'demo-messages',
+      'demo-guide-earnings',
+      'demo-responsiveness',
+      'demo-licence',
+      'demo-consents',
+      'demo-receipts',
+      'demo-payouts',
+      'demo-sensitive-consents',
+      'demo-urgent-support',
+      'demo-review-trust',
+      'demo-trip-trouble',
+      'demo-reviewed-tours',
+      'demo-instant-book',
+    ]);
     expect(await runSeed(t.database.db, 'demo')).toEqual([]);
     const names = (await t.database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
     expect(names.filter((n) => !/^(guide-|traveler\d)/.test(n))).toEqual(['admin', 'guide', 'traveler']);

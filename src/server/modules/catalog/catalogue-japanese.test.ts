@@ -21,7 +21,14 @@ beforeAll(async () => {
   temples = await subcategoryIdBySlug(t.database.db, 'temples-shrines');
   traveler = await person(t);
   guide = await guidePerson(t, { city: 'kyoto', priceRmb: 300, maxPeople: 4, services: [temples] });
-  const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(20), startTime: '10:00', durationHours: 2, travelers: 2, subcategoryId: temples });
+  const res = await book(t, traveler, {
+    guideId: guide.guideId,
+    date: daysAhead(20),
+    startTime: '10:00',
+    durationHours: 2,
+    travelers: 2,
+    subcategoryId: temples,
+  });
   expect(res.statusCode).toBe(201);
   bookingId = res.json().id;
   expect((await pay(t, traveler, bookingId)).statusCode).toBe(201);
@@ -43,13 +50,20 @@ describe('the service catalogue for a Japanese reader', () => {
   });
 
   it('names the booked service in Japanese in the booking and its PDF', async () => {
-    const res = await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: { ...auth(traveler.token), ...ja } });
+    const res = await t.app.inject({
+      url: `/api/v2/bookings/${bookingId}`,
+      headers: { ...auth(traveler.token), ...ja },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().subcategory).toEqual({ id: temples, ...temple });
 
     const pdf = await t.app.inject({ url: `/api/v2/bookings/${bookingId}/pdf?lang=ja`, headers: auth(traveler.token) });
     expect(pdf.statusCode).toBe(200);
-    const doc = await getDocument({ data: new Uint8Array(pdf.rawPayload), useSystemFonts: false, isEvalSupported: false }).promise;
+    const doc = await getDocument({
+      data: new Uint8Array(pdf.rawPayload),
+      useSystemFonts: false,
+      isEvalSupported: false,
+    }).promise;
     const content = await (await doc.getPage(1)).getTextContent();
     const text = content.items.map((item) => ('str' in item ? item.str : '')).join('');
     await doc.destroy();

@@ -57,13 +57,33 @@ function outboxRoutes(app: AppInstance, needs: { endCodePause: (phone: string) =
         summary: 'The latest text messages to a number (NODE_ENV=test only)',
         querystring: z.object({ to: z.string().max(32), limit: z.coerce.number().int().min(1).max(50).default(10) }),
         response: {
-          200: z.object({ data: z.array(z.object({ id: z.number(), toPhone: z.string(), body: z.string(), template: z.string(), status: z.string(), createdAt: z.date() })) }),
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                toPhone: z.string(),
+                body: z.string(),
+                template: z.string(),
+                status: z.string(),
+                createdAt: z.date(),
+              }),
+            ),
+          }),
         },
       },
     },
     async (request) => {
       const rows = await latestSmsTo(app.ctx.database.db, request.query.to.trim(), request.query.limit);
-      return { data: rows.map(({ id, toPhone, body, template, status, createdAt }) => ({ id, toPhone, body, template, status, createdAt })) };
+      return {
+        data: rows.map(({ id, toPhone, body, template, status, createdAt }) => ({
+          id,
+          toPhone,
+          body,
+          template,
+          status,
+          createdAt,
+        })),
+      };
     },
   );
 
@@ -95,7 +115,7 @@ function clockRoutes(app: AppInstance): void {
     {
       schema: {
         tags: ['dev'],
-        summary: "Move the proof of every session of an account 11 minutes back (NODE_ENV=test only)",
+        summary: 'Move the proof of every session of an account 11 minutes back (NODE_ENV=test only)',
         body: z.object({ username: z.string().max(100) }),
         response: { 200: z.object({ sessions: z.number() }) },
       },
@@ -113,7 +133,10 @@ function clockRoutes(app: AppInstance): void {
         tags: ['dev'],
         summary: 'Move an accepted booking to start now, today, and open its tour day (NODE_ENV=test only)',
         body: z.object({ bookingId: z.number().int().positive().max(2_147_483_647) }),
-        response: { 200: z.object({ date: z.string(), startsAt: z.date() }), 404: z.object({ code: z.string(), message: z.string() }) },
+        response: {
+          200: z.object({ date: z.string(), startsAt: z.date() }),
+          404: z.object({ code: z.string(), message: z.string() }),
+        },
       },
     },
     async (request, reply) => {
@@ -122,7 +145,9 @@ function clockRoutes(app: AppInstance): void {
       if (!booking) return reply.code(404).send({ code: 'not_found', message: 'Booking not found' });
       const now = new Date();
       const date = todayInZone(booking.timeZone, now);
-      const minuteOfDay = Math.floor((((now.getTime() / 60_000 + zoneOffsetMinutes(booking.timeZone, now)) % 1440) + 1440) % 1440);
+      const minuteOfDay = Math.floor(
+        (((now.getTime() / 60_000 + zoneOffsetMinutes(booking.timeZone, now)) % 1440) + 1440) % 1440,
+      );
       const startMinute = minuteOfDay - (minuteOfDay % 30);
       const startsAt = zonedTimeToUtc(date, startMinute, booking.timeZone);
       const endsAt = new Date(startsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()));

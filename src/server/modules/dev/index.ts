@@ -1,1 +1,1 @@
-export { devRoutes } from "./dev.routes";
+export { devRoutes } from './dev.routes';

@@ -10,7 +10,15 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { guideUserIdOf, insertPostings, ledgerOf, lockBooking, replacementCoverCents, transitionBooking, type BookingRow } from '../bookings/index';
+import {
+  guideUserIdOf,
+  insertPostings,
+  ledgerOf,
+  lockBooking,
+  replacementCoverCents,
+  transitionBooking,
+  type BookingRow,
+} from '../bookings/index';
 import * as repo from './disputes.repository';
 import type { DisputeRow, PaymentRow } from './disputes.repository';
 
@@ -42,17 +50,29 @@ export async function refundableOnline(db: Database, booking: BookingRow, refund
   const providerRefundable = payable.reduce((s, p) => s + ownLeftOf(p, booking.currency), 0);
   const maxRefund = Math.min(refundableCents(balance), providerRefundable);
   if (refundCents > maxRefund) {
-    throw new AppError('validation_failed', `The refund can be at most ${formatMoney(maxRefund, booking.currency, 'en')} (what the traveler paid online)`, [
-      { path: 'refundCents', message: `at most ${maxRefund}` },
-    ]);
+    throw new AppError(
+      'validation_failed',
+      `The refund can be at most ${formatMoney(maxRefund, booking.currency, 'en')} (what the traveler paid online)`,
+      [{ path: 'refundCents', message: `at most ${maxRefund}` }],
+    );
   }
   return { balance, payable };
 }
 
-/** The refund and the settlement as ledger postings, the refund's parts through the exchange where charged in another currency. */
+/**
+ * The refund and the settlement as ledger postings, the refund's parts through the exchange where charged in another
+ * currency.
+ */
 export async function resolutionPostings(
   db: Database,
-  r: { booking: BookingRow; dispute: DisputeRow; body: ResolveBody; balance: ReturnType<typeof ledgerBalance>; parts: RefundPart[]; commissionRate: number },
+  r: {
+    booking: BookingRow;
+    dispute: DisputeRow;
+    body: ResolveBody;
+    balance: ReturnType<typeof ledgerBalance>;
+    parts: RefundPart[];
+    commissionRate: number;
+  },
 ): Promise<Posting[]> {
   const { booking, body } = r;
   const written = disputeResolutionPostings({
@@ -69,16 +89,27 @@ export async function resolutionPostings(
 }
 
 /** Writes the postings; returns the guide's user, whom they pay. */
-export async function postResolution(db: Database, booking: BookingRow, postings: Posting[], now: Date): Promise<number> {
+export async function postResolution(
+  db: Database,
+  booking: BookingRow,
+  postings: Posting[],
+  now: Date,
+): Promise<number> {
   const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
-  // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the resolution.
+  // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the
+  // resolution.
   const guideAvailableAt = addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
   await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, guideAvailableAt });
   return guideUserId;
 }
 
 /** The booking completed or cancelled by the resolution; a booking that changed meanwhile is refused. */
-export async function moveResolvedBooking(db: Database, booking: BookingRow, decision: { from: BookingStatus; to: BookingStatus }, now: Date): Promise<BookingRow> {
+export async function moveResolvedBooking(
+  db: Database,
+  booking: BookingRow,
+  decision: { from: BookingStatus; to: BookingStatus },
+  now: Date,
+): Promise<BookingRow> {
   const moved = await transitionBooking(
     db,
     booking.id,
@@ -93,7 +124,13 @@ export async function moveResolvedBooking(db: Database, booking: BookingRow, dec
 }
 
 /** The dispute resolved, with the admin and their note. */
-export async function markResolved(db: Database, admin: AuthUser, id: number, body: ResolveBody, now: Date): Promise<DisputeRow> {
+export async function markResolved(
+  db: Database,
+  admin: AuthUser,
+  id: number,
+  body: ResolveBody,
+  now: Date,
+): Promise<DisputeRow> {
   return (await repo.updateDispute(db, id, {
     status: 'resolved',
     resolution: body.resolution,
@@ -105,7 +142,11 @@ export async function markResolved(db: Database, admin: AuthUser, id: number, bo
 }
 
 /** The admin's action in the audit log: the dispute and the booking before and after. */
-export async function recordResolution(db: Database, admin: AuthUser, r: { dispute: DisputeRow; booking: BookingRow; body: ResolveBody; to: BookingStatus }): Promise<void> {
+export async function recordResolution(
+  db: Database,
+  admin: AuthUser,
+  r: { dispute: DisputeRow; booking: BookingRow; body: ResolveBody; to: BookingStatus },
+): Promise<void> {
   await recordAdminAction(db, {
     adminUserId: admin.id,
     action: 'dispute.resolve',

@@ -18,7 +18,15 @@ import { factsOf, findBooking, ledgerOf, lockBooking } from '../bookings/index';
 import { paymentCurrency } from '../payments/index';
 import { bodyFieldsOf, fieldsOf, translationScope } from '../translation/index';
 import * as repo from './disputes.repository';
-import { lockOpenDispute, markResolved, moveResolvedBooking, postResolution, recordResolution, refundableOnline, resolutionPostings } from './dispute-resolution';
+import {
+  lockOpenDispute,
+  markResolved,
+  moveResolvedBooking,
+  postResolution,
+  recordResolution,
+  refundableOnline,
+  resolutionPostings,
+} from './dispute-resolution';
 import type { DisputesDeps } from './disputes.service';
 import { disputeView, notifyParties, toDispute } from './dispute-view';
 import { ledgerView } from './ledger-view';
@@ -38,7 +46,10 @@ export class DisputeReviewService {
     return this.deps.db;
   }
 
-  /** The language the admin reads a dispute in (decision 146): `lang`, Accept-Language, their stored locale; none without a provider. */
+  /**
+   * The language the admin reads a dispute in (decision 146): `lang`, Accept-Language, their stored locale; none
+   * without a provider.
+   */
   readerLanguage(user: AuthUser, asked: AskedLanguage): Promise<TextLanguage | undefined> {
     return this.deps.translations.readerLanguage(user.id, asked);
   }
@@ -47,8 +58,20 @@ export class DisputeReviewService {
     // Three statements for the whole list: the disputes, their bookings' statuses, their evidence.
     const rows = await repo.openDisputes(this.db, 200);
     const ids = rows.map((d) => d.id);
-    const [statuses, evidence] = await Promise.all([repo.bookingStatuses(this.db, rows.map((d) => d.bookingId)), repo.evidenceOf(this.db, ids)]);
-    return rows.map((d) => toDispute(d, statuses.get(d.bookingId) ?? 'disputed', evidence.filter((e) => e.disputeId === d.id)));
+    const [statuses, evidence] = await Promise.all([
+      repo.bookingStatuses(
+        this.db,
+        rows.map((d) => d.bookingId),
+      ),
+      repo.evidenceOf(this.db, ids),
+    ]);
+    return rows.map((d) =>
+      toDispute(
+        d,
+        statuses.get(d.bookingId) ?? 'disputed',
+        evidence.filter((e) => e.disputeId === d.id),
+      ),
+    );
   }
 
   /**
@@ -67,16 +90,36 @@ export class DisputeReviewService {
       repo.latestMessagesBetween(this.db, booking.travelerId, booking.guideId, 50),
       reader ? this.deps.translations.accountLanguage(dispute.openedBy) : undefined,
     ]);
-    const written = (text: string, locale: string | null | undefined, writerId: number) => ({ text, writer: writerTextLanguage(locale), writerId });
-    const texts = [{ text: dispute.reason, writer: opener, writerId: dispute.openedBy }, ...messages.map((m) => written(m.body, m.senderLocale, m.senderId))];
-    const [reason, ...bodies] = await this.deps.translations.readWritten(texts, reader, { scope: translationScope.dispute(dispute.id), readerId });
+    const written = (text: string, locale: string | null | undefined, writerId: number) => ({
+      text,
+      writer: writerTextLanguage(locale),
+      writerId,
+    });
+    const texts = [
+      { text: dispute.reason, writer: opener, writerId: dispute.openedBy },
+      ...messages.map((m) => written(m.body, m.senderLocale, m.senderId)),
+    ];
+    const [reason, ...bodies] = await this.deps.translations.readWritten(texts, reader, {
+      scope: translationScope.dispute(dispute.id),
+      readerId,
+    });
     return {
-      dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },
+      dispute: {
+        ...toDispute(dispute, booking.status, evidence),
+        ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }),
+      },
       currency: booking.currency,
       ledger: ledgerView(entries, booking.currency),
       messages: messages.map((m, i) => {
         const side = m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const);
-        return { id: m.id, side, body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString(), ...bodyFieldsOf(bodies[i]) };
+        return {
+          id: m.id,
+          side,
+          body: m.body,
+          kind: m.kind,
+          createdAt: m.createdAt.toISOString(),
+          ...bodyFieldsOf(bodies[i]),
+        };
       }),
     };
   }
@@ -86,24 +129,41 @@ export class DisputeReviewService {
    * `resolve`, the ledger postings (refund and settlement; the booking's entries still sum to zero)
    * and one refund job per payment refunded; the provider is asked right after the commit.
    */
-  async resolve(admin: AuthUser, id: number, body: z.output<typeof resolveDisputeBodySchema>): Promise<ResolveDisputeReply> {
+  async resolve(
+    admin: AuthUser,
+    id: number,
+    body: z.output<typeof resolveDisputeBodySchema>,
+  ): Promise<ResolveDisputeReply> {
     const now = this.now();
     const jobIds: number[] = [];
     const done = await inTransaction(this.db, async (db) => {
       const { dispute, booking } = await lockOpenDispute(db, id);
       const decision = nextStatus(factsOf(booking), 'resolve', 'admin', { now, resolution: body.resolution });
-      if (!decision.ok) throw new AppError('invalid_transition', `A ${booking.status} booking cannot be resolved (${decision.reason})`);
+      if (!decision.ok)
+        throw new AppError('invalid_transition', `A ${booking.status} booking cannot be resolved (${decision.reason})`);
       const { balance, payable } = await refundableOnline(db, booking, body.refundCents);
       // The refund, newest payment first, one provider refund per payment, each in its own currency.
       const parts = refundParts(body.refundCents, payable, booking.currency);
-      const postings = await resolutionPostings(db, { booking, dispute, body, balance, parts, commissionRate: this.deps.commissionRate });
+      const postings = await resolutionPostings(db, {
+        booking,
+        dispute,
+        body,
+        balance,
+        parts,
+        commissionRate: this.deps.commissionRate,
+      });
       const guideUserId = await postResolution(db, booking, postings, now);
       const moved = await moveResolvedBooking(db, booking, decision, now);
       const resolved = await markResolved(db, admin, id, body, now);
       jobIds.push(...(await enqueueRefunds(db, id, parts, now)));
       await recordResolution(db, admin, { dispute, booking, body, to: decision.to });
       const all = await ledgerOf(db, booking.id);
-      const text = disputeTexts.resolved(bookingNumber(moved.id, moved.bookingNumber), body.resolution, body.refundCents, payable[0]?.currency ?? booking.chargeCurrency);
+      const text = disputeTexts.resolved(
+        bookingNumber(moved.id, moved.bookingNumber),
+        body.resolution,
+        body.refundCents,
+        payable[0]?.currency ?? booking.chargeCurrency,
+      );
       const notices = await notifyParties(
         this.deps.notifications,
         db,
@@ -125,7 +185,11 @@ export class DisputeReviewService {
 
   /** Job: one provider refund of a resolution (idempotent at the provider by its key; retried by the runner). */
   async runRefund(job: ClaimedJob): Promise<void> {
-    const { disputeId, paymentId, amountCents } = job.payload as { disputeId: number; paymentId: number; amountCents: number };
+    const { disputeId, paymentId, amountCents } = job.payload as {
+      disputeId: number;
+      paymentId: number;
+      amountCents: number;
+    };
     const payment = await repo.paymentById(this.db, paymentId);
     if (!payment?.providerRef) return;
     const { refundRef } = await this.deps.provider.refund({
@@ -144,7 +208,12 @@ export class DisputeReviewService {
 }
 
 /** One refund job per payment refunded, in the resolution's transaction; the ids of those not queued before. */
-async function enqueueRefunds(db: Database, disputeId: number, parts: { payment: { id: number }; amountCents: number }[], now: Date): Promise<number[]> {
+async function enqueueRefunds(
+  db: Database,
+  disputeId: number,
+  parts: { payment: { id: number }; amountCents: number }[],
+  now: Date,
+): Promise<number[]> {
   const jobIds: number[] = [];
   for (const { payment: p, amountCents: amount } of parts) {
     const jobId = await enqueueJob(db, {

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversations, disputeEvidence, disputes, guides, messages, payments, users } from '../../db/schema/index';
+import {
+  bookings,
+  conversations,
+  disputeEvidence,
+  disputes,
+  guides,
+  messages,
+  payments,
+  users,
+} from '../../db/schema/index';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type EvidenceRow = typeof disputeEvidence.$inferSelect;
@@ -22,7 +31,12 @@ export async function disputeById(db: Database, id: number, lock = false): Promi
 }
 
 export async function latestDisputeOfBooking(db: Database, bookingId: number): Promise<DisputeRow | undefined> {
-  const [row] = await db.select().from(disputes).where(eq(disputes.bookingId, bookingId)).orderBy(desc(disputes.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(disputes)
+    .where(eq(disputes.bookingId, bookingId))
+    .orderBy(desc(disputes.id))
+    .limit(1);
   return row;
 }
 
@@ -30,23 +44,41 @@ export function openDisputes(db: Database, limit: number): Promise<DisputeRow[]>
   return db.select().from(disputes).where(eq(disputes.status, 'open')).orderBy(asc(disputes.createdAt)).limit(limit);
 }
 
-export async function updateDispute(tx: Database, id: number, set: Partial<typeof disputes.$inferInsert>): Promise<DisputeRow | undefined> {
-  const [row] = await tx.update(disputes).set(set).where(and(eq(disputes.id, id), eq(disputes.status, 'open'))).returning();
+export async function updateDispute(
+  tx: Database,
+  id: number,
+  set: Partial<typeof disputes.$inferInsert>,
+): Promise<DisputeRow | undefined> {
+  const [row] = await tx
+    .update(disputes)
+    .set(set)
+    .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
+    .returning();
   return row;
 }
 
 export function evidenceOf(db: Database, disputeIds: number[]): Promise<EvidenceRow[]> {
   if (!disputeIds.length) return Promise.resolve([]);
-  return db.select().from(disputeEvidence).where(inArray(disputeEvidence.disputeId, disputeIds)).orderBy(asc(disputeEvidence.id));
+  return db
+    .select()
+    .from(disputeEvidence)
+    .where(inArray(disputeEvidence.disputeId, disputeIds))
+    .orderBy(asc(disputeEvidence.id));
 }
 
 export async function evidenceById(db: Database, disputeId: number, id: number): Promise<EvidenceRow | undefined> {
-  const [row] = await db.select().from(disputeEvidence).where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.id, id)));
+  const [row] = await db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.id, id)));
   return row;
 }
 
 export async function countEvidence(db: Database, disputeId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(disputeEvidence).where(eq(disputeEvidence.disputeId, disputeId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(disputeEvidence)
+    .where(eq(disputeEvidence.disputeId, disputeId));
   return Number(row?.n ?? 0);
 }
 
@@ -87,14 +119,24 @@ export async function addRefund(db: Database, id: number, amountCents: number, r
 
 export async function bookingStatuses(db: Database, bookingIds: number[]): Promise<Map<number, string>> {
   if (!bookingIds.length) return new Map();
-  const rows = await db.select({ id: bookings.id, status: bookings.status }).from(bookings).where(inArray(bookings.id, bookingIds));
+  const rows = await db
+    .select({ id: bookings.id, status: bookings.status })
+    .from(bookings)
+    .where(inArray(bookings.id, bookingIds));
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /** The latest messages between a booking's traveler and guide (the admin reads both sides of a dispute). */
 export async function latestMessagesBetween(db: Database, travelerId: number, guideId: number, limit: number) {
   const rows = await db
-    .select({ id: messages.id, senderId: messages.senderId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt, senderLocale: users.locale })
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      body: messages.body,
+      kind: messages.kind,
+      createdAt: messages.createdAt,
+      senderLocale: users.locale,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(users, eq(users.id, messages.senderId))

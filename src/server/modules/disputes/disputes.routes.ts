@@ -2,7 +2,14 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { readerLangSchema } from '../../../shared/schemas/guides';
-import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
+import {
+  adminDisputeDetailSchema,
+  disputeSchema,
+  EVIDENCE_MAX_BYTES,
+  openDisputeBodySchema,
+  resolveDisputeBodySchema,
+  resolveDisputeReplySchema,
+} from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
 import { askedLanguage } from '../../lib/request-language';
 import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
@@ -13,7 +20,11 @@ import type { DisputesService } from './disputes.service';
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 /** Disputes (decision 064): open, evidence, read; and the admin's resolution. */
-export async function disputesRoutes(app: AppInstance, service: DisputesService, review: DisputeReviewService): Promise<void> {
+export async function disputesRoutes(
+  app: AppInstance,
+  service: DisputesService,
+  review: DisputeReviewService,
+): Promise<void> {
   await app.register(async (scope: AppInstance) => {
     // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
     await scope.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -26,7 +37,12 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService,
     '/api/admin/disputes',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Open disputes, oldest first (admins only)', security, response: { 200: z.object({ data: z.array(disputeSchema) }), 401: errorBodySchema, 404: errorBodySchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Open disputes, oldest first (admins only)',
+        security,
+        response: { 200: z.object({ data: z.array(disputeSchema) }), 401: errorBodySchema, 404: errorBodySchema },
+      },
     },
     async () => ({ data: await review.listOpen() }),
   );
@@ -46,7 +62,12 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService,
         response: { 200: adminDisputeDetailSchema, ...errors },
       },
     },
-    async (request) => review.adminDetail(request.params.id, await review.readerLanguage(currentUser(request), askedLanguage(request)), currentUser(request).id),
+    async (request) =>
+      review.adminDetail(
+        request.params.id,
+        await review.readerLanguage(currentUser(request), askedLanguage(request)),
+        currentUser(request).id,
+      ),
   );
 
   app.post(
@@ -55,7 +76,8 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService,
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Resolve a dispute as completed or cancelled, with a refund to the traveler through the payment provider (admins only)',
+        summary:
+          'Resolve a dispute as completed or cancelled, with a refund to the traveler through the payment provider (admins only)',
         security,
         params: z.object({ id: idParam }),
         body: resolveDisputeBodySchema,
@@ -88,7 +110,13 @@ function openingRoutes(scope: AppInstance, service: DisputesService): void {
     '/api/v2/disputes/:id',
     {
       onRequest: scope.requireAuth,
-      schema: { tags: ['disputes'], summary: 'A dispute, for the booking’s parties and admins', security, params: z.object({ id: idParam }), response: { 200: disputeSchema, ...errors } },
+      schema: {
+        tags: ['disputes'],
+        summary: 'A dispute, for the booking’s parties and admins',
+        security,
+        params: z.object({ id: idParam }),
+        response: { 200: disputeSchema, ...errors },
+      },
     },
     async (request) => service.get(currentUser(request), request.params.id),
   );
@@ -128,7 +156,14 @@ function evidenceRoutes(scope: AppInstance, service: DisputesService): void {
         response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readSingleUpload(request, EVIDENCE_MAX_BYTES))),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.addEvidence(currentUser(request), request.params.id, () =>
+            readSingleUpload(request, EVIDENCE_MAX_BYTES),
+          ),
+        ),
   );
 
   scope.get(
@@ -144,8 +179,18 @@ function evidenceRoutes(scope: AppInstance, service: DisputesService): void {
       },
     },
     async (request, reply) => {
-      const { file, row } = await service.evidenceFile(currentUser(request), request.params.id, request.params.evidenceId);
-      return sendPrivateFile(reply, { contentType: row.contentType, size: file.size, body: file.stream(), fileName: row.fileName, inline: true });
+      const { file, row } = await service.evidenceFile(
+        currentUser(request),
+        request.params.id,
+        request.params.evidenceId,
+      );
+      return sendPrivateFile(reply, {
+        contentType: row.contentType,
+        size: file.size,
+        body: file.stream(),
+        fileName: row.fileName,
+        inline: true,
+      });
     },
   );
 }

@@ -8,7 +8,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import { displayFileName, storePrivateDocument } from '../../storage/private-document';
 import type { AuthUser } from '../auth/index';
-import { factsOf, findBooking, guideUserIdOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
+import {
+  factsOf,
+  findBooking,
+  guideUserIdOf,
+  lockBooking,
+  transitionBooking,
+  type BookingRow,
+} from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
 import type { PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
@@ -33,7 +40,10 @@ export interface DisputesDeps {
   commissionRate: number;
   /** A refund's credit note, written with the refund (decision 125). */
   receipts: Pick<ReceiptIssuer, 'creditNotes'>;
-  /** The app's one clock (compose.ts): a no-show's 48-hour contest window is measured on it, like the booking it cancelled. */
+  /**
+   * The app's one clock (compose.ts): a no-show's 48-hour contest window is measured on it, like the booking it
+   * cancelled.
+   */
   now: () => Date;
   /** Machine translation of the statement and messages for the admin (decision 146): the cache only, on a read. */
   translations: Pick<Translations, 'readWritten' | 'accountLanguage' | 'readerLanguage'>;
@@ -56,9 +66,14 @@ export class DisputesService {
     return this.deps.db;
   }
 
-  private async sideOf(db: Database, user: AuthUser, booking: BookingRow): Promise<{ side: Side | undefined; guideUserId: number }> {
+  private async sideOf(
+    db: Database,
+    user: AuthUser,
+    booking: BookingRow,
+  ): Promise<{ side: Side | undefined; guideUserId: number }> {
     const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
-    const side: Side | undefined = booking.travelerId === user.id ? 'traveler' : guideUserId === user.id ? 'guide' : undefined;
+    const side: Side | undefined =
+      booking.travelerId === user.id ? 'traveler' : guideUserId === user.id ? 'guide' : undefined;
     return { side, guideUserId };
   }
 
@@ -102,10 +117,20 @@ export class DisputesService {
       if (body.category === 'unsafe_driving' && side === 'traveler') await repo.stopDriving(db, booking.guideId);
       const n = bookingNumber(moved.id, moved.bookingNumber);
       const other = side === 'traveler' ? guideUserId : moved.travelerId;
-      const notices = await notifyParties(this.deps.notifications, db, [
-        { userId: user.id, side, text: disputeTexts.openedByYou(n), key: `dispute-opened:${dispute.id}:${user.id}` },
-        { userId: other, side: side === 'traveler' ? 'guide' : 'traveler', text: disputeTexts.openedByOther(n, side), key: `dispute-opened:${dispute.id}:${other}` },
-      ], moved.id);
+      const notices = await notifyParties(
+        this.deps.notifications,
+        db,
+        [
+          { userId: user.id, side, text: disputeTexts.openedByYou(n), key: `dispute-opened:${dispute.id}:${user.id}` },
+          {
+            userId: other,
+            side: side === 'traveler' ? 'guide' : 'traveler',
+            text: disputeTexts.openedByOther(n, side),
+            key: `dispute-opened:${dispute.id}:${other}`,
+          },
+        ],
+        moved.id,
+      );
       return { dispute, booking: moved, side, guideUserId, notices };
     });
     this.deps.jobs.soon(done.notices, now);
@@ -129,13 +154,20 @@ export class DisputesService {
   }
 
   /** Adds one evidence file: an image (re-encoded to WebP, no metadata) or a PDF, checked by content. */
-  async addEvidence(user: AuthUser, id: number, read: () => Promise<{ data: Buffer; fileName?: string }>): Promise<Dispute> {
+  async addEvidence(
+    user: AuthUser,
+    id: number,
+    read: () => Promise<{ data: Buffer; fileName?: string }>,
+  ): Promise<Dispute> {
     // Who may upload is settled before the body is read: a stranger learns nothing, whatever they send.
     const { dispute, booking, side } = await this.visible(user, id, false);
     if (!side) throw notFound('Dispute');
-    if (dispute.status !== 'open') throw new AppError('conflict', 'This dispute is resolved; no more evidence can be added');
+    if (dispute.status !== 'open')
+      throw new AppError('conflict', 'This dispute is resolved; no more evidence can be added');
     if ((await repo.countEvidence(this.db, id)) >= EVIDENCE_MAX_FILES) {
-      throw new AppError('conflict', `At most ${EVIDENCE_MAX_FILES} evidence files per dispute`, [{ path: 'body.file', message: 'limit reached' }]);
+      throw new AppError('conflict', `At most ${EVIDENCE_MAX_FILES} evidence files per dispute`, [
+        { path: 'body.file', message: 'limit reached' },
+      ]);
     }
     const file = await read();
     const stored = await storePrivateDocument(this.deps.storage, EVIDENCE_FOLDER, file.data, EVIDENCE_BOX);

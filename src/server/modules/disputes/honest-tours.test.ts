@@ -21,7 +21,8 @@ let day = 30;
 
 const call = (who: Person | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload && { payload }) });
-const offer = (extra: Record<string, unknown>) => call(guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(daysAhead(day++), extra));
+const offer = (extra: Record<string, unknown>) =>
+  call(guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(daysAhead(day++), extra));
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -68,11 +69,17 @@ describe('what went wrong, named', () => {
     const a = await bookingIn(t, traveler, guide, daysAhead(day++), 'ongoing');
     const bad = await call(traveler, 'POST', '/api/v2/disputes', { bookingId: a, category: 'rude', reason: 'x' });
     expect(bad.statusCode).toBe(400);
-    const res = await call(traveler, 'POST', '/api/v2/disputes', { bookingId: a, category: 'undeclared_shop_stop', reason: 'An hour in a jewellery shop that the offer did not mention' });
+    const res = await call(traveler, 'POST', '/api/v2/disputes', {
+      bookingId: a,
+      category: 'undeclared_shop_stop',
+      reason: 'An hour in a jewellery shop that the offer did not mention',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ category: 'undeclared_shop_stop', openedSide: 'traveler' });
     const b = await bookingIn(t, traveler, guide, daysAhead(day++), 'ongoing');
-    expect((await call(traveler, 'POST', '/api/v2/disputes', { bookingId: b, reason: 'Something else' })).json().category).toBe('other');
+    expect(
+      (await call(traveler, 'POST', '/api/v2/disputes', { bookingId: b, reason: 'Something else' })).json().category,
+    ).toBe('other');
     // The admin reads it with the dispute.
     const detail = await call(admin, 'GET', `/api/admin/disputes/${res.json().id}`);
     expect(detail.json().dispute.category).toBe('undeclared_shop_stop');
@@ -82,21 +89,41 @@ describe('what went wrong, named', () => {
 describe('a report of unsafe driving', () => {
   it('stops the guide driving at once, refuses driving again until an admin resolves it', async () => {
     const db = t.database.db;
-    const file = { fileKey: 'private-credentials/x.webp', fileType: 'image/webp' as const, fileSize: 10, status: 'verified' as const };
+    const file = {
+      fileKey: 'private-credentials/x.webp',
+      fileType: 'image/webp' as const,
+      fileSize: 10,
+      status: 'verified' as const,
+    };
     await db.insert(guideCredentials).values([
-      { guideId: guide.guideId, type: 'licence', licenceKind: 'national', registrationNumber: '第1号', prefecture: 'tokyo', ...file },
+      {
+        guideId: guide.guideId,
+        type: 'licence',
+        licenceKind: 'national',
+        registrationNumber: '第1号',
+        prefecture: 'tokyo',
+        ...file,
+      },
       { guideId: guide.guideId, type: 'insurance', insurer: 'Tokio Marine', validUntil: daysAhead(300), ...file },
     ]);
-    const drives = (value: boolean) => call(guide, 'PUT', '/api/v2/guide/credentials/guide-drives', { guideDrives: value });
+    const drives = (value: boolean) =>
+      call(guide, 'PUT', '/api/v2/guide/credentials/guide-drives', { guideDrives: value });
     expect((await drives(true)).json()).toMatchObject({ mayDrive: true, guideDrives: true });
 
     const id = await bookingIn(t, traveler, guide, daysAhead(day++), 'ongoing');
-    const opened = await call(traveler, 'POST', '/api/v2/disputes', { bookingId: id, category: 'unsafe_driving', reason: 'Speeding on the mountain road, on the phone while driving' });
+    const opened = await call(traveler, 'POST', '/api/v2/disputes', {
+      bookingId: id,
+      category: 'unsafe_driving',
+      reason: 'Speeding on the mountain road, on the phone while driving',
+    });
     expect(opened.statusCode, opened.body).toBe(201);
     const [row] = await db.select({ guideDrives: guides.guideDrives }).from(guides).where(eq(guides.id, guide.guideId));
     expect(row!.guideDrives).toBe(false);
     expect((await call(null, 'GET', `/api/v2/guides/${guide.guideId}`)).json().guideDrives).toBe(false);
-    expect((await call(guide, 'GET', '/api/v2/guide/credentials')).json()).toMatchObject({ mayDrive: false, guideDrives: false });
+    expect((await call(guide, 'GET', '/api/v2/guide/credentials')).json()).toMatchObject({
+      mayDrive: false,
+      guideDrives: false,
+    });
     const again = await drives(true);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('driving_suspended');
@@ -104,7 +131,11 @@ describe('a report of unsafe driving', () => {
     expect(driving.statusCode).toBe(409);
     expect(driving.json().code).toBe('driving_suspended');
 
-    const resolved = await call(admin, 'POST', `/api/admin/disputes/${opened.json().id}/resolve`, { resolution: 'completed', refundCents: 0, note: 'Talked to both; the guide took a safe-driving course' });
+    const resolved = await call(admin, 'POST', `/api/admin/disputes/${opened.json().id}/resolve`, {
+      resolution: 'completed',
+      refundCents: 0,
+      note: 'Talked to both; the guide took a safe-driving course',
+    });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect((await drives(true)).json()).toMatchObject({ mayDrive: true, guideDrives: true });
   });

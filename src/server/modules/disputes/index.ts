@@ -13,7 +13,10 @@ declare module 'fastify' {
 }
 
 /** What disputes are built from (compose.ts): the refunds go through the bookings' payment provider. */
-export type DisputesNeeds = Pick<ConstructorParameters<typeof DisputesService>[0], 'storage' | 'jobs' | 'provider' | 'notifications' | 'receipts' | 'now' | 'translations'>;
+export type DisputesNeeds = Pick<
+  ConstructorParameters<typeof DisputesService>[0],
+  'storage' | 'jobs' | 'provider' | 'notifications' | 'receipts' | 'now' | 'translations'
+>;
 
 /** Disputes and their resolution. */
 export async function registerDisputes(app: AppInstance, needs: DisputesNeeds): Promise<void> {

@@ -6,7 +6,10 @@ import { ledgerBalance, type Posting } from '../../../shared/booking/ledger';
  * booking's own, where a converted booking's exchange side stands for the traveler (`ledgerBalance`):
  * yen and fen are never added together (decision 164).
  */
-export const ledgerView = (entries: (Pick<Posting, 'account' | 'kind' | 'amountCents'> & { currency: Currency })[], currency: Currency) => ({
+export const ledgerView = (
+  entries: (Pick<Posting, 'account' | 'kind' | 'amountCents'> & { currency: Currency })[],
+  currency: Currency,
+) => ({
   entries: entries.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents, currency: e.currency })),
   total: ledgerBalance(entries, currency).total,
 });

@@ -9,9 +9,21 @@ type Pair = Record<Locale, Text>;
 
 export const disputeTexts = {
   openedByYou: (n: string): Pair => ({
-    en: { title: 'Dispute opened', message: `You opened a dispute on booking ${n}. Our team will review it and the evidence, and contact both sides.`, actionLabel: 'View booking' },
-    'zh-CN': { title: '已提交争议', message: `您已就预订 ${n} 提交争议。我们的团队会审核争议和证据，并联系双方。`, actionLabel: '查看预订' },
-    ja: { title: '申し立てを受け付けました', message: `予約（${n}）について申し立てを行いました。運営チームが内容と証拠を確認し、双方にご連絡します。`, actionLabel: '予約を見る' },
+    en: {
+      title: 'Dispute opened',
+      message: `You opened a dispute on booking ${n}. Our team will review it and the evidence, and contact both sides.`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '已提交争议',
+      message: `您已就预订 ${n} 提交争议。我们的团队会审核争议和证据，并联系双方。`,
+      actionLabel: '查看预订',
+    },
+    ja: {
+      title: '申し立てを受け付けました',
+      message: `予約（${n}）について申し立てを行いました。運営チームが内容と証拠を確認し、双方にご連絡します。`,
+      actionLabel: '予約を見る',
+    },
   }),
   openedByOther: (n: string, by: 'traveler' | 'guide'): Pair => ({
     en: {

@@ -45,7 +45,10 @@ describe('the cross rate: JPY per EUR ÷ CNY per EUR, half up to six places', ()
       expect(rate, `${jpy} / ${cny}`).not.toBeNull();
       // r = ⌊q + ½⌋ with q = J·10⁶ / C (all in millionths) ⇔ (2r − 1)·C ≤ 2·J·10⁶ < (2r + 1)·C.
       const [r, j, c] = [rateMicros(rate!), rateMicros(jpy), rateMicros(cny)];
-      expect((2n * r - 1n) * c <= 2n * j * 1_000_000n && 2n * j * 1_000_000n < (2n * r + 1n) * c, `${jpy} / ${cny} = ${rate}`).toBe(true);
+      expect(
+        (2n * r - 1n) * c <= 2n * j * 1_000_000n && 2n * j * 1_000_000n < (2n * r + 1n) * c,
+        `${jpy} / ${cny} = ${rate}`,
+      ).toBe(true);
     }
   });
 });
@@ -55,8 +58,16 @@ const cutOff = (xml: string, at: string) => xml.slice(0, xml.indexOf(at) + 12);
 
 describe("reading the ECB's file", () => {
   it('reads the daily file as published: its day and the two euro rates', () => {
-    expect(parseEcbRates(ecbXml('2026-11-26', ECB_RATES))).toEqual({ asOf: '2026-11-26', jpyPerEur: '169.03', cnyPerEur: '7.8500' });
-    expect(readingOf(ecbXml('2026-11-26', ECB_RATES))).toEqual({ ok: true, jpyPerCny: '21.532484', asOf: '2026-11-26' });
+    expect(parseEcbRates(ecbXml('2026-11-26', ECB_RATES))).toEqual({
+      asOf: '2026-11-26',
+      jpyPerEur: '169.03',
+      cnyPerEur: '7.8500',
+    });
+    expect(readingOf(ecbXml('2026-11-26', ECB_RATES))).toEqual({
+      ok: true,
+      jpyPerCny: '21.532484',
+      asOf: '2026-11-26',
+    });
   });
 
   it('is tolerant of the shape: quotes, spacing, attribute order, a namespace prefix, comments, line ends', () => {

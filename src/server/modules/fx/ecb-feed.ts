@@ -23,7 +23,8 @@ export const FEED_TIMEOUT_MS = 5_000;
 const MAX_FEED_BYTES = 1_000_000;
 
 /** Micro-units (millionths) as a rate string, trimmed as a stored rate is: 20530000n → "20.53". */
-const fromMicros = (micros: bigint): string => trimRate(`${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`);
+const fromMicros = (micros: bigint): string =>
+  trimRate(`${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`);
 
 /**
  * Yen per yuan from the two euro reference rates: JPY per EUR ÷ CNY per EUR, rounded half up to six
@@ -56,7 +57,11 @@ function attributesOf(raw: string): Map<string, string> {
  * skipped. A file of several days (the ECB's 90-day history has the same shape) gives its newest.
  * Null fields say what is missing: no dated `Cube` at all, or no JPY or CNY rate on the newest day.
  */
-export function parseEcbRates(xml: string): { asOf: string | null; jpyPerEur: string | null; cnyPerEur: string | null } {
+export function parseEcbRates(xml: string): {
+  asOf: string | null;
+  jpyPerEur: string | null;
+  cnyPerEur: string | null;
+} {
   const days = new Map<string, Map<string, string>>();
   let day: Map<string, string> | undefined;
   for (const m of xml.replace(/<!--[\s\S]*?-->/g, '').matchAll(CUBE_TAG)) {
@@ -81,9 +86,16 @@ export function readingOf(xml: string): FeedReading {
   const { asOf, jpyPerEur, cnyPerEur } = parseEcbRates(xml);
   if (!asOf) return { ok: false, kind: 'broken', detail: 'no dated reference rates in the answer' };
   const missing = [jpyPerEur === null && 'JPY', cnyPerEur === null && 'CNY'].filter(Boolean);
-  if (missing.length) return { ok: false, kind: 'broken', detail: `no ${missing.join(' or ')} rate for ${asOf}`, feedAsOf: asOf };
+  if (missing.length)
+    return { ok: false, kind: 'broken', detail: `no ${missing.join(' or ')} rate for ${asOf}`, feedAsOf: asOf };
   const jpyPerCny = crossRate(jpyPerEur!, cnyPerEur!);
-  if (!jpyPerCny) return { ok: false, kind: 'broken', detail: `unusable rates for ${asOf}: JPY ${jpyPerEur}, CNY ${cnyPerEur}`, feedAsOf: asOf };
+  if (!jpyPerCny)
+    return {
+      ok: false,
+      kind: 'broken',
+      detail: `unusable rates for ${asOf}: JPY ${jpyPerEur}, CNY ${cnyPerEur}`,
+      feedAsOf: asOf,
+    };
   return { ok: true, jpyPerCny, asOf };
 }
 
@@ -95,7 +107,10 @@ export function ecbFeed(opts: { url: string; timeoutMs?: number }): FxFeed {
     async read() {
       let text: string;
       try {
-        const res = await fetch(opts.url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/xml, text/xml' } });
+        const res = await fetch(opts.url, {
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: { accept: 'application/xml, text/xml' },
+        });
         if (!res.ok) {
           await res.body?.cancel();
           return { ok: false, kind: 'http_error', detail: `HTTP ${res.status}` };
@@ -103,11 +118,17 @@ export function ecbFeed(opts: { url: string; timeoutMs?: number }): FxFeed {
         text = await res.text();
       } catch (err) {
         const name = (err as { name?: string }).name;
-        if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, kind: 'timeout', detail: `no answer within ${timeoutMs / 1000} s` };
+        if (name === 'TimeoutError' || name === 'AbortError')
+          return { ok: false, kind: 'timeout', detail: `no answer within ${timeoutMs / 1000} s` };
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        return { ok: false, kind: 'unreachable', detail: cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err)) };
+        return {
+          ok: false,
+          kind: 'unreachable',
+          detail: cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err)),
+        };
       }
-      if (text.length > MAX_FEED_BYTES) return { ok: false, kind: 'broken', detail: `an answer of ${text.length} characters` };
+      if (text.length > MAX_FEED_BYTES)
+        return { ok: false, kind: 'broken', detail: `an answer of ${text.length} characters` };
       return readingOf(text);
     },
   };

@@ -54,7 +54,9 @@ describe('the ECB feed', () => {
     await t.app.jobs.tick(at(D));
     expect(ecb.requests).toBe(1);
     expect(await publicRate()).toEqual(ECB_D);
-    expect((await storedRates()).map((r) => [r.source, r.asOf, r.jpyPerCny, r.fetchedAt.toISOString()])).toEqual([['ecb', D, '21.532484', at(D).toISOString()]]);
+    expect((await storedRates()).map((r) => [r.source, r.asOf, r.jpyPerCny, r.fetchedAt.toISOString()])).toEqual([
+      ['ecb', D, '21.532484', at(D).toISOString()],
+    ]);
     // The same day again: nothing is asked.
     await t.app.jobs.tick(at(D, '20:00'));
     expect(ecb.requests).toBe(1);
@@ -71,8 +73,15 @@ describe('the ECB feed', () => {
     await t.app.jobs.tick(at(addDays(D, 3)));
     expect(ecb.requests).toBe(4);
     const seen = await overview();
-    expect(seen).toMatchObject({ provider: 'ecb', configuredJpyPerCny: '20.5', current: { jpyPerCny: '21.518987', asOf: addDays(D, 1), source: 'ecb' }, lastFailure: null });
-    expect(seen.rates.map((r: { asOf: string; source: string; jpyPerCny: string }) => [r.asOf, r.source, r.jpyPerCny])).toEqual([
+    expect(seen).toMatchObject({
+      provider: 'ecb',
+      configuredJpyPerCny: '20.5',
+      current: { jpyPerCny: '21.518987', asOf: addDays(D, 1), source: 'ecb' },
+      lastFailure: null,
+    });
+    expect(
+      seen.rates.map((r: { asOf: string; source: string; jpyPerCny: string }) => [r.asOf, r.source, r.jpyPerCny]),
+    ).toEqual([
       [addDays(D, 1), 'ecb', '21.518987'],
       [D, 'ecb', '21.532484'],
     ]);
@@ -97,7 +106,12 @@ describe('the ECB feed', () => {
     expect(told[0]!.texts?.en?.message).toContain('the last good rate, 21.532484 yen per yuan of Dec 3, 2026');
     expect(told[0]!.texts?.['zh-CN']?.message).toContain('最新汇率仍为2026年12月3日的数据');
     expect(told[0]!.actionUrl).toBe('/admin/rates');
-    expect((await overview()).lastFailure).toEqual({ at: at(addDays(D, 5), '16:06').toISOString(), kind: 'late', detail: expect.stringContaining(D), feedAsOf: D });
+    expect((await overview()).lastFailure).toEqual({
+      at: at(addDays(D, 5), '16:06').toISOString(),
+      kind: 'late',
+      detail: expect.stringContaining(D),
+      feedAsOf: D,
+    });
     expect((await storedRates()).length).toBe(1);
   });
 
@@ -153,7 +167,9 @@ describe('the ECB feed', () => {
     expect(await publicRate()).toEqual({ jpyPerCny: '20.5', asOf: todayInZone('Asia/Tokyo'), source: 'fixed' });
     const told = await notices();
     expect(told.length).toBe(1);
-    expect(told[0]!.texts?.en?.message).toContain('No ECB rate has been read yet, so prices use the fixed rate of 20.5 yen per yuan (FX_JPY_PER_CNY)');
+    expect(told[0]!.texts?.en?.message).toContain(
+      'No ECB rate has been read yet, so prices use the fixed rate of 20.5 yen per yuan (FX_JPY_PER_CNY)',
+    );
     expect(told[0]!.texts?.['zh-CN']?.message).toContain('1 元 = 20.5 日元');
     ecb.mode = 'good';
     await t.app.jobs.tick(at(D, '16:10'));

@@ -13,7 +13,8 @@ export function fxRoutes(app: AppInstance, fx: FxRates): void {
     {
       schema: {
         tags: ['fx'],
-        summary: 'Yen per yuan now: the rate quotes and bookings are priced at, the day it is the reference for and where it came from (fixed, admin or ecb)',
+        summary:
+          'Yen per yuan now: the rate quotes and bookings are priced at, the day it is the reference for and where it came from (fixed, admin or ecb)',
         response: { 200: fxRateSchema },
       },
     },
@@ -26,7 +27,8 @@ export function fxRoutes(app: AppInstance, fx: FxRates): void {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: the exchange rate in use, the rates kept with their days and sources (newest first), and the ECB feed’s latest failure',
+        summary:
+          'Admin: the exchange rate in use, the rates kept with their days and sources (newest first), and the ECB feed’s latest failure',
         security,
         response: { 200: adminFxSchema },
       },
@@ -39,7 +41,8 @@ export function fxRoutes(app: AppInstance, fx: FxRates): void {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: set the fixed rate, yen per yuan, dated today in Japan (audited); 400 validation_failed for a rate outside 1–1000 or with more than six decimals; 409 rate_from_feed under FX_PROVIDER=ecb',
+        summary:
+          'Admin: set the fixed rate, yen per yuan, dated today in Japan (audited); 400 validation_failed for a rate outside 1–1000 or with more than six decimals; 409 rate_from_feed under FX_PROVIDER=ecb',
         security,
         body: setFxRateBodySchema,
         response: { 200: adminFxSchema, 409: errorBodySchema },

@@ -25,11 +25,16 @@ const RECENT_RATES = 30;
  * The ECB day whose rates are out at `now`: the UTC date of 16 hours earlier. The day's read is queued
  * once per such day; a first start reads at once, whatever the hour (its day has no read yet).
  */
-export const feedDayAt = (now: Date): string => new Date(now.getTime() - PUBLISHED_BY_UTC_HOUR * 3_600_000).toISOString().slice(0, 10);
+export const feedDayAt = (now: Date): string =>
+  new Date(now.getTime() - PUBLISHED_BY_UTC_HOUR * 3_600_000).toISOString().slice(0, 10);
 
 /** Tells every admin through the notices' outbox; compose.ts builds it (the same as translation's). */
 export interface FxAdminAlert {
-  tellAdmins(notice: { text: Record<Locale, { title: string; message: string }>; dedupeKey: string; actionUrl?: string }): Promise<void>;
+  tellAdmins(notice: {
+    text: Record<Locale, { title: string; message: string }>;
+    dedupeKey: string;
+    actionUrl?: string;
+  }): Promise<void>;
 }
 
 export interface FxDeps {
@@ -111,7 +116,12 @@ export class FxRates {
     if (this.deps.provider !== 'ecb') return;
     const day = feedDayAt(now);
     if (day === this.queuedDay) return;
-    await enqueueJob(this.deps.db, { kind: FX_FETCH_JOB, payload: { day }, runAt: now, dedupeKey: `${FX_FETCH_JOB}:${day}` });
+    await enqueueJob(this.deps.db, {
+      kind: FX_FETCH_JOB,
+      payload: { day },
+      runAt: now,
+      dedupeKey: `${FX_FETCH_JOB}:${day}`,
+    });
     this.queuedDay = day;
   }
 
@@ -123,25 +133,62 @@ export class FxRates {
   async fetch(job: ClaimedJob, now: Date): Promise<void> {
     if (!this.feed) return;
     const day = String(job.payload.day);
-    const reading = this.judge(await this.feed.read().catch((err: unknown): FeedReading => ({ ok: false, kind: 'unreachable', detail: String(err) })), day);
+    const reading = this.judge(
+      await this.feed
+        .read()
+        .catch((err: unknown): FeedReading => ({ ok: false, kind: 'unreachable', detail: String(err) })),
+      day,
+    );
     if (reading.ok) {
-      await repo.keepFeedRate(this.deps.db, { jpyPerCny: reading.jpyPerCny, asOf: reading.asOf, source: this.feed.source, fetchedAt: now });
+      await repo.keepFeedRate(this.deps.db, {
+        jpyPerCny: reading.jpyPerCny,
+        asOf: reading.asOf,
+        source: this.feed.source,
+        fetchedAt: now,
+      });
       this.forget();
       return;
     }
-    await repo.recordFeedFailure(this.deps.db, { failedAt: now, kind: reading.kind, detail: reading.detail, feedAsOf: reading.feedAsOf ?? null });
-    this.deps.log.warn({ kind: reading.kind, detail: reading.detail, day }, 'exchange rate feed failed: the last good rate is kept');
+    await repo.recordFeedFailure(this.deps.db, {
+      failedAt: now,
+      kind: reading.kind,
+      detail: reading.detail,
+      feedAsOf: reading.feedAsOf ?? null,
+    });
+    this.deps.log.warn(
+      { kind: reading.kind, detail: reading.detail, day },
+      'exchange rate feed failed: the last good rate is kept',
+    );
     this.forget();
     const inUse = await this.current();
-    await this.deps.admins.tellAdmins({ text: feedTroubleNotice(day, reading.kind, reading.feedAsOf ?? null, inUse), dedupeKey: `fx-feed:${day}`, actionUrl: '/admin/rates' });
+    await this.deps.admins.tellAdmins({
+      text: feedTroubleNotice(day, reading.kind, reading.feedAsOf ?? null, inUse),
+      dedupeKey: `fx-feed:${day}`,
+      actionUrl: '/admin/rates',
+    });
     throw new AppError('unavailable', `ECB feed (${reading.kind}): ${reading.detail}`);
   }
 
   /** A good reading whose day is too old (or later than the day after `day`) is a failure too. */
-  private judge(reading: FeedReading, day: string): FeedReading | { ok: false; kind: FxFeedFailure; detail: string; feedAsOf?: string } {
+  private judge(
+    reading: FeedReading,
+    day: string,
+  ): FeedReading | { ok: false; kind: FxFeedFailure; detail: string; feedAsOf?: string } {
     if (!reading.ok) return reading;
-    if (addDays(reading.asOf, LATE_AFTER_DAYS) < day) return { ok: false, kind: 'late', detail: `newest rates of ${reading.asOf}, read for ${day}`, feedAsOf: reading.asOf };
-    if (reading.asOf > addDays(day, 1)) return { ok: false, kind: 'broken', detail: `rates dated ${reading.asOf}, read for ${day}`, feedAsOf: reading.asOf };
+    if (addDays(reading.asOf, LATE_AFTER_DAYS) < day)
+      return {
+        ok: false,
+        kind: 'late',
+        detail: `newest rates of ${reading.asOf}, read for ${day}`,
+        feedAsOf: reading.asOf,
+      };
+    if (reading.asOf > addDays(day, 1))
+      return {
+        ok: false,
+        kind: 'broken',
+        detail: `rates dated ${reading.asOf}, read for ${day}`,
+        feedAsOf: reading.asOf,
+      };
     return reading;
   }
 
@@ -156,13 +203,19 @@ export class FxRates {
       configuredJpyPerCny: this.deps.fixedRate,
       current,
       rates: rates.map((r) => ({ ...repo.rateOf(r), recordedAt: r.fetchedAt.toISOString() })),
-      lastFailure: failure ? { at: failure.failedAt.toISOString(), kind: failure.kind, detail: failure.detail, feedAsOf: failure.feedAsOf } : null,
+      lastFailure: failure
+        ? { at: failure.failedAt.toISOString(), kind: failure.kind, detail: failure.detail, feedAsOf: failure.feedAsOf }
+        : null,
     };
   }
 
   /** The admin's fixed rate, dated today in Japan (audited); refused under `ecb`, where it would not be used. */
   async setFixed(admin: AuthUser, jpyPerCny: string): Promise<AdminFx> {
-    if (this.deps.provider === 'ecb') throw new AppError('rate_from_feed', 'The rate comes from the ECB feed (FX_PROVIDER=ecb); a fixed rate applies only under FX_PROVIDER=fixed');
+    if (this.deps.provider === 'ecb')
+      throw new AppError(
+        'rate_from_feed',
+        'The rate comes from the ECB feed (FX_PROVIDER=ecb); a fixed rate applies only under FX_PROVIDER=fixed',
+      );
     const now = this.deps.now();
     await inTransaction(this.deps.db, async (db) => {
       const before = await repo.newestRate(db, 'admin');

@@ -10,7 +10,9 @@ export { feedDayAt, FX_FETCH_JOB, FxRates, LATE_AFTER_DAYS, type FxAdminAlert } 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Yen per yuan (decision 165): modules are handed `current` by compose.ts; tests read it here and swap its feed. */
+    /**
+     * Yen per yuan (decision 165): modules are handed `current` by compose.ts; tests read it here and swap its feed.
+     */
     fx: FxRates;
   }
 }
@@ -32,7 +34,14 @@ export type CurrentRate = () => Promise<FxRate>;
 export function registerFx(app: AppInstance, needs: FxNeeds): { current: CurrentRate; rates: FxRates } {
   const settings = app.ctx.config.fx;
   const rates = new FxRates(
-    { db: app.ctx.database.db, provider: settings.provider, fixedRate: settings.jpyPerCny, admins: needs.admins, log: app.log, now: needs.now },
+    {
+      db: app.ctx.database.db,
+      provider: settings.provider,
+      fixedRate: settings.jpyPerCny,
+      admins: needs.admins,
+      log: app.log,
+      now: needs.now,
+    },
     settings.provider === 'ecb' ? ecbFeed({ url: settings.ecbUrl }) : null,
   );
   needs.jobs.sweep((now) => rates.sweep(now));

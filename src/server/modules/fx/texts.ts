@@ -35,7 +35,12 @@ const WHY: Record<Locale, (kind: FxFeedFailure, feedAsOf: string) => string> = {
  * The admins' notice of a day the ECB's feed failed: why, and the rate prices use meanwhile — the
  * last good ECB rate, or (`inUse.source` `fixed`) FX_JPY_PER_CNY when none was ever read.
  */
-export function feedTroubleNotice(day: string, kind: FxFeedFailure, feedAsOf: string | null, inUse: FxRate): Record<Locale, { title: string; message: string }> {
+export function feedTroubleNotice(
+  day: string,
+  kind: FxFeedFailure,
+  feedAsOf: string | null,
+  inUse: FxRate,
+): Record<Locale, { title: string; message: string }> {
   const fallback = inUse.source !== 'ecb';
   const d = (locale: Locale, date: string | null) => (date ? dayText(locale, date) : '?');
   return {

@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const complete = (prices: Pick<ApplicationData, 'currency' | 'basicPricePerHourCents' | 'additionalPricePerPersonCents'>): ApplicationData => ({
+const complete = (
+  prices: Pick<ApplicationData, 'currency' | 'basicPricePerHourCents' | 'additionalPricePerPersonCents'>,
+): ApplicationData => ({
   name: 'Kiyomizu Aya',
   age: 34,
   gender: 'female',
@@ -55,7 +57,8 @@ const complete = (prices: Pick<ApplicationData, 'currency' | 'basicPricePerHourC
   ...prices,
 });
 
-const save = (p: Person, data: ApplicationData) => t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data } });
+const save = (p: Person, data: ApplicationData) =>
+  t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data } });
 
 describe('the hourly floor in the application’s currency', () => {
   it.each([
@@ -65,7 +68,10 @@ describe('the hourly floor in the application’s currency', () => {
     const p = await person(t);
     const low = await save(p, { currency, basicPricePerHourCents: under });
     expect(low.statusCode).toBe(400);
-    expect(low.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.data.basicPricePerHourCents', message }] });
+    expect(low.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.data.basicPricePerHourCents', message }],
+    });
     const ok = await save(p, { currency, basicPricePerHourCents: floor });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toEqual({ currency, basicPricePerHourCents: floor });
@@ -86,10 +92,26 @@ describe('the hourly floor in the application’s currency', () => {
 describe('approval', () => {
   it('lists a guide who applied in yen in yen, at the amounts she typed', async () => {
     const p = await person(t);
-    expect((await save(p, complete({ currency: 'JPY', basicPricePerHourCents: 4_000, additionalPricePerPersonCents: 1_000 }))).statusCode).toBe(200);
-    const submitted = await t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration: true } });
+    expect(
+      (
+        await save(
+          p,
+          complete({ currency: 'JPY', basicPricePerHourCents: 4_000, additionalPricePerPersonCents: 1_000 }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/submit',
+      headers: auth(p.token),
+      payload: { declaration: true },
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/applications/${submitted.json().id}/approve`, headers: auth(admin.token) });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${submitted.json().id}/approve`,
+      headers: auth(admin.token),
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     const guideId = approved.json().guideId as number;
 
@@ -97,16 +119,32 @@ describe('approval', () => {
     expect(g).toMatchObject({ currency: 'JPY', basicPricePerHourCents: 4_000, additionalPricePerPersonCents: 1_000 });
     const rates = await t.app.inject({ url: '/api/v2/guides/me/rates', headers: auth(p.token) });
     expect(rates.statusCode, rates.body).toBe(200);
-    expect(rates.json()).toMatchObject({ currency: 'JPY', basicPricePerHourCents: 4_000, additionalPricePerPersonCents: 1_000 });
+    expect(rates.json()).toMatchObject({
+      currency: 'JPY',
+      basicPricePerHourCents: 4_000,
+      additionalPricePerPersonCents: 1_000,
+    });
   });
 
   it('keeps a yuan application in yuan', async () => {
     const p = await person(t);
     await save(p, complete({ currency: 'CNY', basicPricePerHourCents: 30_000 }));
-    const submitted = await t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration: true } });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/submit',
+      headers: auth(p.token),
+      payload: { declaration: true },
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/applications/${submitted.json().id}/approve`, headers: auth(admin.token) });
-    const [g] = await t.database.db.select().from(guides).where(eq(guides.id, approved.json().guideId as number));
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${submitted.json().id}/approve`,
+      headers: auth(admin.token),
+    });
+    const [g] = await t.database.db
+      .select()
+      .from(guides)
+      .where(eq(guides.id, approved.json().guideId as number));
     expect(g).toMatchObject({ currency: 'CNY', basicPricePerHourCents: 30_000 });
   });
 });

@@ -28,13 +28,20 @@ export function licenceProblems(data: ApplicationData, docs: readonly Pick<Docum
  * Undefined when no licence is declared. A declared licence whose card cannot be read is not dropped
  * in silence: the answers may carry the title it covers, so the approval stops (409) instead.
  */
-export async function approvedLicence(storage: FileStorage, data: ApplicationData, docs: readonly DocumentRow[]): Promise<VerifiedLicence | undefined> {
+export async function approvedLicence(
+  storage: FileStorage,
+  data: ApplicationData,
+  docs: readonly DocumentRow[],
+): Promise<VerifiedLicence | undefined> {
   const licence = data.licence;
   if (!licence?.kind) return undefined;
   const doc = docs.find((d) => d.id === licence.documentId);
   const stored = doc && (await storage.get(doc.storageKey));
   if (!doc || !stored || !licence.registrationNumber || !licence.prefecture) {
-    throw new AppError('conflict', 'The declared licence or its card cannot be read: request changes instead of approving');
+    throw new AppError(
+      'conflict',
+      'The declared licence or its card cannot be read: request changes instead of approving',
+    );
   }
   const type = doc.contentType === 'application/pdf' ? 'application/pdf' : 'image/webp';
   const key = `${CREDENTIAL_FOLDER}/${randomBytes(18).toString('base64url')}.${type === 'application/pdf' ? 'pdf' : 'webp'}`;

@@ -34,19 +34,32 @@ export class ApplicationReviewService {
 
   async list(q: { status?: ApplicationStatus; page: number; limit: number }) {
     const { rows, total } = await repo.listForAdmin(this.db, q);
-    const data = await Promise.all(rows.map(async (r) => ({ ...(await applicationView(this.db, r.app)), userId: r.app.userId, username: r.username, email: r.email })));
+    const data = await Promise.all(
+      rows.map(async (r) => ({
+        ...(await applicationView(this.db, r.app)),
+        userId: r.app.userId,
+        username: r.username,
+        email: r.email,
+      })),
+    );
     return { data, total, page: q.page, limit: q.limit };
   }
 
   private async forAdmin(row: ApplicationRow) {
     const who = await repo.applicant(this.db, row.userId);
-    return { ...toApplication(row, await repo.documentsOf(this.db, row.id)), userId: row.userId, username: who?.username ?? '', email: who?.email ?? '' };
+    return {
+      ...toApplication(row, await repo.documentsOf(this.db, row.id)),
+      userId: row.userId,
+      username: who?.username ?? '',
+      email: who?.email ?? '',
+    };
   }
 
   private async awaiting(id: number): Promise<ApplicationRow> {
     const row = await repo.applicationById(this.db, id);
     if (!row || row.status === 'draft') throw notFound('Application');
-    if (!AWAITING.includes(row.status)) throw new AppError('invalid_transition', `The application is ${row.status.replace('_', ' ')}`);
+    if (!AWAITING.includes(row.status))
+      throw new AppError('invalid_transition', `The application is ${row.status.replace('_', ' ')}`);
     return row;
   }
 
@@ -60,7 +73,9 @@ export class ApplicationReviewService {
 
   async startReview(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
-    const saved = await this.audited(admin, row, 'start_review', null, (db) => repo.transition(db, row.id, ['submitted'], { status: 'under_review', reviewedBy: admin.id }));
+    const saved = await this.audited(admin, row, 'start_review', null, (db) =>
+      repo.transition(db, row.id, ['submitted'], { status: 'under_review', reviewedBy: admin.id }),
+    );
     if (!saved) throw new AppError('invalid_transition', 'The application is already under review');
     return this.forAdmin(saved);
   }
@@ -80,10 +95,22 @@ export class ApplicationReviewService {
       async (db) => {
         const who = await repo.applicant(db, row.userId);
         // The e-mail is the notification's own (sent when the applicant keeps e-mail on for approvals).
-        return this.notice(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`, false, (locale) => ({
-          ...approvedMail({ locale, name: who?.fullName ?? '', link: `${this.app.ctx.config.appUrl}/guide-dashboard` }),
-          template: 'guide_application_approved',
-        }));
+        return this.notice(
+          row.userId,
+          applicationTexts.approved(),
+          '/guide-dashboard',
+          row.id,
+          `guide-application:${row.id}:approved`,
+          false,
+          (locale) => ({
+            ...approvedMail({
+              locale,
+              name: who?.fullName ?? '',
+              link: `${this.app.ctx.config.appUrl}/guide-dashboard`,
+            }),
+            template: 'guide_application_approved',
+          }),
+        );
       },
     );
     if (!guideId) {
@@ -102,9 +129,23 @@ export class ApplicationReviewService {
       row,
       'reject',
       reason,
-      (db) => repo.transition(db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+      (db) =>
+        repo.transition(db, row.id, AWAITING, {
+          status: 'rejected',
+          reviewNote: reason,
+          reviewedAt: new Date(),
+          reviewedBy: admin.id,
+        }),
       undefined,
-      async (_db, s) => this.notice(row.userId, applicationTexts.rejected(reason), '/application-status', row.id, `guide-application:${row.id}:rejected:${s.reviewedAt?.getTime()}`, true),
+      async (_db, s) =>
+        this.notice(
+          row.userId,
+          applicationTexts.rejected(reason),
+          '/application-status',
+          row.id,
+          `guide-application:${row.id}:rejected:${s.reviewedAt?.getTime()}`,
+          true,
+        ),
     );
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     return this.forAdmin(saved);
@@ -117,9 +158,22 @@ export class ApplicationReviewService {
       row,
       'request_changes',
       message,
-      (db) => repo.transition(db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id }),
+      (db) =>
+        repo.transition(db, row.id, AWAITING, {
+          status: 'changes_requested',
+          reviewNote: message,
+          reviewedAt: new Date(),
+          reviewedBy: admin.id,
+        }),
       undefined,
-      async (_db, s) => this.notice(row.userId, applicationTexts.changesRequested(message), '/become-guide', row.id, `guide-application:${row.id}:changes:${s.reviewedAt?.getTime()}`),
+      async (_db, s) =>
+        this.notice(
+          row.userId,
+          applicationTexts.changesRequested(message),
+          '/become-guide',
+          row.id,
+          `guide-application:${row.id}:changes:${s.reviewedAt?.getTime()}`,
+        ),
     );
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     return this.forAdmin(saved);
@@ -155,7 +209,26 @@ export class ApplicationReviewService {
     return out;
   }
 
-  private notice(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']): CreateSystemMessage[] {
-    return [{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support, mail }];
+  private notice(
+    userId: number,
+    text: ReturnType<typeof applicationTexts.approved>,
+    actionUrl: string,
+    id: number,
+    dedupeKey: string,
+    support = false,
+    mail?: CreateSystemMessage['mail'],
+  ): CreateSystemMessage[] {
+    return [
+      {
+        userId,
+        type: 'approval',
+        text,
+        actionUrl,
+        related: { type: 'guide_application', id },
+        dedupeKey,
+        showContactSupport: support,
+        mail,
+      },
+    ];
   }
 }

@@ -2,7 +2,12 @@
  * An application as the API shows it: its answers and state, its documents with their authorized
  * URLs and, while it can still be changed, the protected titles its published texts hold (decision 171).
  */
-import { DOCUMENT_MAX_FILES, EDITABLE_STATUSES, type ApplicationData, type GuideApplication } from '../../../shared/schemas/guide-applications';
+import {
+  DOCUMENT_MAX_FILES,
+  EDITABLE_STATUSES,
+  type ApplicationData,
+  type GuideApplication,
+} from '../../../shared/schemas/guide-applications';
 import type { Database } from '../../db/client';
 import { protectedTitleIssues } from '../licences/index';
 import * as repo from './guide-applications.repository';
@@ -13,7 +18,14 @@ import type { ApplicationRow, DocumentRow } from './guide-applications.repositor
  * public listing (occupation, bio, the three descriptions; file descriptions become its
  * qualifications). The page-3 answers and the residence are for the review only (decision 099).
  */
-const PUBLISHED_FIELDS = ['name', 'occupation', 'bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'] as const;
+const PUBLISHED_FIELDS = [
+  'name',
+  'occupation',
+  'bio',
+  'ethicsDescription',
+  'boundaryDescription',
+  'supportiveDescription',
+] as const;
 export const publishedTexts = (data: ApplicationData, docs: readonly DocumentRow[]) => [
   ...PUBLISHED_FIELDS.map((k) => ({ path: `data.${k}`, text: data[k] })),
   ...docs.map((d, i) => ({ path: `documents.${i}.description`, text: d.description })),
@@ -57,5 +69,13 @@ export async function applicationView(db: Database, row: ApplicationRow | undefi
   const docs = row ? await repo.documentsOf(db, row.id) : [];
   const application = toApplication(row, docs);
   if (!row || !application.editable) return application;
-  return { ...application, titleProblems: await protectedTitleIssues(db, row.userId, publishedTexts(row.data, docs), row.data.licence?.kind ?? null) };
+  return {
+    ...application,
+    titleProblems: await protectedTitleIssues(
+      db,
+      row.userId,
+      publishedTexts(row.data, docs),
+      row.data.licence?.kind ?? null,
+    ),
+  };
 }

@@ -1,7 +1,20 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { guideApplicationDocuments, guideApplications, guides, guideServices, serviceSubcategories, users } from '../../db/schema/index';
-import { detectTextLanguage, writerTextLanguage, type GuideTextFields, type GuideTexts, type TextLanguage } from '../../../shared/guide-texts';
+import {
+  guideApplicationDocuments,
+  guideApplications,
+  guides,
+  guideServices,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
+import {
+  detectTextLanguage,
+  writerTextLanguage,
+  type GuideTextFields,
+  type GuideTexts,
+  type TextLanguage,
+} from '../../../shared/guide-texts';
 import type { ApplicationData, ApplicationStatus } from '../../../shared/schemas/guide-applications';
 import { insertApprovedLicence, type VerifiedLicence } from '../licences/index';
 
@@ -24,12 +37,22 @@ export async function ensureApplication(db: Database, userId: number): Promise<A
   return (await applicationOfUser(db, userId))!;
 }
 
-/** Saves the draft only while it is in one of `editable`; a rejected or changes-requested application becomes a draft again. */
-export async function saveDraft(db: Database, id: number, data: ApplicationData, editable: readonly ApplicationStatus[]): Promise<ApplicationRow | undefined> {
+/**
+ * Saves the draft only while it is in one of `editable`; a rejected or changes-requested application becomes a draft
+ * again.
+ */
+export async function saveDraft(
+  db: Database,
+  id: number,
+  data: ApplicationData,
+  editable: readonly ApplicationStatus[],
+): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(guideApplications)
     .set({ data, status: 'draft', updatedAt: new Date() })
-    .where(and(eq(guideApplications.id, id), sql`${guideApplications.status} = any(${`{${editable.join(',')}}`}::text[])`))
+    .where(
+      and(eq(guideApplications.id, id), sql`${guideApplications.status} = any(${`{${editable.join(',')}}`}::text[])`),
+    )
     .returning();
   return row;
 }
@@ -50,20 +73,33 @@ export async function transition(
 }
 
 export function documentsOf(db: Database, applicationId: number): Promise<DocumentRow[]> {
-  return db.select().from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, applicationId)).orderBy(asc(guideApplicationDocuments.id));
+  return db
+    .select()
+    .from(guideApplicationDocuments)
+    .where(eq(guideApplicationDocuments.applicationId, applicationId))
+    .orderBy(asc(guideApplicationDocuments.id));
 }
 
 export async function countDocuments(db: Database, applicationId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, applicationId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(guideApplicationDocuments)
+    .where(eq(guideApplicationDocuments.applicationId, applicationId));
   return row?.n ?? 0;
 }
 
-export async function insertDocument(db: Database, doc: typeof guideApplicationDocuments.$inferInsert): Promise<DocumentRow> {
+export async function insertDocument(
+  db: Database,
+  doc: typeof guideApplicationDocuments.$inferInsert,
+): Promise<DocumentRow> {
   const [row] = await db.insert(guideApplicationDocuments).values(doc).returning();
   return row!;
 }
 
-export async function documentById(db: Database, documentId: number): Promise<(DocumentRow & { userId: number }) | undefined> {
+export async function documentById(
+  db: Database,
+  documentId: number,
+): Promise<(DocumentRow & { userId: number }) | undefined> {
   const [row] = await db
     .select({ doc: guideApplicationDocuments, userId: guideApplications.userId })
     .from(guideApplicationDocuments)
@@ -72,8 +108,16 @@ export async function documentById(db: Database, documentId: number): Promise<(D
   return row ? { ...row.doc, userId: row.userId } : undefined;
 }
 
-export async function updateDocumentDescription(db: Database, documentId: number, description: string): Promise<DocumentRow | undefined> {
-  const [row] = await db.update(guideApplicationDocuments).set({ description }).where(eq(guideApplicationDocuments.id, documentId)).returning();
+export async function updateDocumentDescription(
+  db: Database,
+  documentId: number,
+  description: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(guideApplicationDocuments)
+    .set({ description })
+    .where(eq(guideApplicationDocuments.id, documentId))
+    .returning();
   return row;
 }
 
@@ -96,11 +140,25 @@ export async function listForAdmin(db: Database, q: { status?: ApplicationStatus
 }
 
 export async function applicant(db: Database, userId: number) {
-  const [row] = await db.select({ id: users.id, email: users.email, username: users.username, fullName: users.fullName, locale: users.locale, isGuide: users.isGuide }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      fullName: users.fullName,
+      locale: users.locale,
+      isGuide: users.isGuide,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
-type ListingTexts = Pick<GuideTextFields, 'bio'> & { ethicsDescription: string | null; boundaryDescription: string | null; supportiveDescription: string | null };
+type ListingTexts = Pick<GuideTextFields, 'bio'> & {
+  ethicsDescription: string | null;
+  boundaryDescription: string | null;
+  supportiveDescription: string | null;
+};
 
 /**
  * The application's texts as the listing's one version, in the language they are written in: the
@@ -108,10 +166,24 @@ type ListingTexts = Pick<GuideTextFields, 'bio'> & { ethicsDescription: string |
  * with the applicant's account language breaking a kanji-only tie (decision 146), which the trigger
  * cannot read. Written here, the trigger leaves the row as it is.
  */
-function writtenTexts(l: ListingTexts, writer: TextLanguage | undefined): { originalLanguage: TextLanguage; texts: GuideTexts } {
-  const originalLanguage = detectTextLanguage(l.bio || [l.ethicsDescription, l.boundaryDescription, l.supportiveDescription].filter(Boolean).join(' '), writer);
-  const fields = { bio: l.bio, ethicsDescription: l.ethicsDescription, boundaryDescription: l.boundaryDescription, supportiveDescription: l.supportiveDescription };
-  return { originalLanguage, texts: { [originalLanguage]: Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) } };
+function writtenTexts(
+  l: ListingTexts,
+  writer: TextLanguage | undefined,
+): { originalLanguage: TextLanguage; texts: GuideTexts } {
+  const originalLanguage = detectTextLanguage(
+    l.bio || [l.ethicsDescription, l.boundaryDescription, l.supportiveDescription].filter(Boolean).join(' '),
+    writer,
+  );
+  const fields = {
+    bio: l.bio,
+    ethicsDescription: l.ethicsDescription,
+    boundaryDescription: l.boundaryDescription,
+    supportiveDescription: l.supportiveDescription,
+  };
+  return {
+    originalLanguage,
+    texts: { [originalLanguage]: Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) },
+  };
 }
 
 /** The listing an approved application makes (or updates): its answers, with the defaults an unanswered field takes. */
@@ -153,7 +225,14 @@ function listingOf(data: ApplicationData, docs: { description: string }[], timeZ
  * the search helper `service_ids`), the user marked a guide, the application approved. Returns the
  * guide id, or undefined when the application was no longer awaiting a decision.
  */
-export async function approve(db: Database, app: ApplicationRow, adminId: number, data: ApplicationData, timeZone: string, licence?: VerifiedLicence): Promise<number | undefined> {
+export async function approve(
+  db: Database,
+  app: ApplicationRow,
+  adminId: number,
+  data: ApplicationData,
+  timeZone: string,
+  licence?: VerifiedLicence,
+): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: guideApplications.status })
@@ -162,9 +241,17 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
       .for('update');
     if (!locked || (locked.status !== 'submitted' && locked.status !== 'under_review')) return undefined;
     const [docs, [applicant]] = await Promise.all([
-      tx.select({ description: guideApplicationDocuments.description }).from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, app.id)).orderBy(asc(guideApplicationDocuments.id)),
+      tx
+        .select({ description: guideApplicationDocuments.description })
+        .from(guideApplicationDocuments)
+        .where(eq(guideApplicationDocuments.applicationId, app.id))
+        .orderBy(asc(guideApplicationDocuments.id)),
       // The applicant's account language with their listing, if any, in the one statement that found the listing.
-      tx.select({ guideId: guides.id, locale: users.locale }).from(users).leftJoin(guides, eq(guides.userId, users.id)).where(eq(users.id, app.userId)),
+      tx
+        .select({ guideId: guides.id, locale: users.locale })
+        .from(users)
+        .leftJoin(guides, eq(guides.userId, users.id))
+        .where(eq(users.id, app.userId)),
     ]);
     const serviceIds = [...new Set(data.subcategoryIds ?? [])].sort((a, b) => a - b);
     const listing = listingOf(data, docs, timeZone, serviceIds);
@@ -180,15 +267,31 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
         .returning({ id: guides.id });
       guideId = g!.id;
     }
-    if (serviceIds.length) await tx.insert(guideServices).values(serviceIds.map((subcategoryId) => ({ guideId, subcategoryId, priceCents: null })));
+    if (serviceIds.length)
+      await tx
+        .insert(guideServices)
+        .values(serviceIds.map((subcategoryId) => ({ guideId, subcategoryId, priceCents: null })));
     if (licence) await insertApprovedLicence(tx, { guideId, adminId, ...licence });
     await tx
       .update(users)
-      .set({ isGuide: true, gender: data.gender ?? undefined, age: data.age ?? undefined, mbti: listing.mbti ?? undefined, updatedAt: new Date() })
+      .set({
+        isGuide: true,
+        gender: data.gender ?? undefined,
+        age: data.age ?? undefined,
+        mbti: listing.mbti ?? undefined,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, app.userId));
     await tx
       .update(guideApplications)
-      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: adminId, reviewNote: null, guideId, updatedAt: new Date() })
+      .set({
+        status: 'approved',
+        reviewedAt: new Date(),
+        reviewedBy: adminId,
+        reviewNote: null,
+        guideId,
+        updatedAt: new Date(),
+      })
       .where(eq(guideApplications.id, app.id));
     return guideId;
   });
@@ -196,7 +299,10 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
 
 /** The status of the user's application, for the guideStatus flags of the signed-in user (null: none). */
 export async function applicationStatusOf(db: Database, userId: number): Promise<{ status: ApplicationStatus } | null> {
-  const [row] = await db.select({ status: guideApplications.status }).from(guideApplications).where(eq(guideApplications.userId, userId));
+  const [row] = await db
+    .select({ status: guideApplications.status })
+    .from(guideApplications)
+    .where(eq(guideApplications.userId, userId));
   return row ?? null;
 }
 
@@ -207,7 +313,10 @@ export async function lockApplication(db: Database, id: number): Promise<void> {
 
 /** The ids among `ids` that name a service subcategory. */
 export async function knownSubcategories(db: Database, ids: number[]): Promise<{ id: number }[]> {
-  return db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, ids));
+  return db
+    .select({ id: serviceSubcategories.id })
+    .from(serviceSubcategories)
+    .where(inArray(serviceSubcategories.id, ids));
 }
 
 /** The account's name (users.full_name), set from the application's 氏名 when it is submitted. */

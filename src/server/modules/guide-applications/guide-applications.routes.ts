@@ -114,14 +114,25 @@ function applicationDocumentRoutes(app: AppInstance, service: GuideApplicationsS
         response: { 201: applicationSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.upload(currentUser(request), () => readSingleUpload(request, DOCUMENT_MAX_BYTES))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.upload(currentUser(request), () => readSingleUpload(request, DOCUMENT_MAX_BYTES))),
   );
 
   app.patch(
     '/api/v2/guide-applications/documents/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags, summary: "Set a document's description", description: "Another user's document is 404.", security, params: idParams, body: documentDescriptionBodySchema, response: { 200: applicationSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Set a document's description",
+        description: "Another user's document is 404.",
+        security,
+        params: idParams,
+        body: documentDescriptionBodySchema,
+        response: { 200: applicationSchema, ...errors },
+      },
     },
     async (request) => service.describeDocument(currentUser(request), request.params.id, request.body.description),
   );
@@ -130,7 +141,14 @@ function applicationDocumentRoutes(app: AppInstance, service: GuideApplicationsS
     '/api/v2/guide-applications/documents/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags, summary: 'Remove a qualification file', description: "Another user's document is 404.", security, params: idParams, response: { 200: applicationSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a qualification file',
+        description: "Another user's document is 404.",
+        security,
+        params: idParams,
+        response: { 200: applicationSchema, ...errors },
+      },
     },
     async (request) => service.deleteDocument(currentUser(request), request.params.id),
   );
@@ -145,7 +163,8 @@ function applicationDocumentFileRoutes(app: AppInstance, service: GuideApplicati
       schema: {
         tags,
         summary: 'A qualification file (its owner or an admin)',
-        description: 'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Anyone else 404.',
+        description:
+          'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Anyone else 404.',
         security,
         params: idParams,
         response: { 200: fileReplySchema },
@@ -155,7 +174,13 @@ function applicationDocumentFileRoutes(app: AppInstance, service: GuideApplicati
       const { file, doc } = await service.file(currentUser(request), request.params.id);
       const pdf = doc.contentType === 'application/pdf';
       const fileName = `qualification-${doc.id}.${pdf ? 'pdf' : 'webp'}`;
-      return sendPrivateFile(reply, { contentType: doc.contentType, size: file.size, body: file.stream(), fileName, inline: true });
+      return sendPrivateFile(reply, {
+        contentType: doc.contentType,
+        size: file.size,
+        body: file.stream(),
+        fileName,
+        inline: true,
+      });
     },
   );
 }
@@ -189,7 +214,13 @@ function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewSer
     '/api/admin/applications',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Guide applications to review (drafts excluded), newest submission first', security, querystring: adminApplicationListQuerySchema, response: { 200: adminApplicationListSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Guide applications to review (drafts excluded), newest submission first',
+        security,
+        querystring: adminApplicationListQuerySchema,
+        response: { 200: adminApplicationListSchema, ...errors },
+      },
     },
     async (request) => service.list(request.query),
   );
@@ -198,7 +229,13 @@ function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewSer
     '/api/admin/applications/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'One guide application with its documents', security, params: idParams, response: { 200: adminApplicationSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'One guide application with its documents',
+        security,
+        params: idParams,
+        response: { 200: adminApplicationSchema, ...errors },
+      },
     },
     async (request) => service.get(request.params.id),
   );
@@ -207,7 +244,13 @@ function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewSer
     '/api/admin/applications/:id/review',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Start reviewing a submitted application (status under_review)', security, params: idParams, response: { 200: adminApplicationSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Start reviewing a submitted application (status under_review)',
+        security,
+        params: idParams,
+        response: { 200: adminApplicationSchema, ...errors },
+      },
     },
     async (request) => service.startReview(currentUser(request), request.params.id),
   );
@@ -224,7 +267,7 @@ function applicationDecisionRoutes(app: AppInstance, service: ApplicationReviewS
         summary: 'Approve: the user becomes a guide with a listing built from the application',
         description:
           'The listing is searchable before the reply; the applicant gets a system message and an e-mail (a text message for an account with only a phone number). ' +
-          'A licence the application declares becomes the guide\'s verified licence, with a copy of its card (decision 171). Only submitted or under review (409 otherwise).',
+          "A licence the application declares becomes the guide's verified licence, with a copy of its card (decision 171). Only submitted or under review (409 otherwise).",
         security,
         params: idParams,
         response: { 200: adminApplicationSchema, ...errors },
@@ -237,7 +280,14 @@ function applicationDecisionRoutes(app: AppInstance, service: ApplicationReviewS
     '/api/admin/applications/:id/reject',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Reject with a reason (shown to the applicant)', security, params: idParams, body: rejectBodySchema, response: { 200: adminApplicationSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Reject with a reason (shown to the applicant)',
+        security,
+        params: idParams,
+        body: rejectBodySchema,
+        response: { 200: adminApplicationSchema, ...errors },
+      },
     },
     async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
   );
@@ -246,7 +296,14 @@ function applicationDecisionRoutes(app: AppInstance, service: ApplicationReviewS
     '/api/admin/applications/:id/request-changes',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Ask the applicant for changes (they edit and submit again)', security, params: idParams, body: requestChangesBodySchema, response: { 200: adminApplicationSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Ask the applicant for changes (they edit and submit again)',
+        security,
+        params: idParams,
+        body: requestChangesBodySchema,
+        response: { 200: adminApplicationSchema, ...errors },
+      },
     },
     async (request) => service.requestChanges(currentUser(request), request.params.id, request.body.message),
   );

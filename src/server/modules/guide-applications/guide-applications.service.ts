@@ -28,7 +28,10 @@ import { applicationView, iso, publishedTexts } from './application-view';
 export const DOCUMENT_FOLDER = 'private-guide-applications';
 const DOCUMENT_BOX = { width: 2400, height: 2400 };
 
-/** What applications are built from (compose.ts): the private documents, the search index an approval lists the guide in, and the outbox for the notices. */
+/**
+ * What applications are built from (compose.ts): the private documents, the search index an approval lists the guide
+ * in, and the outbox for the notices.
+ */
 export interface GuideApplicationsNeeds {
   storage: FileStorage;
   guideSearch: Pick<GuideSearch, 'sync'>;
@@ -52,7 +55,6 @@ export class GuideApplicationsService {
     return applicationView(this.db, row);
   }
 
-
   async draft(user: AuthUser): Promise<GuideApplication> {
     return this.view(await repo.applicationOfUser(this.db, user.id));
   }
@@ -60,7 +62,8 @@ export class GuideApplicationsService {
   private async editable(user: AuthUser): Promise<ApplicationRow> {
     if (user.isGuide) throw new AppError('conflict', 'You are already a guide');
     const row = await repo.ensureApplication(this.db, user.id);
-    if (!EDITABLE_STATUSES.includes(row.status)) throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
+    if (!EDITABLE_STATUSES.includes(row.status))
+      throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
     return row;
   }
 
@@ -75,7 +78,10 @@ export class GuideApplicationsService {
     return this.view(saved);
   }
 
-  async upload(user: AuthUser, read: () => Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }>): Promise<GuideApplication> {
+  async upload(
+    user: AuthUser,
+    read: () => Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }>,
+  ): Promise<GuideApplication> {
     const row = await this.editable(user);
     if ((await repo.countDocuments(this.db, row.id)) >= DOCUMENT_MAX_FILES) {
       throw new AppError('too_many_files', `At most ${DOCUMENT_MAX_FILES} qualification files`);
@@ -87,7 +93,14 @@ export class GuideApplicationsService {
     const doc = await this.db.transaction(async (tx) => {
       await repo.lockApplication(tx, row.id);
       if ((await repo.countDocuments(tx, row.id)) >= DOCUMENT_MAX_FILES) return undefined;
-      return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: displayFileName(fileName, 'qualification'), description });
+      return repo.insertDocument(tx, {
+        applicationId: row.id,
+        storageKey: stored.key,
+        contentType: stored.type,
+        sizeBytes: stored.size,
+        fileName: displayFileName(fileName, 'qualification'),
+        description,
+      });
     });
     if (!doc) {
       await this.needs.storage.delete(stored.key);
@@ -136,29 +149,50 @@ export class GuideApplicationsService {
     docs.forEach((d, i) => {
       if (!d.description.trim()) fields.push({ path: `documents.${i}.description`, message: 'Required' });
     });
-    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE) fields.push({ path: 'data.age', message: APPLICATION_MESSAGES.minAge });
+    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE)
+      fields.push({ path: 'data.age', message: APPLICATION_MESSAGES.minAge });
     if (data.minPeople !== undefined && data.maxPeople !== undefined && data.maxPeople < data.minPeople) {
       fields.push({ path: 'data.maxPeople', message: 'At least the minimum number of people' });
     }
-    if (data.minDurationHours !== undefined && data.maxDurationHours !== undefined && data.maxDurationHours < data.minDurationHours) {
+    if (
+      data.minDurationHours !== undefined &&
+      data.maxDurationHours !== undefined &&
+      data.maxDurationHours < data.minDurationHours
+    ) {
       fields.push({ path: 'data.maxDurationHours', message: 'At least the minimum duration' });
     }
     fields.push(...licenceProblems(data, docs));
     if (data.subcategoryIds?.length) {
       const known = await repo.knownSubcategories(this.db, data.subcategoryIds);
-      if (known.length !== new Set(data.subcategoryIds).size) fields.push({ path: 'data.subcategoryIds', message: 'Unknown service' });
+      if (known.length !== new Set(data.subcategoryIds).size)
+        fields.push({ path: 'data.subcategoryIds', message: 'Unknown service' });
     }
-    if (!declaration) throw new AppError('declaration_required', APPLICATION_MESSAGES.declaration, [{ path: 'body.declaration', message: APPLICATION_MESSAGES.declaration }, ...fields]);
-    if (missing.length || fields.some((f) => f.message === 'Required')) throw new AppError('application_incomplete', APPLICATION_MESSAGES.incomplete, fields);
-    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE) throw new AppError('age_below_minimum', APPLICATION_MESSAGES.minAge, fields);
+    if (!declaration)
+      throw new AppError('declaration_required', APPLICATION_MESSAGES.declaration, [
+        { path: 'body.declaration', message: APPLICATION_MESSAGES.declaration },
+        ...fields,
+      ]);
+    if (missing.length || fields.some((f) => f.message === 'Required'))
+      throw new AppError('application_incomplete', APPLICATION_MESSAGES.incomplete, fields);
+    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE)
+      throw new AppError('age_below_minimum', APPLICATION_MESSAGES.minAge, fields);
     if (fields.length) throw new AppError('validation_failed', 'Some answers are not valid', fields);
     // What approval publishes may use only the protected titles the declared licence covers.
-    await assertNoProtectedTitles(this.db, user.id, publishedTexts(data, docs), { declared: data.licence?.kind ?? null });
+    await assertNoProtectedTitles(this.db, user.id, publishedTexts(data, docs), {
+      declared: data.licence?.kind ?? null,
+    });
     const now = new Date();
     // The application's 氏名 is the account's name, the one other people see (application-name.test.ts):
     // submitting writes it there in the same transaction, so the team reviews the name travelers will read.
     const saved = await this.db.transaction(async (tx) => {
-      const next = await repo.transition(tx, row.id, ['draft'], { status: 'submitted', submittedAt: now, declarationAcceptedAt: now, reviewNote: null, reviewedAt: null, reviewedBy: null });
+      const next = await repo.transition(tx, row.id, ['draft'], {
+        status: 'submitted',
+        submittedAt: now,
+        declarationAcceptedAt: now,
+        reviewNote: null,
+        reviewedAt: null,
+        reviewedBy: null,
+      });
       if (next && data.name) await repo.setAccountName(tx, user.id, cleanDisplayText(data.name));
       return next;
     });

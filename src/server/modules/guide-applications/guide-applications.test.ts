@@ -1,12 +1,19 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES, DOCUMENT_MAX_FILES, type ApplicationData } from '../../../shared/schemas/guide-applications';
+import {
+  APPLICATION_MESSAGES,
+  DOCUMENT_MAX_FILES,
+  type ApplicationData,
+} from '../../../shared/schemas/guide-applications';
 import { auth, makeGuide, tokenFor } from '../../test/guide-fixtures';
 import type { TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { applicationSuite, complete, PDF } from './test-helpers';
 
-/** The applicant's side of a guide application: drafts, documents and submitting (the admin's review: application-review.test.ts). */
+/**
+ * The applicant's side of a guide application: drafts, documents and submitting (the admin's review:
+ * application-review.test.ts).
+ */
 const { suite, save, submit, status, upload, submitted } = applicationSuite();
 let t: TestApp;
 let admin: Person;
@@ -15,23 +22,41 @@ let subcategoryId: number;
 
 beforeAll(async () => {
   ({ t, admin, subcategoryId } = suite);
-  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 });
 
 describe('drafts', () => {
   it('saves a partial draft on the server and loads it again (another device sees it)', async () => {
     const p = await person(t);
     const empty = await t.app.inject({ url: '/api/v2/guide-applications/draft', headers: auth(p.token) });
-    expect(empty.json()).toMatchObject({ id: null, status: 'draft', data: {}, documents: [], maxDocuments: DOCUMENT_MAX_FILES, editable: true });
+    expect(empty.json()).toMatchObject({
+      id: null,
+      status: 'draft',
+      data: {},
+      documents: [],
+      maxDocuments: DOCUMENT_MAX_FILES,
+      editable: true,
+    });
     expect((await save(p, { name: 'Li', age: 30, ethicsScore: 7, serviceCities: ['kyoto'] })).statusCode).toBe(200);
     const loaded = await t.app.inject({ url: '/api/v2/guide-applications/draft', headers: auth(p.token) });
     expect(loaded.json().data).toEqual({ name: 'Li', age: 30, ethicsScore: 7, serviceCities: ['kyoto'] });
-    expect((await status(p)).json()).toMatchObject({ status: 'draft', guideStatus: { shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false } });
+    expect((await status(p)).json()).toMatchObject({
+      status: 'draft',
+      guideStatus: { shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false },
+    });
   });
 
   it('refuses out-of-range scores, unknown cities and bad postal codes, and visitors', async () => {
     const p = await person(t);
-    for (const data of [{ ethicsScore: 0 }, { boundaryScore: 10 }, { serviceCities: ['paris'] }, { residenceZipcode: '12345' }, { unknownField: 1 }]) {
+    for (const data of [
+      { ethicsScore: 0 },
+      { boundaryScore: 10 },
+      { serviceCities: ['paris'] },
+      { residenceZipcode: '12345' },
+      { unknownField: 1 },
+    ]) {
       const res = await save(p, data as ApplicationData);
       expect(res.statusCode, JSON.stringify(data)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
@@ -62,13 +87,18 @@ describe('documents', () => {
     const p = await person(t);
     const img = await upload(p, PNG, 'photo.png', 'image/png');
     expect(img.statusCode, img.body).toBe(201);
-    expect(img.json().documents[0]).toMatchObject({ contentType: 'image/webp', description: 'First-aid certificate', fileName: 'photo.png' });
+    expect(img.json().documents[0]).toMatchObject({
+      contentType: 'image/webp',
+      description: 'First-aid certificate',
+      fileName: 'photo.png',
+    });
     const bad = await upload(p, Buffer.from('<html><script>alert(1)</script></html>'), 'fake.png', 'image/png');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_file_type', message: APPLICATION_MESSAGES.invalidFileType });
     const fakePdf = await upload(p, Buffer.from('%PDF-1.4 not really'), 'x.pdf', 'application/pdf');
     expect(fakePdf.json().code).toBe('invalid_file_type');
-    for (let i = 1; i < DOCUMENT_MAX_FILES; i++) expect((await upload(p, PDF, `c${i}.pdf`, 'application/pdf')).statusCode).toBe(201);
+    for (let i = 1; i < DOCUMENT_MAX_FILES; i++)
+      expect((await upload(p, PDF, `c${i}.pdf`, 'application/pdf')).statusCode).toBe(201);
     const over = await upload(p, PDF, 'one-too-many.pdf', 'application/pdf');
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('too_many_files');
@@ -91,7 +121,11 @@ describe('documents', () => {
     const g = await makeGuide(t.database.db);
     const guide = { id: g.user.id, token: await tokenFor(t.database.db, g.user.id) };
     expect((await save(guide, { name: 'x' })).statusCode).toBe(409);
-    expect((await status(guide)).json().guideStatus).toEqual({ shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: false });
+    expect((await status(guide)).json().guideStatus).toEqual({
+      shouldShowRoleSwitch: true,
+      shouldShowBecomeGuideButton: false,
+      shouldShowViewApplicationButton: false,
+    });
   });
 
   it("hides another user's document: 404 to read, describe or delete", async () => {
@@ -100,9 +134,17 @@ describe('documents', () => {
     const id = (await upload(owner, PDF, 'a.pdf', 'application/pdf')).json().documents[0].id as number;
     const url = `/api/v2/guide-applications/documents/${id}`;
     expect((await t.app.inject({ url: `${url}/file`, headers: auth(stranger.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url, headers: auth(stranger.token), payload: { description: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url, headers: auth(stranger.token), payload: { description: 'x' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url, headers: auth(stranger.token) })).statusCode).toBe(404);
-    const patched = await t.app.inject({ method: 'PATCH', url, headers: auth(owner.token), payload: { description: 'JNTO licence' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(owner.token),
+      payload: { description: 'JNTO licence' },
+    });
     expect(patched.json().documents[0].description).toBe('JNTO licence');
     const deleted = await t.app.inject({ method: 'DELETE', url, headers: auth(owner.token) });
     expect(deleted.json().documents).toEqual([]);
@@ -119,7 +161,10 @@ describe('submit', () => {
     expect(noDecl.json()).toMatchObject({ code: 'declaration_required', message: 'Please confirm declaration' });
     const incomplete = await submit(p);
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ code: 'application_incomplete', message: 'Please complete the following required fields' });
+    expect(incomplete.json()).toMatchObject({
+      code: 'application_incomplete',
+      message: 'Please complete the following required fields',
+    });
     const paths = incomplete.json().fields.map((f: { path: string }) => f.path);
     expect(paths).toContain('data.age');
     expect(paths).toContain('data.ethicsScore');
@@ -132,20 +177,30 @@ describe('submit', () => {
     await save(p, { ...complete(), age: 17, subcategoryIds: [subcategoryId] });
     const res = await submit(p);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'age_below_minimum', fields: [{ path: 'data.age', message: APPLICATION_MESSAGES.minAge }] });
+    expect(res.json()).toMatchObject({
+      code: 'age_below_minimum',
+      fields: [{ path: 'data.age', message: APPLICATION_MESSAGES.minAge }],
+    });
   });
 
   it('submits a complete application; it is then locked and the header shows View Application Status', async () => {
     const { p } = await submitted();
     expect((await status(p)).json()).toMatchObject({
       status: 'submitted',
-      guideStatus: { shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true, shouldShowRoleSwitch: false },
+      guideStatus: {
+        shouldShowBecomeGuideButton: false,
+        shouldShowViewApplicationButton: true,
+        shouldShowRoleSwitch: false,
+      },
     });
     const me = await t.app.inject({ url: '/api/me', headers: auth(p.token) });
-    expect(me.json().guideStatus).toEqual({ shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true });
+    expect(me.json().guideStatus).toEqual({
+      shouldShowRoleSwitch: false,
+      shouldShowBecomeGuideButton: false,
+      shouldShowViewApplicationButton: true,
+    });
     const locked = await save(p, { name: 'Changed' });
     expect(locked.statusCode).toBe(409);
     expect((await submit(p)).statusCode).toBe(409);
   });
 });
-

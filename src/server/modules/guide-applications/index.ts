@@ -10,6 +10,8 @@ export { GuideApplicationsService } from './guide-applications.service';
  * submission, and the admin review that turns an applicant into a listed guide.
  */
 export async function registerGuideApplications(app: AppInstance, needs: GuideApplicationsNeeds): Promise<void> {
-  await app.register(guideApplicationsRoutes(new GuideApplicationsService(app, needs), new ApplicationReviewService(app, needs)));
+  await app.register(
+    guideApplicationsRoutes(new GuideApplicationsService(app, needs), new ApplicationReviewService(app, needs)),
+  );
 }
 export { applicationStatusOf } from './guide-applications.repository';

@@ -53,11 +53,20 @@ export const complete = (): ApplicationData => ({
 });
 
 /** A qualification file uploaded as the web app sends it (multipart, with its description). */
-export function uploadDocument(t: TestApp, p: Person, file: Buffer, name: string, type: string, description = 'First-aid certificate') {
+export function uploadDocument(
+  t: TestApp,
+  p: Person,
+  file: Buffer,
+  name: string,
+  type: string,
+  description = 'First-aid certificate',
+) {
   const boundary = 'tabiqualification';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -85,11 +94,25 @@ export function applicationSuite() {
   });
   afterAll(() => suite.t?.close());
 
-  const save = (p: Person, data: ApplicationData) => suite.t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data } });
-  const submit = (p: Person, declaration = true) => suite.t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration } });
-  const status = (p: Person) => suite.t.app.inject({ url: '/api/v2/guide-applications/status', headers: auth(p.token) });
+  const save = (p: Person, data: ApplicationData) =>
+    suite.t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/guide-applications/draft',
+      headers: auth(p.token),
+      payload: { data },
+    });
+  const submit = (p: Person, declaration = true) =>
+    suite.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/submit',
+      headers: auth(p.token),
+      payload: { declaration },
+    });
+  const status = (p: Person) =>
+    suite.t.app.inject({ url: '/api/v2/guide-applications/status', headers: auth(p.token) });
 
-  const upload = (p: Person, file: Buffer, name: string, type: string, description?: string) => uploadDocument(suite.t, p, file, name, type, description);
+  const upload = (p: Person, file: Buffer, name: string, type: string, description?: string) =>
+    uploadDocument(suite.t, p, file, name, type, description);
 
   async function submitted(data = complete()): Promise<{ p: Person; id: number }> {
     const p = await person(suite.t);

@@ -6,19 +6,46 @@ type Pair = Record<Locale, { title: string; message: string; actionLabel: string
 
 export const applicationTexts = {
   approved: (): Pair => ({
-    en: { title: 'Your guide application was approved', message: 'Welcome aboard! You are now a guide. Travelers find you in search once your identity is verified and you have open times in the next 60 days: the guide dashboard shows what is still missing.', actionLabel: 'Open guide dashboard' },
-    'zh-CN': { title: '您的地陪申请已通过', message: '欢迎加入！您已成为地陪。完成身份认证并在未来 60 天内开放可预约时间后，旅行者即可搜索到您；地陪后台会显示还差什么。', actionLabel: '打开地陪后台' },
-    ja: { title: 'ガイドの申請が承認されました', message: 'ようこそ！ガイドとしての登録が完了しました。本人確認を済ませ、今後60日以内に予約可能な時間を公開すると、旅行者の検索結果に表示されます。残りの手順はガイドダッシュボードで確認できます。', actionLabel: 'ガイドダッシュボードを開く' },
+    en: {
+      title: 'Your guide application was approved',
+      message:
+        'Welcome aboard! You are now a guide. Travelers find you in search once your identity is verified and you have open times in the next 60 days: the guide dashboard shows what is still missing.',
+      actionLabel: 'Open guide dashboard',
+    },
+    'zh-CN': {
+      title: '您的地陪申请已通过',
+      message:
+        '欢迎加入！您已成为地陪。完成身份认证并在未来 60 天内开放可预约时间后，旅行者即可搜索到您；地陪后台会显示还差什么。',
+      actionLabel: '打开地陪后台',
+    },
+    ja: {
+      title: 'ガイドの申請が承認されました',
+      message:
+        'ようこそ！ガイドとしての登録が完了しました。本人確認を済ませ、今後60日以内に予約可能な時間を公開すると、旅行者の検索結果に表示されます。残りの手順はガイドダッシュボードで確認できます。',
+      actionLabel: 'ガイドダッシュボードを開く',
+    },
   }),
   rejected: (reason: string): Pair => ({
-    en: { title: 'Your guide application was not approved', message: `Reason: ${reason}`, actionLabel: 'View application status' },
+    en: {
+      title: 'Your guide application was not approved',
+      message: `Reason: ${reason}`,
+      actionLabel: 'View application status',
+    },
     'zh-CN': { title: '您的地陪申请未通过', message: `原因：${reason}`, actionLabel: '查看申请状态' },
     ja: { title: 'ガイドの申請は承認されませんでした', message: `理由：${reason}`, actionLabel: '申請状況を見る' },
   }),
   changesRequested: (note: string): Pair => ({
-    en: { title: 'Changes requested on your guide application', message: `Please update your application: ${note}`, actionLabel: 'Edit application' },
+    en: {
+      title: 'Changes requested on your guide application',
+      message: `Please update your application: ${note}`,
+      actionLabel: 'Edit application',
+    },
     'zh-CN': { title: '您的地陪申请需要修改', message: `请您修改申请：${note}`, actionLabel: '修改申请' },
-    ja: { title: 'ガイドの申請内容の修正をお願いします', message: `次の点について申請内容の修正をお願いします：${note}`, actionLabel: '申請を修正する' },
+    ja: {
+      title: 'ガイドの申請内容の修正をお願いします',
+      message: `次の点について申請内容の修正をお願いします：${note}`,
+      actionLabel: '申請を修正する',
+    },
   }),
 };
 

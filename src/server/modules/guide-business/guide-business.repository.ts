@@ -25,7 +25,11 @@ export async function guideOfUser(db: Database, userId: number) {
 export async function readAvailability(db: Database, guideId: number, fromDate: string) {
   const [weekly, exceptions] = await Promise.all([
     db
-      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .select({
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        endMinute: guideWeeklyAvailability.endMinute,
+      })
       .from(guideWeeklyAvailability)
       .where(eq(guideWeeklyAvailability.guideId, guideId))
       .orderBy(asc(guideWeeklyAvailability.weekday), asc(guideWeeklyAvailability.startMinute)),
@@ -49,10 +53,16 @@ export async function readAvailability(db: Database, guideId: number, fromDate: 
  * the search helper `weekly_days` in step, in one transaction. The guides row update announces the
  * change to search (migration 0003's triggers).
  */
-export async function replaceAvailability(db: Database, guideId: number, body: AvailabilityBody, fromDate: string): Promise<void> {
+export async function replaceAvailability(
+  db: Database,
+  guideId: number,
+  body: AvailabilityBody,
+  fromDate: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(guideWeeklyAvailability).where(eq(guideWeeklyAvailability.guideId, guideId));
-    if (body.weekly.length) await tx.insert(guideWeeklyAvailability).values(body.weekly.map((s) => ({ ...s, guideId })));
+    if (body.weekly.length)
+      await tx.insert(guideWeeklyAvailability).values(body.weekly.map((s) => ({ ...s, guideId })));
     await tx
       .delete(guideAvailabilityExceptions)
       .where(and(eq(guideAvailabilityExceptions.guideId, guideId), gte(guideAvailabilityExceptions.date, fromDate)));
@@ -68,7 +78,10 @@ export async function replaceAvailability(db: Database, guideId: number, body: A
         })),
       );
     }
-    await tx.update(guides).set({ weeklyDays: weeklyDaysMask(body.weekly), updatedAt: new Date() }).where(eq(guides.id, guideId));
+    await tx
+      .update(guides)
+      .set({ weeklyDays: weeklyDaysMask(body.weekly), updatedAt: new Date() })
+      .where(eq(guides.id, guideId));
   });
 }
 
@@ -110,13 +123,21 @@ export async function readRates(db: Database, guideId: number) {
     .orderBy(asc(serviceSubcategories.categoryId), asc(serviceSubcategories.sortOrder));
   const { childPricePercent: _, instantBookPausedUntil, ...rest } = g!;
   // The child's rate as every price reads it (decision 187).
-  return { ...rest, childPriceRate: guideRates(g!).childPriceRate, instantBookPausedUntil: instantBookPausedUntil?.toISOString() ?? null, services };
+  return {
+    ...rest,
+    childPriceRate: guideRates(g!).childPriceRate,
+    instantBookPausedUntil: instantBookPausedUntil?.toISOString() ?? null,
+    services,
+  };
 }
 
 /** Which of these subcategory ids exist in the catalogue. */
 export async function existingSubcategories(db: Database, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, ids));
+  const rows = await db
+    .select({ id: serviceSubcategories.id })
+    .from(serviceSubcategories)
+    .where(inArray(serviceSubcategories.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -124,7 +145,10 @@ export async function existingSubcategories(db: Database, ids: number[]): Promis
 export async function replaceRates(db: Database, guideId: number, body: RatesBody, currency: Currency): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
-    if (body.services.length) await tx.insert(guideServices).values(body.services.map((s) => ({ guideId, subcategoryId: s.subcategoryId, priceCents: s.priceCents })));
+    if (body.services.length)
+      await tx
+        .insert(guideServices)
+        .values(body.services.map((s) => ({ guideId, subcategoryId: s.subcategoryId, priceCents: s.priceCents })));
     await tx
       .update(guides)
       .set({
@@ -174,7 +198,11 @@ export async function createFeedIfMissing(db: Database, guideId: number, nonce: 
 
 export async function feedByTokenHash(db: Database, tokenHash: string) {
   const [row] = await db
-    .select({ guideId: guideCalendarFeeds.guideId, nonce: guideCalendarFeeds.nonce, tokenHash: guideCalendarFeeds.tokenHash })
+    .select({
+      guideId: guideCalendarFeeds.guideId,
+      nonce: guideCalendarFeeds.nonce,
+      tokenHash: guideCalendarFeeds.tokenHash,
+    })
     .from(guideCalendarFeeds)
     .where(eq(guideCalendarFeeds.tokenHash, tokenHash));
   return row;
@@ -194,7 +222,9 @@ export async function feedBookings(db: Database, guideId: number, since: Date) {
       startMinute: bookings.startMinute,
       days: bookings.days,
       // The confirmed extensions, for the day each lengthened (decision 155).
-      extensions: sql<{ status: string; day: number | null; minutes: number }[]>`coalesce((select json_agg(json_build_object('status', e.status, 'day', e.day, 'minutes', e.minutes)) from booking_extensions e where e.booking_id = ${bookings.id} and e.status = 'confirmed'), '[]'::json)`,
+      extensions: sql<
+        { status: string; day: number | null; minutes: number }[]
+      >`coalesce((select json_agg(json_build_object('status', e.status, 'day', e.day, 'minutes', e.minutes)) from booking_extensions e where e.booking_id = ${bookings.id} and e.status = 'confirmed'), '[]'::json)`,
       timeZone: bookings.timeZone,
       travelers: bookings.travelers,
       meetingAddress: bookings.meetingAddress,
@@ -204,7 +234,14 @@ export async function feedBookings(db: Database, guideId: number, since: Date) {
     })
     .from(bookings)
     .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId))
-    .where(and(eq(bookings.guideId, guideId), ne(bookings.status, 'pending'), gte(bookings.endsAt, since), sql`(${bookings.paidAt} is not null or ${bookings.status} <> 'cancelled')`))
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        ne(bookings.status, 'pending'),
+        gte(bookings.endsAt, since),
+        sql`(${bookings.paidAt} is not null or ${bookings.status} <> 'cancelled')`,
+      ),
+    )
     .orderBy(asc(bookings.startsAt))
     .limit(2000);
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema } from '../../../shared/schemas/common';
-import { availabilityBodySchema, availabilityReplySchema, calendarUrlReplySchema, ratesBodySchema, ratesReplySchema } from '../../../shared/schemas/guide-business';
+import {
+  availabilityBodySchema,
+  availabilityReplySchema,
+  calendarUrlReplySchema,
+  ratesBodySchema,
+  ratesReplySchema,
+} from '../../../shared/schemas/guide-business';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { GuideBusinessService } from './guide-business.service';
@@ -25,7 +31,12 @@ function scheduleAndRateRoutes(app: AppInstance, service: GuideBusinessService):
     '/api/v2/guides/me/availability',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['guide-business'], summary: "The caller's weekly hours and exceptions from today on (guide's zone)", security, response: { 200: availabilityReplySchema, ...errors } },
+      schema: {
+        tags: ['guide-business'],
+        summary: "The caller's weekly hours and exceptions from today on (guide's zone)",
+        security,
+        response: { 200: availabilityReplySchema, ...errors },
+      },
     },
     async (request) => service.availability(currentUser(request)),
   );
@@ -50,7 +61,13 @@ function scheduleAndRateRoutes(app: AppInstance, service: GuideBusinessService):
     '/api/v2/guides/me/rates',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['guide-business'], summary: "The caller's prices (fen), group and duration ranges, services, and booking rules (instant booking and its pause, minimum notice, buffer; decision 153)", security, response: { 200: ratesReplySchema, ...errors } },
+      schema: {
+        tags: ['guide-business'],
+        summary:
+          "The caller's prices (fen), group and duration ranges, services, and booking rules (instant booking and its pause, minimum notice, buffer; decision 153)",
+        security,
+        response: { 200: ratesReplySchema, ...errors },
+      },
     },
     async (request) => service.rates(currentUser(request)),
   );
@@ -62,7 +79,8 @@ function scheduleAndRateRoutes(app: AppInstance, service: GuideBusinessService):
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       schema: {
         tags: ['guide-business'],
-        summary: "Replace the caller's prices, ranges, services and booking rules (omitted ones take their defaults); existing bookings keep their frozen prices",
+        summary:
+          "Replace the caller's prices, ranges, services and booking rules (omitted ones take their defaults); existing bookings keep their frozen prices",
         security,
         body: ratesBodySchema,
         response: { 200: ratesReplySchema, 400: errorBodySchema, ...errors },
@@ -78,7 +96,12 @@ function calendarFeedRoutes(app: AppInstance, service: GuideBusinessService): vo
     '/api/v2/guides/me/calendar-url',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['guide-business'], summary: "The caller's secret calendar (iCal) feed URL, created on first use", security, response: { 200: calendarUrlReplySchema, ...errors } },
+      schema: {
+        tags: ['guide-business'],
+        summary: "The caller's secret calendar (iCal) feed URL, created on first use",
+        security,
+        response: { 200: calendarUrlReplySchema, ...errors },
+      },
     },
     async (request) => service.calendarUrl(currentUser(request)),
   );
@@ -88,7 +111,12 @@ function calendarFeedRoutes(app: AppInstance, service: GuideBusinessService): vo
     {
       onRequest: app.requireAuth,
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-      schema: { tags: ['guide-business'], summary: 'Replace the calendar feed URL; the old one stops working at once', security, response: { 200: calendarUrlReplySchema, ...errors } },
+      schema: {
+        tags: ['guide-business'],
+        summary: 'Replace the calendar feed URL; the old one stops working at once',
+        security,
+        response: { 200: calendarUrlReplySchema, ...errors },
+      },
     },
     async (request) => service.resetCalendarUrl(currentUser(request)),
   );
@@ -100,7 +128,12 @@ function calendarFeedRoutes(app: AppInstance, service: GuideBusinessService): vo
       schema: {
         tags: ['guide-business'],
         summary: "A guide's bookings as an iCalendar feed (RFC 5545), readable by whoever holds the secret URL",
-        params: z.object({ file: z.string().max(64).regex(/^[A-Za-z0-9_-]+\.ics$/) }),
+        params: z.object({
+          file: z
+            .string()
+            .max(64)
+            .regex(/^[A-Za-z0-9_-]+\.ics$/),
+        }),
         response: { 200: fileReplySchema },
       },
     },

@@ -3,7 +3,13 @@ import { addedMinutesByDay, tourDays } from '../../../shared/booking/tour-days';
 import { todayInZone } from '../../../shared/availability';
 import { MAX_PRICE, MIN_HOURLY_PRICE, type Currency } from '../../../shared/currency';
 import { formatMoney } from '../../../shared/money-format';
-import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../shared/schemas/guide-business';
+import type {
+  AvailabilityBody,
+  AvailabilityReply,
+  CalendarUrlReply,
+  RatesBody,
+  RatesReply,
+} from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -30,10 +36,15 @@ import {
 function checkExtras(extras: RatesBody['extras']): void {
   const seen = new Set<string>();
   extras.forEach((e, i) => {
-    if (e.kind !== 'other' && seen.has(e.kind)) throw new AppError('duplicate_extra', 'An extra is declared twice', [{ path: `extras.${i}.kind`, message: 'declared twice' }]);
+    if (e.kind !== 'other' && seen.has(e.kind))
+      throw new AppError('duplicate_extra', 'An extra is declared twice', [
+        { path: `extras.${i}.kind`, message: 'declared twice' },
+      ]);
     seen.add(e.kind);
     if (e.kind === 'overtime_hour' && !e.included && e.priceCents === undefined) {
-      throw new AppError('overtime_price_required', 'Overtime that is not included needs its price per hour', [{ path: `extras.${i}.priceCents`, message: 'required' }]);
+      throw new AppError('overtime_price_required', 'Overtime that is not included needs its price per hour', [
+        { path: `extras.${i}.priceCents`, message: 'required' },
+      ]);
     }
   });
 }
@@ -51,14 +62,22 @@ function checkPriceBounds(body: RatesBody, currency: Currency): void {
     ...body.services.map((s, i): [string, number | null] => [`services.${i}.priceCents`, s.priceCents]),
   ];
   const low = hourly.find(([, cents]) => cents !== null && cents < floor);
-  if (low) throw new AppError('validation_failed', `The lowest price is ${formatMoney(floor, currency, 'en')} an hour`, [{ path: `body.${low[0]}`, message: `at least ${floor}` }]);
+  if (low)
+    throw new AppError('validation_failed', `The lowest price is ${formatMoney(floor, currency, 'en')} an hour`, [
+      { path: `body.${low[0]}`, message: `at least ${floor}` },
+    ]);
   const all: [string, number | null | undefined][] = [
     ...hourly,
     ['additionalPricePerPersonCents', body.additionalPricePerPersonCents],
     ...body.extras.map((e, i): [string, number | undefined] => [`extras.${i}.priceCents`, e.priceCents]),
   ];
   const high = all.find(([, cents]) => cents != null && cents > MAX_PRICE[currency]);
-  if (high) throw new AppError('validation_failed', `The highest price is ${formatMoney(MAX_PRICE[currency], currency, 'en')}`, [{ path: `body.${high[0]}`, message: `at most ${MAX_PRICE[currency]}` }]);
+  if (high)
+    throw new AppError(
+      'validation_failed',
+      `The highest price is ${formatMoney(MAX_PRICE[currency], currency, 'en')}`,
+      [{ path: `body.${high[0]}`, message: `at most ${MAX_PRICE[currency]}` }],
+    );
 }
 
 /** The feed shows tours that ended up to this many days ago, and everything ahead. */
@@ -98,24 +117,35 @@ export class GuideBusinessService {
     const g = await this.guide(viewer);
     const today = todayInZone(g.timeZone);
     body.weekly.forEach((r, i) => {
-      if (r.startMinute >= r.endMinute) throw new AppError('invalid_range', 'A range must start before it ends', [{ path: `weekly.${i}`, message: 'start must be before end' }]);
+      if (r.startMinute >= r.endMinute)
+        throw new AppError('invalid_range', 'A range must start before it ends', [
+          { path: `weekly.${i}`, message: 'start must be before end' },
+        ]);
     });
     const sorted = [...body.weekly].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1]!;
       const cur = sorted[i]!;
       if (prev.weekday === cur.weekday && cur.startMinute < prev.endMinute) {
-        throw new AppError('overlapping_hours', 'Two ranges of the same day overlap', [{ path: 'weekly', message: `weekday ${cur.weekday} overlaps` }]);
+        throw new AppError('overlapping_hours', 'Two ranges of the same day overlap', [
+          { path: 'weekly', message: `weekday ${cur.weekday} overlaps` },
+        ]);
       }
     }
     const dates = new Set<string>();
     body.exceptions.forEach((e, i) => {
       const path = `exceptions.${i}`;
-      if (dates.has(e.date)) throw new AppError('duplicate_date', 'A date appears twice', [{ path, message: 'duplicate date' }]);
+      if (dates.has(e.date))
+        throw new AppError('duplicate_date', 'A date appears twice', [{ path, message: 'duplicate date' }]);
       dates.add(e.date);
-      if (e.date < today) throw new AppError('invalid_range', 'An exception cannot be in the past', [{ path, message: 'date in the past' }]);
+      if (e.date < today)
+        throw new AppError('invalid_range', 'An exception cannot be in the past', [
+          { path, message: 'date in the past' },
+        ]);
       if (e.available && (e.startMinute === null || e.endMinute === null || e.startMinute >= e.endMinute)) {
-        throw new AppError('invalid_range', 'An available day needs a start before its end', [{ path, message: 'start must be before end' }]);
+        throw new AppError('invalid_range', 'An available day needs a start before its end', [
+          { path, message: 'start must be before end' },
+        ]);
       }
     });
     await replaceAvailability(this.db, g.id, body, today);
@@ -130,21 +160,34 @@ export class GuideBusinessService {
 
   async setRates(viewer: AuthUser, body: RatesBody): Promise<RatesReply> {
     const g = await this.guide(viewer);
-    if (body.minPeople > body.maxPeople) throw new AppError('invalid_range', 'The smallest group is larger than the largest', [{ path: 'minPeople', message: 'min must not exceed max' }]);
+    if (body.minPeople > body.maxPeople)
+      throw new AppError('invalid_range', 'The smallest group is larger than the largest', [
+        { path: 'minPeople', message: 'min must not exceed max' },
+      ]);
     if (body.minDurationHours > body.maxDurationHours) {
-      throw new AppError('invalid_range', 'The shortest tour is longer than the longest', [{ path: 'minDurationHours', message: 'min must not exceed max' }]);
+      throw new AppError('invalid_range', 'The shortest tour is longer than the longest', [
+        { path: 'minDurationHours', message: 'min must not exceed max' },
+      ]);
     }
     if (body.includedPeople > body.maxPeople) {
-      throw new AppError('invalid_range', 'The price covers more people than the largest group', [{ path: 'includedPeople', message: 'must not exceed maxPeople' }]);
+      throw new AppError('invalid_range', 'The price covers more people than the largest group', [
+        { path: 'includedPeople', message: 'must not exceed maxPeople' },
+      ]);
     }
     checkExtras(body.extras);
     const currency = body.currency ?? g.currency;
     checkPriceBounds(body, currency);
     const ids = body.services.map((s) => s.subcategoryId);
-    if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'A service appears twice', [{ path: 'services', message: 'duplicate service' }]);
+    if (new Set(ids).size !== ids.length)
+      throw new AppError('validation_failed', 'A service appears twice', [
+        { path: 'services', message: 'duplicate service' },
+      ]);
     const known = await existingSubcategories(this.db, ids);
     const unknown = body.services.findIndex((s) => !known.has(s.subcategoryId));
-    if (unknown >= 0) throw new AppError('unknown_service', 'No such service in the catalogue', [{ path: `services.${unknown}.subcategoryId`, message: 'unknown service' }]);
+    if (unknown >= 0)
+      throw new AppError('unknown_service', 'No such service in the catalogue', [
+        { path: `services.${unknown}.subcategoryId`, message: 'unknown service' },
+      ]);
     await replaceRates(this.db, g.id, body, currency);
     await this.search.sync();
     return this.rates(viewer);
@@ -188,16 +231,22 @@ export class GuideBusinessService {
     const hash = sha256(token);
     const feed = await feedByTokenHash(this.db, hash);
     // The stored hash finds the row; the token must also be the one this server's secret makes from its nonce.
-    if (!feed || !timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(this.tokenFor(feed.nonce)), 'hex'))) throw notFound('Calendar');
+    if (!feed || !timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(this.tokenFor(feed.nonce)), 'hex')))
+      throw notFound('Calendar');
     const rows = await feedBookings(this.db, feed.guideId, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000));
     const host = new URL(this.appUrl).host;
     return buildCalendar(
       'Tabi Guides tours',
-      // A booking of several days is one event a day (decision 154): the nights between are the guide's own in a calendar.
+      // A booking of several days is one event a day (decision 154): the nights between are the guide's own in a
+      // calendar.
       rows.flatMap((b) => {
         const number = b.bookingNumber ?? `TG${String(b.id).padStart(4, '0')}`;
         const people = `${b.travelers} traveler${b.travelers === 1 ? '' : 's'}`;
-        const location = b.meetingAddress ? (b.meetingPostalCode ? `〒${b.meetingPostalCode} ${b.meetingAddress}` : b.meetingAddress) : null;
+        const location = b.meetingAddress
+          ? b.meetingPostalCode
+            ? `〒${b.meetingPostalCode} ${b.meetingAddress}`
+            : b.meetingAddress
+          : null;
         const length = b.days > 1 ? `${b.days} days, ${b.durationMinutes / 60} h a day` : `${b.durationMinutes / 60} h`;
         return tourDays(b, addedMinutesByDay(b.extensions, b.days)).map((day, i) => ({
           // A one-day booking keeps the uid it always had, so subscribed calendars do not show it twice.

@@ -18,13 +18,22 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
   traveler = await person(t);
   guide = await guidePerson(t, { city: 'sapporo', priceRmb: 300 });
-  const [row] = await t.database.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).orderBy(asc(serviceSubcategories.id)).limit(1);
+  const [row] = await t.database.db
+    .select({ id: serviceSubcategories.id })
+    .from(serviceSubcategories)
+    .orderBy(asc(serviceSubcategories.id))
+    .limit(1);
   serviceId = row!.id;
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, who?: { token: string }, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who ? auth(who.token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const rates = (over: Record<string, unknown> = {}) => ({
   basicPricePerHourCents: 45_000,
@@ -60,24 +69,40 @@ describe('availability', () => {
       exceptions: [{ date: offDate, available: false, note: 'Family day; off' }],
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().exceptions).toEqual([{ date: offDate, available: false, startMinute: null, endMinute: null, note: 'Family day; off' }]);
+    expect(put.json().exceptions).toEqual([
+      { date: offDate, available: false, startMinute: null, endMinute: null, note: 'Family day; off' },
+    ]);
 
     const slots = await call('GET', `/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=2`);
     expect(slots.statusCode).toBe(200);
-    expect(slots.json().slots.map((s: { startTime: string }) => s.startTime)).toEqual(['08:00', '08:30', '09:00', '14:00']);
+    expect(slots.json().slots.map((s: { startTime: string }) => s.startTime)).toEqual([
+      '08:00',
+      '08:30',
+      '09:00',
+      '14:00',
+    ]);
     const off = await call('GET', `/api/v2/guides/${guide.guideId}/slots?date=${offDate}&durationHours=2`);
     expect(off.json().slots).toEqual([]);
 
     // search by date: gone on the day off, listed the day before
-    const onDay = guideListReplySchema.parse((await call('GET', `/api/v2/guides?city=sapporo&date=${date}`, traveler)).json());
+    const onDay = guideListReplySchema.parse(
+      (await call('GET', `/api/v2/guides?city=sapporo&date=${date}`, traveler)).json(),
+    );
     expect(onDay.data.map((g) => g.id)).toContain(guide.guideId);
-    const onOff = guideListReplySchema.parse((await call('GET', `/api/v2/guides?city=sapporo&date=${offDate}`, traveler)).json());
+    const onOff = guideListReplySchema.parse(
+      (await call('GET', `/api/v2/guides?city=sapporo&date=${offDate}`, traveler)).json(),
+    );
     expect(onOff.data.map((g) => g.id)).not.toContain(guide.guideId);
 
     // and the day off is taken back
-    const back = await call('PUT', '/api/v2/guides/me/availability', guide, { weekly: put.json().weekly, exceptions: [] });
+    const back = await call('PUT', '/api/v2/guides/me/availability', guide, {
+      weekly: put.json().weekly,
+      exceptions: [],
+    });
     expect(back.statusCode).toBe(200);
-    const again = guideListReplySchema.parse((await call('GET', `/api/v2/guides?city=sapporo&date=${offDate}`, traveler)).json());
+    const again = guideListReplySchema.parse(
+      (await call('GET', `/api/v2/guides?city=sapporo&date=${offDate}`, traveler)).json(),
+    );
     expect(again.data.map((g) => g.id)).toContain(guide.guideId);
   });
 
@@ -85,9 +110,17 @@ describe('availability', () => {
     // No buffer, so the slot right after the booking is the one the hours leave (decision 153).
     const g = await guidePerson(t, { city: 'nara', bufferMinutes: 0 });
     const date = daysAhead(14);
-    const res = await book(t, traveler, { guideId: g.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 });
+    const res = await book(t, traveler, {
+      guideId: g.guideId,
+      date,
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const put = await call('PUT', '/api/v2/guides/me/availability', g, { weekly: [{ weekday: isoWeekday(date), startMinute: 600, endMinute: 840 }] });
+    const put = await call('PUT', '/api/v2/guides/me/availability', g, {
+      weekly: [{ weekday: isoWeekday(date), startMinute: 600, endMinute: 840 }],
+    });
     expect(put.statusCode).toBe(200);
     const booking = await call('GET', `/api/v2/bookings/${res.json().id}`, traveler);
     expect(booking.json().status).toBe('pending');
@@ -96,13 +129,44 @@ describe('availability', () => {
   });
 
   it.each([
-    ['overlapping ranges', { weekly: [{ weekday: 1, startMinute: 540, endMinute: 720 }, { weekday: 1, startMinute: 700, endMinute: 800 }] }, 'overlapping_hours'],
-    ['a range ending before it starts', { weekly: [{ weekday: 2, startMinute: 600, endMinute: 600 }] }, 'invalid_range'],
-    ['hours past the end of the day', { weekly: [{ weekday: 2, startMinute: 600, endMinute: 1441 }] }, 'validation_failed'],
+    [
+      'overlapping ranges',
+      {
+        weekly: [
+          { weekday: 1, startMinute: 540, endMinute: 720 },
+          { weekday: 1, startMinute: 700, endMinute: 800 },
+        ],
+      },
+      'overlapping_hours',
+    ],
+    [
+      'a range ending before it starts',
+      { weekly: [{ weekday: 2, startMinute: 600, endMinute: 600 }] },
+      'invalid_range',
+    ],
+    [
+      'hours past the end of the day',
+      { weekly: [{ weekday: 2, startMinute: 600, endMinute: 1441 }] },
+      'validation_failed',
+    ],
     ['weekday 8', { weekly: [{ weekday: 8, startMinute: 600, endMinute: 700 }] }, 'validation_failed'],
-    ['a date twice', { weekly: [], exceptions: [{ date: daysAhead(3), available: false }, { date: daysAhead(3), available: false }] }, 'duplicate_date'],
+    [
+      'a date twice',
+      {
+        weekly: [],
+        exceptions: [
+          { date: daysAhead(3), available: false },
+          { date: daysAhead(3), available: false },
+        ],
+      },
+      'duplicate_date',
+    ],
     ['a past date', { weekly: [], exceptions: [{ date: daysAhead(-3), available: false }] }, 'invalid_range'],
-    ['an available day without hours', { weekly: [], exceptions: [{ date: daysAhead(3), available: true }] }, 'invalid_range'],
+    [
+      'an available day without hours',
+      { weekly: [], exceptions: [{ date: daysAhead(3), available: true }] },
+      'invalid_range',
+    ],
     ['an impossible date', { weekly: [], exceptions: [{ date: '2027-02-30', available: false }] }, 'validation_failed'],
   ])('refuses %s', async (_name, body, code) => {
     const res = await call('PUT', '/api/v2/guides/me/availability', guide, body);
@@ -115,25 +179,46 @@ describe('rates and services', () => {
   it('the guide changes prices, ranges and services; the search card and profile show them at once', async () => {
     const put = await call('PUT', '/api/v2/guides/me/rates', guide, rates());
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ basicPricePerHourCents: 45_000, additionalPricePerPersonCents: 5_000, maxPeople: 5, maxDurationHours: 6 });
+    expect(put.json()).toMatchObject({
+      basicPricePerHourCents: 45_000,
+      additionalPricePerPersonCents: 5_000,
+      maxPeople: 5,
+      maxDurationHours: 6,
+    });
     expect(put.json().services).toEqual([expect.objectContaining({ subcategoryId: serviceId, priceCents: 52_000 })]);
     expect((await call('GET', '/api/v2/guides/me/rates', guide)).json()).toEqual(put.json());
 
     const search = guideListReplySchema.parse((await call('GET', '/api/v2/guides?city=sapporo', traveler)).json());
     const card = search.data.find((g) => g.id === guide.guideId)!;
-    expect(card).toMatchObject({ hourlyRate: 450, basicPricePerHourCents: 45_000, additionalPricePerPersonCents: 5_000, maxPeople: 5, maxDuration: 6 });
+    expect(card).toMatchObject({
+      hourlyRate: 450,
+      basicPricePerHourCents: 45_000,
+      additionalPricePerPersonCents: 5_000,
+      maxPeople: 5,
+      maxDuration: 6,
+    });
     expect(card.services.map((s) => [s.id, s.priceCents])).toEqual([[serviceId, 52_000]]);
     // the price filter (RMB) sees the new price
-    const band = guideListReplySchema.parse((await call('GET', '/api/v2/guides?city=sapporo&minPrice=440&maxPrice=460', traveler)).json());
+    const band = guideListReplySchema.parse(
+      (await call('GET', '/api/v2/guides?city=sapporo&minPrice=440&maxPrice=460', traveler)).json(),
+    );
     expect(band.data.map((g) => g.id)).toContain(guide.guideId);
     // search by service
-    const byService = guideListReplySchema.parse((await call('GET', `/api/v2/guides?city=sapporo&services=${serviceId}`, traveler)).json());
+    const byService = guideListReplySchema.parse(
+      (await call('GET', `/api/v2/guides?city=sapporo&services=${serviceId}`, traveler)).json(),
+    );
     expect(byService.data.map((g) => g.id)).toContain(guide.guideId);
 
     const profile = (await call('GET', `/api/v2/guides/${guide.guideId}`)).json();
     expect(profile).toMatchObject({ hourlyRate: 450, maxPeople: 5 });
     // a group larger than the new maximum is refused by booking
-    const big = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(20), startTime: '10:00', durationHours: 2, travelers: 6 });
+    const big = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(20),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 6,
+    });
     expect(big.json().code).toBe('group_size_out_of_range');
   });
 
@@ -141,7 +226,11 @@ describe('rates and services', () => {
     ['a negative price', rates({ basicPricePerHourCents: -1 }), 'validation_failed'],
     ['a price of 0 (decision 082)', rates({ basicPricePerHourCents: 0 }), 'validation_failed'],
     ['a price under 50 RMB an hour', rates({ basicPricePerHourCents: 4_999 }), 'validation_failed'],
-    ['a service priced under the floor', rates({ services: [{ subcategoryId: 1, priceCents: 100 }] }), 'validation_failed'],
+    [
+      'a service priced under the floor',
+      rates({ services: [{ subcategoryId: 1, priceCents: 100 }] }),
+      'validation_failed',
+    ],
     ['a fractional price', rates({ additionalPricePerPersonCents: 10.5 }), 'validation_failed'],
     ['min group above max', rates({ minPeople: 6, maxPeople: 5, services: [] }), 'invalid_range'],
     ['min duration above max', rates({ minDurationHours: 7, maxDurationHours: 6, services: [] }), 'invalid_range'],
@@ -186,12 +275,26 @@ describe('calendar feed', () => {
     const g = await guidePerson(t, { city: 'kobe' });
     const date = daysAhead(12);
     const address = 'Kobe Station, north exit; by the clock, "Meet here"\nThen walk';
-    const created = await book(t, traveler, { guideId: g.guideId, date, startTime: '10:00', durationHours: 2, travelers: 2, meetingAddress: address, meetingPostalCode: '650-0021' });
+    const created = await book(t, traveler, {
+      guideId: g.guideId,
+      date,
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+      meetingAddress: address,
+      meetingPostalCode: '650-0021',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
     // an unpaid request does not show
-    const unpaid = await book(t, traveler, { guideId: g.guideId, date: daysAhead(13), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const unpaid = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(13),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(unpaid.statusCode).toBe(201);
 
     const urlRes = await call('GET', '/api/v2/guides/me/calendar-url', g);
@@ -217,9 +320,14 @@ describe('calendar feed', () => {
     const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
     expect(unfolded).toContain(`DTSTART:${stamp(startsAt)}`);
     expect(unfolded).toContain(`DTEND:${stamp(new Date(Date.parse(startsAt) + 2 * 3_600_000).toISOString())}`);
-    expect(unfolded).toContain('LOCATION:〒650-0021 Kobe Station\\, north exit\\; by the clock\\, "Meet here"\\nThen walk');
+    expect(unfolded).toContain(
+      'LOCATION:〒650-0021 Kobe Station\\, north exit\\; by the clock\\, "Meet here"\\nThen walk',
+    );
     expect(unfolded).toContain('STATUS:CONFIRMED');
-    const [me] = await t.database.db.select({ email: users.email, full_name: users.fullName }).from(users).where(eq(users.id, traveler.id));
+    const [me] = await t.database.db
+      .select({ email: users.email, full_name: users.fullName })
+      .from(users)
+      .where(eq(users.id, traveler.id));
     expect(text).not.toContain(me!.email);
     expect(text).not.toContain(me!.full_name);
 
@@ -227,7 +335,9 @@ describe('calendar feed', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().url).not.toBe(url);
     expect((await t.app.inject({ url: path, remoteAddress: nextAddress() })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: new URL(reset.json().url).pathname, remoteAddress: nextAddress() })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: new URL(reset.json().url).pathname, remoteAddress: nextAddress() })).statusCode,
+    ).toBe(200);
     // wrong or malformed tokens: 404 with a stable code
     const wrong = await t.app.inject({ url: `/api/ical/${'A'.repeat(43)}.ics`, remoteAddress: nextAddress() });
     expect(wrong.statusCode).toBe(404);
@@ -241,16 +351,27 @@ describe('calendar feed', () => {
 
   it('follows a rescheduled booking to its new time (decision 079)', async () => {
     const g = await guidePerson(t, { city: 'nara' });
-    const created = await book(t, traveler, { guideId: g.guideId, date: daysAhead(15), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const created = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(15),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     const id = created.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
     expect((await call('POST', `/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
-    const proposed = await call('POST', `/api/v2/bookings/${id}/reschedule`, traveler, { date: daysAhead(16), startTime: '14:00' });
+    const proposed = await call('POST', `/api/v2/bookings/${id}/reschedule`, traveler, {
+      date: daysAhead(16),
+      startTime: '14:00',
+    });
     expect(proposed.statusCode, proposed.body).toBe(201);
     const moved = await call('POST', `/api/v2/bookings/${id}/reschedule/${proposed.json().reschedule.id}/accept`, g);
     expect(moved.statusCode, moved.body).toBe(200);
     const path = new URL((await call('GET', '/api/v2/guides/me/calendar-url', g)).json().url).pathname;
-    const lines = (await t.app.inject({ url: path, remoteAddress: nextAddress() })).body.replace(/\r\n /g, '').split('\r\n');
+    const lines = (await t.app.inject({ url: path, remoteAddress: nextAddress() })).body
+      .replace(/\r\n /g, '')
+      .split('\r\n');
     const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
     expect(lines).toContain(`DTSTART:${stamp(`${daysAhead(16)}T05:00:00.000Z`)}`);
     expect(lines).toContain(`DTEND:${stamp(`${daysAhead(16)}T07:00:00.000Z`)}`);

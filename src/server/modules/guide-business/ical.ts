@@ -14,7 +14,10 @@ export function escapeText(value: string): string {
 
 /** A DATE-TIME in UTC: 20261122T094500Z. */
 export function utcStamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** Folds one content line into lines of at most 75 octets, continuation lines starting with a space. */
@@ -51,7 +54,14 @@ export interface CalendarEvent {
 }
 
 export function buildCalendar(name: string, events: CalendarEvent[]): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Tabi Guides//Guide calendar//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tabi Guides//Guide calendar//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
   for (const e of events) {
     lines.push(
       'BEGIN:VEVENT',

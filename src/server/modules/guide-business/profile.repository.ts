@@ -40,7 +40,15 @@ export async function readProfile(db: Database, guideId: number) {
 export interface ProfileWrite {
   userId: number;
   guideId: number;
-  user: { fullName?: string; nickname: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; age: number | null; city: string | null; mbti: string | null; backgroundImage: string | null };
+  user: {
+    fullName?: string;
+    nickname: string | null;
+    gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null;
+    age: number | null;
+    city: string | null;
+    mbti: string | null;
+    backgroundImage: string | null;
+  };
   guide: {
     serviceCity: string;
     residenceZipCode: string | null;
@@ -62,7 +70,10 @@ export interface ProfileWrite {
  */
 export async function writeProfile(db: Database, w: ProfileWrite): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ ...w.user, updatedAt: new Date() }).where(eq(users.id, w.userId));
+    await tx
+      .update(users)
+      .set({ ...w.user, updatedAt: new Date() })
+      .where(eq(users.id, w.userId));
     await tx
       .update(guides)
       .set({ ...w.guide, age: w.user.age, sex: w.user.gender, mbti: w.user.mbti, updatedAt: new Date() })
@@ -82,7 +93,11 @@ const itineraryColumns = {
 };
 
 export async function listOwnItineraries(db: Database, guideId: number) {
-  return db.select(itineraryColumns).from(guideItineraries).where(eq(guideItineraries.guideId, guideId)).orderBy(asc(guideItineraries.sortOrder), asc(guideItineraries.id));
+  return db
+    .select(itineraryColumns)
+    .from(guideItineraries)
+    .where(eq(guideItineraries.guideId, guideId))
+    .orderBy(asc(guideItineraries.sortOrder), asc(guideItineraries.id));
 }
 
 /** The caller's itinerary, or undefined (another guide's or a traveler's look is the same: absent). */
@@ -125,4 +140,3 @@ export async function updateItinerary(db: Database, id: number, w: ItineraryWrit
 export async function deleteItinerary(db: Database, id: number): Promise<void> {
   await db.delete(guideItineraries).where(eq(guideItineraries.id, id));
 }
-

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { itineraryBodySchema, ownItineraryListSchema, ownItinerarySchema, profileBodySchema, profileReplySchema } from '../../../shared/schemas/guide-business';
+import {
+  itineraryBodySchema,
+  ownItineraryListSchema,
+  ownItinerarySchema,
+  profileBodySchema,
+  profileReplySchema,
+} from '../../../shared/schemas/guide-business';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { GuideProfileService } from './profile.service';
@@ -26,7 +32,15 @@ export function guideProfileRoutes(app: AppInstance, service: GuideProfileServic
 function profileFieldRoutes(app: AppInstance, service: GuideProfileService): void {
   app.get(
     '/api/v2/guides/me/profile',
-    { onRequest: app.requireAuth, schema: { tags, summary: "The caller's profile fields, texts in every written language", security, response: { 200: profileReplySchema, ...errors } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: "The caller's profile fields, texts in every written language",
+        security,
+        response: { 200: profileReplySchema, ...errors },
+      },
+    },
     async (request) => service.profile(currentUser(request)),
   );
 
@@ -37,7 +51,8 @@ function profileFieldRoutes(app: AppInstance, service: GuideProfileService): voi
       config: writeLimit,
       schema: {
         tags,
-        summary: "Replace the caller's profile fields (prices and minimum hours are edited with /rates); search shows it at once",
+        summary:
+          "Replace the caller's profile fields (prices and minimum hours are edited with /rates); search shows it at once",
         description: noContacts,
         security,
         body: profileBodySchema,
@@ -52,7 +67,15 @@ function profileFieldRoutes(app: AppInstance, service: GuideProfileService): voi
 function itineraryRoutes(app: AppInstance, service: GuideProfileService): void {
   app.get(
     '/api/v2/guides/me/itineraries',
-    { onRequest: app.requireAuth, schema: { tags, summary: "The caller's itineraries with every written language", security, response: { 200: ownItineraryListSchema, ...errors } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: "The caller's itineraries with every written language",
+        security,
+        response: { 200: ownItineraryListSchema, ...errors },
+      },
+    },
     async (request) => service.itineraries(currentUser(request)),
   );
 
@@ -61,7 +84,14 @@ function itineraryRoutes(app: AppInstance, service: GuideProfileService): void {
     {
       onRequest: app.requireAuth,
       config: writeLimit,
-      schema: { tags, summary: 'Add an itinerary (texts per language, the original required)', description: noContacts, security, body: itineraryBodySchema, response: { 201: ownItinerarySchema, 400: errorBodySchema, 409: errorBodySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Add an itinerary (texts per language, the original required)',
+        description: noContacts,
+        security,
+        body: itineraryBodySchema,
+        response: { 201: ownItinerarySchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.createItinerary(currentUser(request), request.body)),
   );
@@ -89,7 +119,13 @@ function itineraryRoutes(app: AppInstance, service: GuideProfileService): void {
     {
       onRequest: app.requireAuth,
       config: writeLimit,
-      schema: { tags, summary: "Delete one of the caller's itineraries (another guide's is 404)", security, params: z.object({ id: idParam }), response: { 204: z.null(), 404: errorBodySchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Delete one of the caller's itineraries (another guide's is 404)",
+        security,
+        params: z.object({ id: idParam }),
+        response: { 204: z.null(), 404: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       await service.deleteItinerary(currentUser(request), request.params.id);

@@ -1,4 +1,10 @@
-import { pickText, TEXT_LANGUAGES, type GuideTextFields, type GuideTexts, type ItineraryTexts } from '../../../shared/guide-texts';
+import {
+  pickText,
+  TEXT_LANGUAGES,
+  type GuideTextFields,
+  type GuideTexts,
+  type ItineraryTexts,
+} from '../../../shared/guide-texts';
 import { normalizePostalCode, postalCodeError } from '../../../shared/messaging/postal-code';
 import type { ItineraryBody, OwnItinerary, ProfileBody, ProfileReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
@@ -34,7 +40,8 @@ function cleanGuideTexts(texts: ProfileBody['texts']): GuideTexts {
   const out: GuideTexts = {};
   for (const l of TEXT_LANGUAGES) {
     const fields: GuideTextFields = {};
-    for (const [k, v] of Object.entries(texts[l] ?? {})) if (typeof v === 'string' && v.trim() !== '') fields[k as keyof GuideTextFields] = v.trim();
+    for (const [k, v] of Object.entries(texts[l] ?? {}))
+      if (typeof v === 'string' && v.trim() !== '') fields[k as keyof GuideTextFields] = v.trim();
     if (Object.keys(fields).length) out[l] = fields;
   }
   return out;
@@ -96,8 +103,13 @@ export class GuideProfileService {
     const texts = cleanGuideTexts(body.texts);
     const original = body.originalLanguage;
     const bio = texts[original]?.bio;
-    if (!bio) throw new AppError('text_required', 'Write the bio in its original language', [{ path: `texts.${original}.bio`, message: 'required' }]);
-    const written = Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v })));
+    if (!bio)
+      throw new AppError('text_required', 'Write the bio in its original language', [
+        { path: `texts.${original}.bio`, message: 'required' },
+      ]);
+    const written = Object.entries(texts).flatMap(([l, fields]) =>
+      Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v })),
+    );
     refuseContactDetails(written);
     await assertNoProtectedTitles(this.db, viewer.id, [
       { path: 'fullName', text: body.fullName },
@@ -106,7 +118,10 @@ export class GuideProfileService {
       ...written,
     ]);
     const current = (await readProfile(this.db, g.id))!;
-    const months = Math.floor(current.experienceMonths / 12) === body.experienceYears ? current.experienceMonths : body.experienceYears * 12;
+    const months =
+      Math.floor(current.experienceMonths / 12) === body.experienceYears
+        ? current.experienceMonths
+        : body.experienceYears * 12;
     const plain = (f: DescriptionField) => pickText(texts, f, original, original).text;
     await writeProfile(this.db, {
       userId: viewer.id,
@@ -165,23 +180,42 @@ export class GuideProfileService {
       if (!t) continue;
       const empty = !t.title && !t.summary && t.stops.every((s) => !s.title && !s.description);
       if (empty && l !== body.originalLanguage) continue;
-      if (!t.title) throw new AppError('text_required', 'Every written language needs a title', [{ path: `texts.${l}.title`, message: 'required' }]);
+      if (!t.title)
+        throw new AppError('text_required', 'Every written language needs a title', [
+          { path: `texts.${l}.title`, message: 'required' },
+        ]);
       if (t.stops.length !== body.stops.length) {
-        throw new AppError('validation_failed', 'Each language lists the same stops', [{ path: `texts.${l}.stops`, message: `expected ${body.stops.length} stops` }]);
+        throw new AppError('validation_failed', 'Each language lists the same stops', [
+          { path: `texts.${l}.stops`, message: `expected ${body.stops.length} stops` },
+        ]);
       }
-      texts[l] = { title: t.title, summary: t.summary, stops: t.stops.map((s) => ({ title: s.title, description: s.description })) };
+      texts[l] = {
+        title: t.title,
+        summary: t.summary,
+        stops: t.stops.map((s) => ({ title: s.title, description: s.description })),
+      };
     }
     const orig = texts[body.originalLanguage];
-    if (!orig) throw new AppError('text_required', 'Write the itinerary in its original language', [{ path: `texts.${body.originalLanguage}.title`, message: 'required' }]);
+    if (!orig)
+      throw new AppError('text_required', 'Write the itinerary in its original language', [
+        { path: `texts.${body.originalLanguage}.title`, message: 'required' },
+      ]);
     const missingStop = orig.stops.findIndex((s) => !s.title);
-    if (missingStop >= 0) throw new AppError('text_required', 'Every stop needs a title', [{ path: `texts.${body.originalLanguage}.stops.${missingStop}.title`, message: 'required' }]);
+    if (missingStop >= 0)
+      throw new AppError('text_required', 'Every stop needs a title', [
+        { path: `texts.${body.originalLanguage}.stops.${missingStop}.title`, message: 'required' },
+      ]);
     return {
       durationHours: body.durationHours,
       originalLanguage: body.originalLanguage,
       texts,
       title: orig.title,
       summary: orig.summary,
-      stops: body.stops.map((s, i) => ({ time: s.time, title: orig.stops[i]!.title, description: orig.stops[i]!.description })),
+      stops: body.stops.map((s, i) => ({
+        time: s.time,
+        title: orig.stops[i]!.title,
+        description: orig.stops[i]!.description,
+      })),
       shopStops: body.shopStops,
     };
   }
@@ -194,14 +228,16 @@ export class GuideProfileService {
 
   /** Every text of an itinerary, for the protected-title check. */
   private itineraryTexts(write: ItineraryWrite): PublishedText[] {
-    return Object.entries(write.texts).flatMap(([l, t]) => [
-      { path: `texts.${l}.title`, text: t.title },
-      { path: `texts.${l}.summary`, text: t.summary },
-      ...t.stops.flatMap((s, i) => [
-        { path: `texts.${l}.stops.${i}.title`, text: s.title },
-        { path: `texts.${l}.stops.${i}.description`, text: s.description },
-      ]),
-    ]).concat(write.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })));
+    return Object.entries(write.texts)
+      .flatMap(([l, t]) => [
+        { path: `texts.${l}.title`, text: t.title },
+        { path: `texts.${l}.summary`, text: t.summary },
+        ...t.stops.flatMap((s, i) => [
+          { path: `texts.${l}.stops.${i}.title`, text: s.title },
+          { path: `texts.${l}.stops.${i}.description`, text: s.description },
+        ]),
+      ])
+      .concat(write.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })));
   }
 
   async createItinerary(viewer: AuthUser, body: ItineraryBody): Promise<OwnItinerary> {
@@ -210,7 +246,9 @@ export class GuideProfileService {
     refuseContactDetails(this.itineraryTexts(write));
     await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
     if ((await listOwnItineraries(this.db, g.id)).length >= MAX_ITINERARIES) {
-      throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [{ path: 'itineraries', message: 'limit reached' }]);
+      throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [
+        { path: 'itineraries', message: 'limit reached' },
+      ]);
     }
     const id = await insertItinerary(this.db, g.id, write);
     await this.search.sync();

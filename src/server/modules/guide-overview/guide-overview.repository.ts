@@ -2,14 +2,25 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'dr
 import type { Currency } from '../../../shared/currency';
 import { MAX_BOOKING_DAYS } from '../../../shared/booking/tour-days';
 import { REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
-import { OVERVIEW_REQUESTS_SHOWN, OVERVIEW_REVIEWS_SHOWN, OVERVIEW_TOUR_STATUSES } from '../../../shared/schemas/guide-overview';
+import {
+  OVERVIEW_REQUESTS_SHOWN,
+  OVERVIEW_REVIEWS_SHOWN,
+  OVERVIEW_TOUR_STATUSES,
+} from '../../../shared/schemas/guide-overview';
 import type { Database } from '../../db/client';
 import { bookings, guides, ledgerEntries, reviews, users } from '../../db/schema/index';
 
 /** The caller's listing with what the greeting and the ratings need (one row, by the unique user_id index). */
 export async function guideOfUser(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: guides.id, timeZone: guides.timeZone, currency: guides.currency, rating: guides.rating, reviewCount: guides.reviewCount, fullName: users.fullName })
+    .select({
+      id: guides.id,
+      timeZone: guides.timeZone,
+      currency: guides.currency,
+      rating: guides.rating,
+      reviewCount: guides.reviewCount,
+      fullName: users.fullName,
+    })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(eq(guides.userId, userId));
@@ -102,12 +113,16 @@ export async function earningsByPeriod(db: Database, userId: number, currency: C
     })
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.currency, currency)));
+    .where(
+      and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.currency, currency)),
+    );
   const n = (v: unknown) => Number(v ?? 0);
   return { today: n(row?.today), month: n(row?.month), year: n(row?.year), total: n(row?.total) };
 }
 
-/** The latest published traveler reviews of the listing (reviews_guide_published_idx), with the reviewer's first name. */
+/**
+ * The latest published traveler reviews of the listing (reviews_guide_published_idx), with the reviewer's first name.
+ */
 export function latestReviews(db: Database, guideId: number) {
   return db
     .select({

@@ -12,7 +12,8 @@ export function guideOverviewRoutes(app: AppInstance, service: GuideOverviewServ
       onRequest: app.requireAuth,
       schema: {
         tags: ['guide-business'],
-        summary: "The caller's week of tours, unread counts, earnings (today, month, year, total; fen), open requests and ratings",
+        summary:
+          "The caller's week of tours, unread counts, earnings (today, month, year, total; fen), open requests and ratings",
         security: [{ bearerAuth: [] }],
         response: { 200: guideOverviewSchema, 401: errorBodySchema, 403: errorBodySchema },
       },

@@ -19,7 +19,9 @@ export interface GuideOverviewDeps {
   unread: (userId: number) => Promise<TotalUnread>;
   /** Pending and withdrawable, as the wallet computes them (decision 067). */
   earnings: (user: AuthUser) => Promise<GuideEarnings | null>;
-  /** What the guide receives for each of her bookings, as her booking's view says (the bookings module's, decision 175). */
+  /**
+   * What the guide receives for each of her bookings, as her booking's view says (the bookings module's, decision 175).
+   */
   nets: (guideUserId: number, bookingIds: number[]) => Promise<Map<number, number | null>>;
 }
 
@@ -30,7 +32,8 @@ const tourOf = (r: TourRow, nets: Map<number, number | null>): OverviewTour => (
   bookingNumber: bookingNumber(r.id, r.bookingNumber),
   status: r.status,
   date: r.date,
-  // Day 1's start, as the booking's own reply gives it (a same-day replacement may start day 1 later: decision 140, amended).
+  // Day 1's start, as the booking's own reply gives it (a same-day replacement may start day 1 later: decision 140,
+  // amended).
   scheduledStartTime: zonedClockTime(r.startsAt, r.timeZone),
   timeZone: r.timeZone,
   startsAt: r.startsAt.toISOString(),
@@ -41,7 +44,12 @@ const tourOf = (r: TourRow, nets: Map<number, number | null>): OverviewTour => (
   totalPriceCents: r.totalPriceCents,
   currency: r.currency,
   guideNetCents: nets.get(r.id) ?? null,
-  traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture, nameLanguage: detectTextLanguage(r.travelerName, writerTextLanguage(r.travelerLocale)) },
+  traveler: {
+    id: r.travelerId,
+    fullName: r.travelerName,
+    profilePicture: r.travelerPicture,
+    nameLanguage: detectTextLanguage(r.travelerName, writerTextLanguage(r.travelerLocale)),
+  },
 });
 
 /** The first day of the month after `date`'s month (yyyy-mm-01). */
@@ -85,7 +93,10 @@ export class GuideOverviewService {
       this.deps.unread(user.id),
       this.deps.earnings(user),
     ]);
-    const nets = await this.deps.nets(user.id, [...tours, ...requests].map((r) => r.id));
+    const nets = await this.deps.nets(
+      user.id,
+      [...tours, ...requests].map((r) => r.id),
+    );
 
     return {
       guide: { id: g.id, fullName: g.fullName, timeZone: zone },
@@ -111,7 +122,12 @@ export class GuideOverviewService {
         count: g.reviewCount,
         reviews: reviews.map(({ reviewerLocale, ...r }) => {
           const writer = writerTextLanguage(reviewerLocale);
-          return { ...r, contentLanguage: detectTextLanguage(r.content, writer), reviewerNameLanguage: detectTextLanguage(r.reviewerFirstName, writer), publishedAt: r.publishedAt!.toISOString() };
+          return {
+            ...r,
+            contentLanguage: detectTextLanguage(r.content, writer),
+            reviewerNameLanguage: detectTextLanguage(r.reviewerFirstName, writer),
+            publishedAt: r.publishedAt!.toISOString(),
+          };
         }),
       },
     };

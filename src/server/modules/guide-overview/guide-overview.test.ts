@@ -42,12 +42,19 @@ async function acceptedTour(g: Person & { guideId: number }, date: string, start
   return id;
 }
 
-/** An accepted tour started by both sides and completed by the traveler at `completeAt`; returns the guide's earnings entry. */
+/**
+ * An accepted tour started by both sides and completed by the traveler at `completeAt`; returns the guide's earnings
+ * entry.
+ */
 async function completedTour(g: Person & { guideId: number }, date: string, completeAt: Date) {
   const id = await acceptedTour(g, date);
   setNow(new Date(tokyo(date, 10).getTime() + 10 * 60_000));
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode).toBe(200);
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, g, { userType: 'guide' })).json().status).toBe('ongoing');
+  expect(
+    (await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode,
+  ).toBe(200);
+  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, g, { userType: 'guide' })).json().status).toBe(
+    'ongoing',
+  );
   setNow(completeAt);
   expect((await call('PATCH', `/api/bookings/${id}/status`, traveler, { status: 'completed' })).statusCode).toBe(200);
   t.app.bookings.now = () => new Date();
@@ -99,7 +106,16 @@ describe('a freshly approved guide', () => {
     expect(addDays(o.week.start, 6)).toBe(o.week.end);
     expect(new Date(`${o.week.start}T00:00:00Z`).getUTCDay()).toBe(1); // Monday
     expect(o.requests).toEqual({ count: 0, items: [] });
-    expect(o.earnings).toEqual({ currency: 'CNY', todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0, pendingCents: 0, withdrawableCents: 0, nextAvailableAt: null });
+    expect(o.earnings).toEqual({
+      currency: 'CNY',
+      todayCents: 0,
+      monthCents: 0,
+      yearCents: 0,
+      totalCents: 0,
+      pendingCents: 0,
+      withdrawableCents: 0,
+      nextAvailableAt: null,
+    });
     expect(o.ratings).toEqual({ average: 0, count: 0, reviews: [] });
     expect(o.unread).toEqual({ chatUnreadCount: 0, systemUnreadCount: 0, totalUnreadCount: 0 });
   });
@@ -111,22 +127,37 @@ describe('the figures', () => {
     // A tour starting within 48 h must be answered before it starts: more urgent than the older request.
     // Both guides take tours at 12 hours' notice (decision 153), so some 10:00 one or two days ahead is
     // bookable and within 48 h whatever the hour of the run (at 24 h, none from 10:00 to 11:00 Tokyo).
-    const soonDay = [1, 2].map((d) => daysAhead(d)).find((d) => tokyo(d, 10).getTime() - Date.now() > 13 * HOUR && tokyo(d, 10).getTime() - Date.now() < 47 * HOUR)!;
+    const soonDay = [1, 2]
+      .map((d) => daysAhead(d))
+      .find((d) => tokyo(d, 10).getTime() - Date.now() > 13 * HOUR && tokyo(d, 10).getTime() - Date.now() < 47 * HOUR)!;
     const sooner = await confirmedBooking(t, traveler, guide.guideId, soonDay);
     // The same traveler, later that day (one traveler is never booked twice at once: traveler_busy).
     await confirmedBooking(t, traveler, otherGuide.guideId, soonDay, '14:00');
     const o = await overview(guide);
     expect(o.requests.count).toBe(2);
     expect(o.requests.items.map((r) => r.id)).toEqual([sooner, later]);
-    expect(o.requests.items[0]).toMatchObject({ status: 'confirmed', travelers: 2, duration: 2, scheduledStartTime: '10:00', date: soonDay, traveler: { id: traveler.id, fullName: 'Wang Fang' } });
+    expect(o.requests.items[0]).toMatchObject({
+      status: 'confirmed',
+      travelers: 2,
+      duration: 2,
+      scheduledStartTime: '10:00',
+      date: soonDay,
+      traveler: { id: traveler.id, fullName: 'Wang Fang' },
+    });
     expect(o.requests.items[0]!.bookingNumber).toMatch(/^TG\d{4,}$/);
     expect(Date.parse(o.requests.items[0]!.respondBy!)).toBeGreaterThan(Date.now());
     // Unread: the paid-request notices reached the guide; the same figures as the header's count.
     const unread = (await call('GET', `/api/conversations/total-unread-count/${guide.id}`, guide)).json();
-    expect(o.unread).toEqual({ chatUnreadCount: unread.chatUnreadCount, systemUnreadCount: unread.systemUnreadCount, totalUnreadCount: unread.totalUnreadCount });
+    expect(o.unread).toEqual({
+      chatUnreadCount: unread.chatUnreadCount,
+      systemUnreadCount: unread.systemUnreadCount,
+      totalUnreadCount: unread.totalUnreadCount,
+    });
     expect(o.unread.systemUnreadCount).toBeGreaterThanOrEqual(2);
     // Answering a request takes it off the list.
-    expect((await call('POST', `/api/v2/bookings/${later}/decline`, guide, { reason: 'schedule_conflict' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/v2/bookings/${later}/decline`, guide, { reason: 'schedule_conflict' })).statusCode,
+    ).toBe(200);
     const after = await overview(guide);
     expect(after.requests.count).toBe(1);
     expect(after.requests.items.map((r) => r.id)).toEqual([sooner]);
@@ -141,7 +172,15 @@ describe('the figures', () => {
     const o = await overview(guide);
     expect(o.today).toBe(day);
     expect(o.week.tours.map((x) => x.id)).toEqual([inWeek]);
-    expect(o.week.tours[0]).toMatchObject({ status: 'upcoming', date: day, scheduledStartTime: '10:00', timeZone: TOKYO, duration: 2, travelers: 2, traveler: { fullName: 'Wang Fang' } });
+    expect(o.week.tours[0]).toMatchObject({
+      status: 'upcoming',
+      date: day,
+      scheduledStartTime: '10:00',
+      timeZone: TOKYO,
+      duration: 2,
+      travelers: 2,
+      traveler: { fullName: 'Wang Fang' },
+    });
     expect(o.week.tours[0]!.startsAt).toBe(tokyo(day, 10).toISOString());
     // A week later the other one is this week's.
     setNow(tokyo(addDays(day, 7), 8));
@@ -159,7 +198,13 @@ describe('the figures', () => {
     await t.database.db.update(guides).set({ dayRateCents: 200_000, dayHours: 8 }).where(eq(guides.id, g.guideId));
     let sunday = daysAhead(120);
     while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
-    const res = await book(t, traveler, { guideId: g.guideId, date: sunday, days: 3, dayStartTime: '09:00', travelers: 2 });
+    const res = await book(t, traveler, {
+      guideId: g.guideId,
+      date: sunday,
+      days: 3,
+      dayStartTime: '09:00',
+      travelers: 2,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     expect((await pay(t, traveler, id)).statusCode).toBe(201);
@@ -189,7 +234,15 @@ describe('the figures', () => {
     // 23:50 the same evening in Tokyo (14:50 UTC): today, this month, this year.
     setNow(tokyo(day, 23, 50));
     let o = await overview(guide);
-    expect(o.earnings).toMatchObject({ todayCents: e, monthCents: e, yearCents: e, totalCents: e, pendingCents: e, withdrawableCents: 0, nextAvailableAt: tour.availableAt });
+    expect(o.earnings).toMatchObject({
+      todayCents: e,
+      monthCents: e,
+      yearCents: e,
+      totalCents: e,
+      pendingCents: e,
+      withdrawableCents: 0,
+      nextAvailableAt: tour.availableAt,
+    });
 
     // 00:30 the next morning in Tokyo is still the same UTC day (15:30 UTC), but a new day and month in Tokyo.
     setNow(tokyo(next, 0, 30));
@@ -205,7 +258,11 @@ describe('the figures', () => {
     o = await overview(guide);
     expect(o.earnings).toMatchObject({ pendingCents: 0, withdrawableCents: e, totalCents: e, todayCents: 0 });
     const w = (await call('GET', '/api/v2/wallet', guide)).json();
-    expect(w.earnings).toMatchObject({ totalCents: o.earnings.totalCents, pendingCents: o.earnings.pendingCents, withdrawableCents: o.earnings.withdrawableCents });
+    expect(w.earnings).toMatchObject({
+      totalCents: o.earnings.totalCents,
+      pendingCents: o.earnings.pendingCents,
+      withdrawableCents: o.earnings.withdrawableCents,
+    });
 
     // Another guide's completion never shows in this guide's figures.
     t.app.bookings.now = () => new Date();
@@ -215,19 +272,31 @@ describe('the figures', () => {
     expect(mine.earnings.totalCents).toBe(e);
     expect(mine.earnings.todayCents).toBe(0);
     const other = await overview(otherGuide);
-    expect(other.earnings).toMatchObject({ todayCents: theirs.amountCents, totalCents: theirs.amountCents, pendingCents: theirs.amountCents });
+    expect(other.earnings).toMatchObject({
+      todayCents: theirs.amountCents,
+      totalCents: theirs.amountCents,
+      pendingCents: theirs.amountCents,
+    });
     expect(other.week.tours.every((x) => x.traveler.id === traveler.id)).toBe(true);
   });
 
-  it('ratings: average, count and the last published reviews with the reviewer\'s first name; unpublished ones stay hidden', async () => {
+  it("ratings: average, count and the last published reviews with the reviewer's first name; unpublished ones stay hidden", async () => {
     const day = daysAhead(90);
     const tour = await completedTour(guide, day, tokyo(day, 13));
-    const review = await call('POST', '/api/v2/reviews', traveler, { bookingId: tour.id, type: 'traveler_to_guide', rating: 4, content: '很棒的导游' });
+    const review = await call('POST', '/api/v2/reviews', traveler, {
+      bookingId: tour.id,
+      type: 'traveler_to_guide',
+      rating: 4,
+      content: '很棒的导游',
+    });
     expect(review.statusCode).toBe(201);
     // Dual-blind: not published until the guide reviews too.
     let o = await overview(guide);
     expect(o.ratings.reviews).toEqual([]);
-    expect((await call('POST', '/api/v2/reviews', guide, { bookingId: tour.id, type: 'guide_to_traveler', rating: 5 })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/v2/reviews', guide, { bookingId: tour.id, type: 'guide_to_traveler', rating: 5 }))
+        .statusCode,
+    ).toBe(201);
     o = await overview(guide);
     expect(o.ratings.count).toBe(1);
     expect(o.ratings.average).toBe(4);

@@ -15,7 +15,10 @@ export interface GuideOverviewNeeds {
   bookings: Pick<BookingsService, 'guideNets'>;
 }
 
-/** The guide landing page (/guide): unread counts (messaging), pending and withdrawable (wallet), each booking's net (bookings). */
+/**
+ * The guide landing page (/guide): unread counts (messaging), pending and withdrawable (wallet), each booking's net
+ * (bookings).
+ */
 export function registerGuideOverview(app: AppInstance, needs: GuideOverviewNeeds): void {
   const service = new GuideOverviewService({
     db: app.ctx.database.db,

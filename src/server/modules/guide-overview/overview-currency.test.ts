@@ -22,17 +22,27 @@ const setNow = (at: Date) => {
   t.app.bookings.now = () => at;
 };
 
-/** Books two hours for two at `startTime`, has the guide accept, both start it and the traveler complete it; the guide's earnings entry. */
+/**
+ * Books two hours for two at `startTime`, has the guide accept, both start it and the traveler complete it; the guide's
+ * earnings entry.
+ */
 async function completedTour(date: string, startHour: number) {
   const id = await confirmedBooking(t, traveler, guide.guideId, date, `${startHour}:00`);
   expect((await call('POST', `/api/v2/bookings/${id}/accept`, guide)).statusCode).toBe(200);
   setNow(tokyo(date, startHour, 10));
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode).toBe(200);
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).json().status).toBe('ongoing');
+  expect(
+    (await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode,
+  ).toBe(200);
+  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).json().status).toBe(
+    'ongoing',
+  );
   setNow(tokyo(date, startHour + 2, 5));
   expect((await call('PATCH', `/api/bookings/${id}/status`, traveler, { status: 'completed' })).statusCode).toBe(200);
   const ledger = (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
-  return ledger.entries.find((e: { kind: string }) => e.kind === 'guide_earnings') as { amountCents: number; currency: string };
+  return ledger.entries.find((e: { kind: string }) => e.kind === 'guide_earnings') as {
+    amountCents: number;
+    currency: string;
+  };
 }
 
 beforeAll(async () => {
@@ -49,7 +59,16 @@ describe('the overview of a guide who prices in yen', () => {
     const yuan = await completedTour(day, 10);
     expect(yuan.currency).toBe('CNY');
     t.app.bookings.now = () => new Date();
-    const rates = { currency: 'JPY', basicPricePerHourCents: 4_000, additionalPricePerPersonCents: 1_000, minPeople: 1, maxPeople: 6, minDurationHours: 1, maxDurationHours: 8, services: [] };
+    const rates = {
+      currency: 'JPY',
+      basicPricePerHourCents: 4_000,
+      additionalPricePerPersonCents: 1_000,
+      minPeople: 1,
+      maxPeople: 6,
+      minDurationHours: 1,
+      maxDurationHours: 8,
+      services: [],
+    };
     expect((await call('PUT', '/api/v2/guides/me/rates', guide, rates)).statusCode).toBe(200);
     const yen = await completedTour(day, 14);
     expect(yen.currency).toBe('JPY');
@@ -60,7 +79,12 @@ describe('the overview of a guide who prices in yen', () => {
     const res = await call('GET', '/api/v2/guides/me/overview', guide);
     expect(res.statusCode, res.body).toBe(200);
     const o: GuideOverview = res.json();
-    expect(o.earnings).toMatchObject({ currency: 'JPY', todayCents: yen.amountCents, monthCents: yen.amountCents, yearCents: yen.amountCents });
+    expect(o.earnings).toMatchObject({
+      currency: 'JPY',
+      todayCents: yen.amountCents,
+      monthCents: yen.amountCents,
+      yearCents: yen.amountCents,
+    });
     // (¥4,000 + ¥1,000) × 2 hours for two travelers.
     expect(o.requests.items).toEqual([expect.objectContaining({ currency: 'JPY', totalPriceCents: 10_000 })]);
     t.app.bookings.now = () => new Date();

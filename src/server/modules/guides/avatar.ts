@@ -12,17 +12,34 @@ function hash(key: string): number {
 }
 
 const BACKGROUNDS = [
-  ['#fde2d4', '#f6b8a0'], ['#dbeafe', '#a5c4f0'], ['#dcfce7', '#9fd9b4'], ['#fef3c7', '#f2cf79'],
-  ['#ede9fe', '#c3b5f2'], ['#fce7f3', '#f0abd0'], ['#e0f2fe', '#8fd0f0'], ['#f5f5f4', '#d6cfc7'],
-  ['#ffedd5', '#f7bf86'], ['#e6f4ea', '#b7dcc0'],
+  ['#fde2d4', '#f6b8a0'],
+  ['#dbeafe', '#a5c4f0'],
+  ['#dcfce7', '#9fd9b4'],
+  ['#fef3c7', '#f2cf79'],
+  ['#ede9fe', '#c3b5f2'],
+  ['#fce7f3', '#f0abd0'],
+  ['#e0f2fe', '#8fd0f0'],
+  ['#f5f5f4', '#d6cfc7'],
+  ['#ffedd5', '#f7bf86'],
+  ['#e6f4ea', '#b7dcc0'],
 ] as const;
 const SKIN = ['#f9dcc4', '#f1c9a5', '#e8b48f', '#d69e78', '#c68863', '#a8714f'] as const;
 const HAIR = ['#1c1917', '#2d1e16', '#4a2f22', '#6b4226', '#8a5a35', '#3b3b45', '#b07a4a', '#5a2e3a'] as const;
-const SHIRT = ['#1f4e8c', '#d9472b', '#2f7d4f', '#7c3aed', '#0f766e', '#b45309', '#be185d', '#334155', '#0369a1'] as const;
+const SHIRT = [
+  '#1f4e8c',
+  '#d9472b',
+  '#2f7d4f',
+  '#7c3aed',
+  '#0f766e',
+  '#b45309',
+  '#be185d',
+  '#334155',
+  '#0369a1',
+] as const;
 
 export function avatarSvg(key: string, sex?: string | null): string {
   let h = hash(key);
-  const pick = <T,>(list: readonly T[]): T => {
+  const pick = <T>(list: readonly T[]): T => {
     const v = list[h % list.length]!;
     h = Math.imul(h ^ (h >>> 15), 2246822507) >>> 0;
     return v;
@@ -35,7 +52,9 @@ export function avatarSvg(key: string, sex?: string | null): string {
   const style = h % 3;
   const glasses = h % 5 === 0;
   const smile = ['M88 124 Q100 134 112 124', 'M90 125 Q100 131 110 125', 'M89 123 Q100 136 111 123'][style]!;
-  const back = longHair ? `<path d="M52 100 Q50 46 100 42 Q150 46 148 100 L152 168 Q100 178 48 168 Z" fill="${hair}"/>` : '';
+  const back = longHair
+    ? `<path d="M52 100 Q50 46 100 42 Q150 46 148 100 L152 168 Q100 178 48 168 Z" fill="${hair}"/>`
+    : '';
   const top = [
     `<path d="M58 96 Q56 50 100 48 Q144 50 142 96 Q132 70 100 68 Q72 68 58 96 Z" fill="${hair}"/>`,
     `<path d="M56 98 Q54 46 104 46 Q146 50 144 92 Q124 62 96 74 Q74 80 56 98 Z" fill="${hair}"/>`,

@@ -25,7 +25,13 @@ interface CardQuestion {
  * query's schema has refused a `travelers` that disagrees with the ages, so the reader's refusal
  * cannot happen here.
  */
-export function cardQuestion(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants' | 'days' | 'durationHours' | 'chargeCurrency' | 'currency'>, rate: FxRate | undefined): CardQuestion | null {
+export function cardQuestion(
+  q: Pick<
+    GuideSearchQuery,
+    'travelers' | 'adults' | 'children' | 'infants' | 'days' | 'durationHours' | 'chargeCurrency' | 'currency'
+  >,
+  rate: FxRate | undefined,
+): CardQuestion | null {
   if (q.adults === undefined && q.travelers === undefined) return null;
   const group = checkoutGroup(q);
   if (typeof group === 'string') return null;
@@ -35,7 +41,15 @@ export function cardQuestion(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 
   return { group, days: q.days, hours: q.durationHours, seen, rate, key };
 }
 
-type Priced = Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration' | 'maxDuration' | 'currency'>;
+type Priced = Pick<
+  GuideSummary,
+  | 'basicPricePerHourCents'
+  | 'additionalPricePerPersonCents'
+  | 'groupPricing'
+  | 'minDuration'
+  | 'maxDuration'
+  | 'currency'
+>;
 
 /**
  * The length a card prices (decision 176): the searched hours, or days of the searched hours or the
@@ -43,7 +57,12 @@ type Priced = Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerP
  * null when the guide does not sell it (`sellsDaysOf`, the checkout's rule).
  */
 function cardLength(card: Priced, ask: Pick<CardQuestion, 'days' | 'hours'>): TripLength | null {
-  const sold: DayRates = { dayHours: card.groupPricing.dayHours, dayRateCents: card.groupPricing.dayRateCents, minHours: card.minDuration, maxHours: card.maxDuration };
+  const sold: DayRates = {
+    dayHours: card.groupPricing.dayHours,
+    dayRateCents: card.groupPricing.dayRateCents,
+    minHours: card.minDuration,
+    maxHours: card.maxDuration,
+  };
   if (ask.days !== undefined) {
     const dayHours = ask.hours ?? defaultDayHours(sold);
     return sellsDaysOf(sold, dayHours) ? { days: ask.days, dayHours } : null;

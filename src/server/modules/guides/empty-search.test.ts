@@ -42,7 +42,10 @@ describe('GET /api/v2/guides with no result', () => {
     // Each count drops only its own filter: the licence and the price band together emptied it.
     expect(reply.total).toBe(0);
     expect(reply.withoutFilter).toEqual({ language: 0, travelers: 0, price: 0, licensed: 0 });
-    expect((await search('city=tokyo&language=zh&minPrice=100&maxPrice=250')).withoutFilter).toEqual({ language: 1, price: 2 });
+    expect((await search('city=tokyo&language=zh&minPrice=100&maxPrice=250')).withoutFilter).toEqual({
+      language: 1,
+      price: 2,
+    });
   });
 
   it('a search that finds someone, or has no filter, carries no withoutFilter', async () => {
@@ -58,6 +61,14 @@ describe('GET /api/v2/guides with no result', () => {
     const reply = doc.paths['/api/v2/guides'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(reply.properties)).toEqual(['data', 'total', 'page', 'limit', 'withoutFilter']);
     expect(reply.required).not.toContain('withoutFilter');
-    expect(Object.keys(reply.properties.withoutFilter.properties)).toEqual(['date', 'travelers', 'language', 'services', 'price', 'licensed', 'instantBook']);
+    expect(Object.keys(reply.properties.withoutFilter.properties)).toEqual([
+      'date',
+      'travelers',
+      'language',
+      'services',
+      'price',
+      'licensed',
+      'instantBook',
+    ]);
   });
 });

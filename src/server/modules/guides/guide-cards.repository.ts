@@ -7,8 +7,14 @@ import type { Currency } from '../../../shared/currency';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/raw-row';
-import { guides, guideServices, savedGuides, serviceCategories, serviceSubcategories, users } from '../../db/schema/index';
-
+import {
+  guides,
+  guideServices,
+  savedGuides,
+  serviceCategories,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
 
 /** The columns a guide card needs (one row per guide, the user joined in the same query). */
 export const summaryColumns = {
@@ -19,7 +25,9 @@ export const summaryColumns = {
   serviceCity: guides.serviceCity,
   bio: guides.bio,
   /** The bio per language (the card picks the reader's; decision 070). */
-  bioTexts: sql<Record<TextLanguage, string | null>>`jsonb_build_object('zh', ${guides.texts}->'zh'->'bio', 'en', ${guides.texts}->'en'->'bio', 'ja', ${guides.texts}->'ja'->'bio')`,
+  bioTexts: sql<
+    Record<TextLanguage, string | null>
+  >`jsonb_build_object('zh', ${guides.texts}->'zh'->'bio', 'en', ${guides.texts}->'en'->'bio', 'ja', ${guides.texts}->'ja'->'bio')`,
   originalLanguage: guides.originalLanguage,
   languages: guides.languages,
   basicPricePerHourCents: guides.basicPricePerHourCents,
@@ -43,10 +51,21 @@ export const summaryColumns = {
   instantBook: sql<boolean>`${guides.instantBook} and (${guides.instantBookPausedUntil} is null or ${guides.instantBookPausedUntil} <= now())`,
   minNoticeHours: guides.minNoticeHours,
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
-  serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
+  serviceList: sql<
+    [number, number | null][]
+  >`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
 /** The group pricing columns (decision 151) and the booking rules (decision 153) as the schema types them. */
-export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours' | 'instantBook' | 'minNoticeHours'> {
+export interface SummaryRow extends Pick<
+  typeof guides.$inferSelect,
+  | 'includedPeople'
+  | 'childPricePercent'
+  | 'infantsFree'
+  | 'dayRateCents'
+  | 'dayHours'
+  | 'instantBook'
+  | 'minNoticeHours'
+> {
   id: number;
   userId: number;
   fullName: string;
@@ -94,7 +113,10 @@ export async function summaryRowsByIds(db: Database, ids: readonly number[]): Pr
  * The service catalogue (reference data) kept in memory for a minute per database, so a page of
  * guides needs only one cheap lookup of guide_services.
  */
-const catalogueCache = new WeakMap<Database, { at: number; value: Promise<Map<number, Omit<ServiceRow, 'priceCents'> & { order: number }>> }>();
+const catalogueCache = new WeakMap<
+  Database,
+  { at: number; value: Promise<Map<number, Omit<ServiceRow, 'priceCents'> & { order: number }>> }
+>();
 function catalogue(db: Database) {
   const hit = catalogueCache.get(db);
   if (hit && Date.now() - hit.at < 60_000) return hit.value;
@@ -121,7 +143,10 @@ export function forgetCatalogue(db: Database): void {
 }
 
 /** Cards' services: names from the cached catalogue, prices from the row's own list (no query per row). */
-export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id' | 'basicPricePerHourCents' | 'serviceList'>[]) {
+export async function servicesForGuides(
+  db: Database,
+  rows: Pick<SummaryRow, 'id' | 'basicPricePerHourCents' | 'serviceList'>[],
+) {
   const map = new Map<number, ServiceRow[]>();
   if (rows.length === 0) return map;
   const names = await catalogue(db);
@@ -129,7 +154,15 @@ export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id
     const list: ServiceRow[] = [];
     for (const [subcategoryId, price] of r.serviceList) {
       const s = names.get(subcategoryId);
-      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, nameJa: s.nameJa, priceCents: price ?? r.basicPricePerHourCents });
+      if (s)
+        list.push({
+          id: s.id,
+          categoryId: s.categoryId,
+          nameEn: s.nameEn,
+          nameCn: s.nameCn,
+          nameJa: s.nameJa,
+          priceCents: price ?? r.basicPricePerHourCents,
+        });
     }
     list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
     map.set(r.id, list);
@@ -146,11 +179,17 @@ export interface ServiceRow {
 }
 
 /** Which of these guides the traveler has saved, in one query. */
-export async function savedAmong(db: Database, travelerId: number | undefined, guideIds: number[]): Promise<Set<number>> {
+export async function savedAmong(
+  db: Database,
+  travelerId: number | undefined,
+  guideIds: number[],
+): Promise<Set<number>> {
   if (!travelerId || guideIds.length === 0) return new Set();
   const rows = await db
-      .select({ guideId: savedGuides.guideId })
-      .from(savedGuides)
-      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${intArray(guideIds)}::int[])`));
+    .select({ guideId: savedGuides.guideId })
+    .from(savedGuides)
+    .where(
+      and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${intArray(guideIds)}::int[])`),
+    );
   return new Set(rows.map((r) => r.guideId));
 }

@@ -19,8 +19,15 @@ import { savedAmong, servicesForGuides, type SummaryRow } from './guide-cards.re
 const roundRating = (r: number) => Math.round(r * 100) / 100;
 
 /** The card's bio for one reader: their language when written, else the original (decision 070). */
-function pickBio(r: Pick<SummaryRow, 'bio' | 'bioTexts' | 'originalLanguage'>, lang: TextLanguage): { bio: string; bioLanguage: TextLanguage } {
-  const texts = { zh: { bio: r.bioTexts?.zh ?? undefined }, en: { bio: r.bioTexts?.en ?? undefined }, ja: { bio: r.bioTexts?.ja ?? undefined } };
+function pickBio(
+  r: Pick<SummaryRow, 'bio' | 'bioTexts' | 'originalLanguage'>,
+  lang: TextLanguage,
+): { bio: string; bioLanguage: TextLanguage } {
+  const texts = {
+    zh: { bio: r.bioTexts?.zh ?? undefined },
+    en: { bio: r.bioTexts?.en ?? undefined },
+    ja: { bio: r.bioTexts?.ja ?? undefined },
+  };
   const { text, language } = pickText(texts, 'bio', lang, r.originalLanguage, r.bio);
   return { bio: text ?? '', bioLanguage: language };
 }
@@ -64,7 +71,13 @@ export async function toSummaryVariants(
       maxPeople: r.maxPeople,
       minDuration: r.minDuration,
       maxDuration: r.maxDuration,
-      groupPricing: { includedPeople: rates.includedPeople, childPriceRate: rates.childPriceRate, infantsFree: rates.infantsFree, dayRateCents: rates.dayRateCents, dayHours: rates.dayHours },
+      groupPricing: {
+        includedPeople: rates.includedPeople,
+        childPriceRate: rates.childPriceRate,
+        infantsFree: rates.infantsFree,
+        dayRateCents: rates.dayRateCents,
+        dayHours: rates.dayHours,
+      },
       timeZone: r.timeZone,
       instantBook: r.instantBook,
       minNoticeHours: r.minNoticeHours,

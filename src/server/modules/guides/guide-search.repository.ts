@@ -9,7 +9,6 @@ import { guideAvailabilityExceptions, guides, users } from '../../db/schema/inde
 import { summaryColumns } from './guide-cards.repository';
 import type { IndexedException, IndexedGuide } from './search-prices';
 
-
 /**
  * What the search index holds of the guides that may be listed: all of them, or the given ids (absent
  * = unlisted). May be listed: the listing active (an approved application; not paused or suspended)
@@ -37,13 +36,23 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(guides.status, 'active'), eq(users.identityVerified, true), ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined));
+    .where(
+      and(
+        eq(guides.status, 'active'),
+        eq(users.identityVerified, true),
+        ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined,
+      ),
+    );
 }
 
 /** Availability exceptions from yesterday on (older dates are in the past in every zone). */
 export async function exceptionsForSearch(db: Database, ids?: readonly number[]): Promise<IndexedException[]> {
   return db
-    .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available })
+    .select({
+      guideId: guideAvailabilityExceptions.guideId,
+      date: guideAvailabilityExceptions.date,
+      available: guideAvailabilityExceptions.available,
+    })
     .from(guideAvailabilityExceptions)
     .where(
       and(

@@ -61,7 +61,11 @@ export class GuideSearch {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.onNotify(payload), () => this.onNotify('*'));
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => this.onNotify(payload),
+      () => this.onNotify('*'),
+    );
     await this.catchUp();
   }
 
@@ -162,11 +166,16 @@ export class GuideSearch {
     return this.index.ids();
   }
 
-  /** Lowest and highest hourly price of listed guides in whole yuan or yen at the current rate (null without guides). */
+  /**
+   * Lowest and highest hourly price of listed guides in whole yuan or yen at the current rate (null without guides).
+   */
   async priceBounds(currency: Currency = 'CNY'): Promise<{ lowest: number | null; highest: number | null }> {
     await this.catchUp();
     const range = this.index.priceRange(currency);
-    return { lowest: range ? toMajor(range.lowest, currency) : null, highest: range ? toMajor(range.highest, currency) : null };
+    return {
+      lowest: range ? toMajor(range.lowest, currency) : null,
+      highest: range ? toMajor(range.highest, currency) : null,
+    };
   }
 
   /**
@@ -178,7 +187,12 @@ export class GuideSearch {
     q: GuideSearchQuery,
     excludeUserId: number | undefined,
     lang: TextLanguage = 'en',
-  ): Promise<{ data: SearchCard[]; total: number; withoutFilter?: Partial<Record<SearchFilter, number>>; rate?: FxRate }> {
+  ): Promise<{
+    data: SearchCard[];
+    total: number;
+    withoutFilter?: Partial<Record<SearchFilter, number>>;
+    rate?: FxRate;
+  }> {
     await this.catchUp();
     const now = new Date();
     const { ids, total } = this.index.search(q, excludeUserId, now, lang);
@@ -219,7 +233,10 @@ export class GuideSearch {
     });
   }
 
-  private async cachedCards(ids: number[], figures: Map<number, GuideSummary['responsiveness']>): Promise<CachedCard[]> {
+  private async cachedCards(
+    ids: number[],
+    figures: Map<number, GuideSummary['responsiveness']>,
+  ): Promise<CachedCard[]> {
     const found = new Map<number, CachedCard>();
     const missing: number[] = [];
     for (const id of ids) {

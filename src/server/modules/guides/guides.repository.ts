@@ -22,25 +22,36 @@ import { summaryColumns } from './guide-cards.repository';
 
 export { summaryColumns, type SummaryRow } from './guide-cards.repository';
 
-
 /** The facts a guide's listing status is decided on (decision 091); undefined for a user without a listing. */
 export async function listingFacts(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: guides.id, status: guides.status, timeZone: guides.timeZone, identityVerified: users.identityVerified })
+    .select({
+      id: guides.id,
+      status: guides.status,
+      timeZone: guides.timeZone,
+      identityVerified: users.identityVerified,
+    })
     .from(users)
     .leftJoin(guides, eq(guides.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return undefined;
   if (row.id === null) return { guide: null, identityVerified: row.identityVerified };
   const { weekly, exceptions } = await schedule(db, row.id);
-  return { guide: { id: row.id, status: row.status!, timeZone: row.timeZone!, weekly, exceptions }, identityVerified: row.identityVerified };
+  return {
+    guide: { id: row.id, status: row.status!, timeZone: row.timeZone!, weekly, exceptions },
+    identityVerified: row.identityVerified,
+  };
 }
 
 /** Weekly hours and the exceptions from yesterday on of one guide. */
 async function schedule(db: Database, guideId: number) {
   const [weekly, exceptions] = await Promise.all([
     db
-      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .select({
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        endMinute: guideWeeklyAvailability.endMinute,
+      })
       .from(guideWeeklyAvailability)
       .where(eq(guideWeeklyAvailability.guideId, guideId))
       .orderBy(asc(guideWeeklyAvailability.weekday), asc(guideWeeklyAvailability.startMinute)),
@@ -52,7 +63,12 @@ async function schedule(db: Database, guideId: number) {
         endMinute: guideAvailabilityExceptions.endMinute,
       })
       .from(guideAvailabilityExceptions)
-      .where(and(eq(guideAvailabilityExceptions.guideId, guideId), sql`${guideAvailabilityExceptions.date} >= current_date - 1`))
+      .where(
+        and(
+          eq(guideAvailabilityExceptions.guideId, guideId),
+          sql`${guideAvailabilityExceptions.date} >= current_date - 1`,
+        ),
+      )
       .orderBy(asc(guideAvailabilityExceptions.date)),
   ]);
   return { weekly, exceptions };
@@ -103,14 +119,26 @@ export async function guideDetails(db: Database, guideId: number) {
         languages: guideCredentials.languages,
       })
       .from(guideCredentials)
-      .where(and(eq(guideCredentials.guideId, guideId), eq(guideCredentials.type, 'licence'), eq(guideCredentials.status, 'verified'))),
+      .where(
+        and(
+          eq(guideCredentials.guideId, guideId),
+          eq(guideCredentials.type, 'licence'),
+          eq(guideCredentials.status, 'verified'),
+        ),
+      ),
   ]);
   const ratingDistribution = [0, 0, 0, 0, 0];
   for (const d of distribution) ratingDistribution[d.rating - 1] = Number(d.n);
   const l = licence[0];
   const licenceDetails =
     l?.kind && l.registrationNumber && l.prefecture
-      ? { kind: l.kind, region: l.region, registrationNumber: l.registrationNumber, prefecture: l.prefecture, languages: l.languages }
+      ? {
+          kind: l.kind,
+          region: l.region,
+          registrationNumber: l.registrationNumber,
+          prefecture: l.prefecture,
+          languages: l.languages,
+        }
       : null;
   return { weekly, exceptions, itineraries, ratingDistribution, licenceDetails };
 }
@@ -133,7 +161,13 @@ export async function guideChoices(db: Database, guideId: number) {
     .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
     .where(eq(guideServices.guideId, guideId))
     .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder));
-  const out: { id: number; nameEn: string; nameCn: string; nameJa: string; subcategories: { id: number; nameEn: string; nameCn: string; nameJa: string }[] }[] = [];
+  const out: {
+    id: number;
+    nameEn: string;
+    nameCn: string;
+    nameJa: string;
+    subcategories: { id: number; nameEn: string; nameCn: string; nameJa: string }[];
+  }[] = [];
   for (const r of rows) {
     let cat = out.at(-1);
     if (!cat || cat.id !== r.categoryId) {
@@ -188,18 +222,28 @@ export async function setWeeklyAvailability(db: Database, guideId: number, slots
   await db.transaction(async (tx) => {
     await tx.delete(guideWeeklyAvailability).where(eq(guideWeeklyAvailability.guideId, guideId));
     if (slots.length) await tx.insert(guideWeeklyAvailability).values(slots.map((s) => ({ ...s, guideId })));
-    await tx.update(guides).set({ weeklyDays: weeklyDaysMask(slots), updatedAt: new Date() }).where(eq(guides.id, guideId));
+    await tx
+      .update(guides)
+      .set({ weeklyDays: weeklyDaysMask(slots), updatedAt: new Date() })
+      .where(eq(guides.id, guideId));
   });
 }
 
 /** Replaces a guide's services and keeps the search helper `service_ids` in step, in one transaction. */
-export async function setGuideServices(db: Database, guideId: number, services: { subcategoryId: number; priceCents: number | null }[]): Promise<void> {
+export async function setGuideServices(
+  db: Database,
+  guideId: number,
+  services: { subcategoryId: number; priceCents: number | null }[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
     if (services.length) await tx.insert(guideServices).values(services.map((s) => ({ ...s, guideId })));
     await tx
       .update(guides)
-      .set({ serviceIds: [...new Set(services.map((s) => s.subcategoryId))].sort((a, b) => a - b), updatedAt: new Date() })
+      .set({
+        serviceIds: [...new Set(services.map((s) => s.subcategoryId))].sort((a, b) => a - b),
+        updatedAt: new Date(),
+      })
       .where(eq(guides.id, guideId));
   });
 }

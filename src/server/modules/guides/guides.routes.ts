@@ -2,8 +2,18 @@ import { toMajor } from '../../../shared/currency';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
-import { guideDetailSchema, guideListReplySchema, guidePricingSchema, itinerarySchema, listingStatusSchema } from '../../../shared/schemas/guides';
-import { guideSearchQuerySchema, priceBoundsQuerySchema, priceBoundsReplySchema } from '../../../shared/schemas/guide-search';
+import {
+  guideDetailSchema,
+  guideListReplySchema,
+  guidePricingSchema,
+  itinerarySchema,
+  listingStatusSchema,
+} from '../../../shared/schemas/guides';
+import {
+  guideSearchQuerySchema,
+  priceBoundsQuerySchema,
+  priceBoundsReplySchema,
+} from '../../../shared/schemas/guide-search';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
 import { pickItineraryLanguage } from '../../../shared/guide-texts';
 import { readerLangSchema } from '../../../shared/schemas/guides';
@@ -27,12 +37,25 @@ function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
 import { GuideSearch } from './guide-search';
 import { announceGuide } from './guide-search.repository';
 import { findItinerary, guideChoices, guidePricing } from './guides.repository';
-import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, withItineraryTranslations } from './guides.service';
+import {
+  assertListedGuide,
+  getGuide,
+  getMyGuide,
+  listingStatus,
+  searchReply,
+  withItineraryTranslations,
+} from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
-export function guidesRoutes(app: AppInstance, needs: { translations: Translations; rates: PaymentRates; fx: CurrentRate }): GuideSearch {
+/**
+ * The public guide search and profiles; returns the search index the modules that change a listing keep in step
+ * (compose.ts).
+ */
+export function guidesRoutes(
+  app: AppInstance,
+  needs: { translations: Translations; rates: PaymentRates; fx: CurrentRate },
+): GuideSearch {
   const db = () => app.ctx.database.db;
   const { translations } = needs;
   const guideSearch = new GuideSearch(app.ctx.database, translations, needs.fx);
@@ -66,9 +89,10 @@ function searchRoutes(app: AppInstance, { db, guideSearch }: GuidesRoutesContext
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: 'Search guides (city, language, services, date, travelers, days or hours, price band in yuan or yen, licensed, instant confirmation, paging, sort)',
+        summary:
+          'Search guides (city, language, services, date, travelers, days or hours, price band in yuan or yen, licensed, instant confirmation, paging, sort)',
         description:
-          'The price band (minPrice, maxPrice) and the price sorts are in `currency` (default CNY): each guide\'s hourly price, in yen or yuan, is converted at the current rate (GET /api/v2/fx/rate) before it is compared (decision 168). The cards keep the guide\'s own price and currency. A search that names a group prices each card for it (`groupQuote`) for the searched `days` (each of `durationHours`, else the guide\'s usual day) or `durationHours`, else the guide\'s shortest tour, per day and for the trip, in the guide\'s currency and in `chargeCurrency` (default `currency`), as the quote answers the same question; a guide who does not sell that length has `groupQuoteRefusal` instead (decision 176).',
+          "The price band (minPrice, maxPrice) and the price sorts are in `currency` (default CNY): each guide's hourly price, in yen or yuan, is converted at the current rate (GET /api/v2/fx/rate) before it is compared (decision 168). The cards keep the guide's own price and currency. A search that names a group prices each card for it (`groupQuote`) for the searched `days` (each of `durationHours`, else the guide's usual day) or `durationHours`, else the guide's shortest tour, per day and for the trip, in the guide's currency and in `chargeCurrency` (default `currency`), as the quote answers the same question; a guide who does not sell that length has `groupQuoteRefusal` instead (decision 176).",
         querystring: guideSearchQuerySchema,
         response: { 200: guideListReplySchema },
       },
@@ -86,7 +110,8 @@ function searchRoutes(app: AppInstance, { db, guideSearch }: GuidesRoutesContext
     {
       schema: {
         tags: ['guides'],
-        summary: 'Lowest and highest hourly price of listed guides, whole yuan or yen (`currency`, default CNY) at the current rate',
+        summary:
+          'Lowest and highest hourly price of listed guides, whole yuan or yen (`currency`, default CNY) at the current rate',
         querystring: priceBoundsQuerySchema,
         response: { 200: priceBoundsReplySchema },
       },
@@ -103,8 +128,10 @@ function searchRoutes(app: AppInstance, { db, guideSearch }: GuidesRoutesContext
       onRequest: app.requireAuth,
       schema: {
         tags: ['guides'],
-        summary: "What the caller still lacks to be listed in search (approved application, verified identity, open times in the next 60 days)",
-        description: 'The checklist of the guide dashboard (decision 091). Any signed-in user may ask: without an approved application, `application` is missing too.',
+        summary:
+          'What the caller still lacks to be listed in search (approved application, verified identity, open times in the next 60 days)',
+        description:
+          'The checklist of the guide dashboard (decision 091). Any signed-in user may ask: without an approved application, `application` is missing too.',
         security: bearer,
         response: { 200: listingStatusSchema, 404: errorBodySchema },
       },
@@ -136,15 +163,17 @@ function profileRoutes(app: AppInstance, { db, translations, needs }: GuidesRout
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: "A group's price for a tour with this guide, as a booking is charged: total, deposit online, the rest in person, and the lines in the reader's language",
+        summary:
+          "A group's price for a tour with this guide, as a booking is charged: total, deposit online, the rest in person, and the lines in the reader's language",
         description:
-          'Either durationHours or days (each of the guide\'s day hours, or of `dayHours`: the day rate\'s or a length the guide sells, decision 176; one day\'s price beside the trip\'s). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, total_too_large (past the total’s bound, decision 182), validation_failed; 404 for a guide who is not listed.',
+          "Either durationHours or days (each of the guide's day hours, or of `dayHours`: the day rate's or a length the guide sells, decision 176; one day's price beside the trip's). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, total_too_large (past the total’s bound, decision 182), validation_failed; 404 for a guide who is not listed.",
         params: z.object({ id: idParam }),
         querystring: quoteQuerySchema,
         response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => quoteTour(db(), request.params.id, request.query, request.user, readerLocale(request), needs.rates, needs.fx),
+    async (request) =>
+      quoteTour(db(), request.params.id, request.query, request.user, readerLocale(request), needs.rates, needs.fx),
   );
 
   app.get(
@@ -208,7 +237,8 @@ function itineraryRoutes(app: AppInstance, { db, translations }: GuidesRoutesCon
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: "An itinerary with its stops, in the reader's language when written, else the original (with its language)",
+        summary:
+          "An itinerary with its stops, in the reader's language when written, else the original (with its language)",
         params: z.object({ id: idParam }),
         querystring: z.object({ lang: readerLangSchema }),
         response: { 200: itinerarySchema },
@@ -221,17 +251,25 @@ function itineraryRoutes(app: AppInstance, { db, translations }: GuidesRoutesCon
       const reader = readerTextLanguage(request);
       const language = pickItineraryLanguage(it.texts, reader, it.originalLanguage);
       const t = language ? it.texts[language] : undefined;
-      return withItineraryTranslations(translations, {
-        id: it.id,
-        guideId: it.guideId,
-        title: t?.title ?? it.title,
-        summary: t?.summary ?? it.summary,
-        durationHours: it.durationHours,
-        language: t ? language! : it.originalLanguage,
-        stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
-        shopStops: it.shopStops,
-        guide: { ...guide, hourlyRate: toMajor(guide.basicPricePerHourCents, guide.currency) },
-      }, reader);
+      return withItineraryTranslations(
+        translations,
+        {
+          id: it.id,
+          guideId: it.guideId,
+          title: t?.title ?? it.title,
+          summary: t?.summary ?? it.summary,
+          durationHours: it.durationHours,
+          language: t ? language! : it.originalLanguage,
+          stops: it.stops.map((s, i) => ({
+            time: s.time,
+            title: t?.stops[i]?.title ?? s.title,
+            description: t?.stops[i]?.description ?? s.description,
+          })),
+          shopStops: it.shopStops,
+          guide: { ...guide, hourlyRate: toMajor(guide.basicPricePerHourCents, guide.currency) },
+        },
+        reader,
+      );
     },
   );
 

@@ -11,37 +11,60 @@ import { cardQuestion, groupQuoteTail } from './card-quote';
 import { bioToTranslate, toSummaryVariants } from './guide-cards';
 import { notFound } from '../../lib/app-error';
 import { savedAmong, type SummaryRow } from './guide-cards.repository';
-import {
-  findGuide,
-  findGuideIdByUser,
-  guideDetails,
-  listingFacts,
-} from './guides.repository';
+import { findGuide, findGuideIdByUser, guideDetails, listingFacts } from './guides.repository';
 import { trackRecord } from './track-record.repository';
 
-/** Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own, decision 145). */
-export async function withBioTranslations(translations: Pick<Translations, 'read'>, cards: GuideSummary[], lang: TextLanguage): Promise<GuideSummary[]> {
+/**
+ * Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own,
+ * decision 145).
+ */
+export async function withBioTranslations(
+  translations: Pick<Translations, 'read'>,
+  cards: GuideSummary[],
+  lang: TextLanguage,
+): Promise<GuideSummary[]> {
   const found = await translations.read(cards.map((c) => bioToTranslate(c, lang)));
   return cards.map((c, i) => ({ ...c, ...fieldsOf('bio', found[i]) }));
 }
 
 /** Card rows as guide summaries in one reader's language. */
-export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideSummary[]> {
+export async function toSummaries(
+  db: Database,
+  rows: SummaryRow[],
+  viewer: AuthUser | null,
+  lang: TextLanguage = 'en',
+): Promise<GuideSummary[]> {
   return (await toSummaryVariants(db, rows, viewer)).map((v) => v[lang]);
 }
 
 /**
  * `GET /api/v2/guides`'s reply as UTF-8 JSON (guideListReplySchema): the page is joined from its
  * cards' kept JSON, so the hottest route serializes nothing but the caller's own saved hearts.
- * Guide-role callers never see their own listing (a guide browsing as a guide is not a traveler looking for one). An empty result carries `withoutFilter`.
+ * Guide-role callers never see their own listing (a guide browsing as a guide is not a traveler looking for one). An
+ * empty result carries `withoutFilter`.
  */
-export async function searchReply(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<Buffer> {
+export async function searchReply(
+  guideSearch: GuideSearch,
+  db: Database,
+  q: GuideSearchQuery,
+  viewer: AuthUser | null,
+  lang: TextLanguage = 'en',
+): Promise<Buffer> {
   // A group by age sizes the search as `travelers` does (the schema has checked they agree).
-  const group = q.adults === undefined ? null : { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
+  const group =
+    q.adults === undefined ? null : { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
   const sized = group ? { ...q, travelers: groupSize(group) } : q;
-  const { data, total, withoutFilter, rate } = await guideSearch.search(sized, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
+  const { data, total, withoutFilter, rate } = await guideSearch.search(
+    sized,
+    viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined,
+    lang,
+  );
   // The saved hearts are the caller's own: one lookup for the page.
-  const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
+  const saved = await savedAmong(
+    db,
+    viewer?.id,
+    data.map(({ card }) => card.id),
+  );
   const ask = cardQuestion(q, rate);
   const parts: Buffer[] = [OPEN_DATA];
   data.forEach(({ card, json }, i) => {
@@ -60,7 +83,13 @@ const OPEN_DATA = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
-export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
+export async function getGuide(
+  db: Database,
+  id: number,
+  viewer: AuthUser | null,
+  lang: TextLanguage = 'en',
+  translations?: Pick<Translations, 'read'>,
+): Promise<GuideDetail> {
   const detail = await guideDetail(db, id, viewer, lang);
   return translations ? withTranslations(translations, detail, lang) : detail;
 }
@@ -69,8 +98,13 @@ export async function getGuide(db: Database, id: number, viewer: AuthUser | null
  * The profile's texts that are in another language than the reader's, with their machine
  * translation from the cache: every text of the profile in one statement (decision 145).
  */
-async function withTranslations(translations: Pick<Translations, 'read'>, d: GuideDetail, to: TextLanguage): Promise<GuideDetail> {
-  const ask = (text: string | null, from: TextLanguage): TextToTranslate | null => (text && from !== to ? { text, from, to, guideId: d.id } : null);
+async function withTranslations(
+  translations: Pick<Translations, 'read'>,
+  d: GuideDetail,
+  to: TextLanguage,
+): Promise<GuideDetail> {
+  const ask = (text: string | null, from: TextLanguage): TextToTranslate | null =>
+    text && from !== to ? { text, from, to, guideId: d.id } : null;
   const texts = [
     ask(d.bio, d.bioLanguage),
     ask(d.ethicsDescription, d.ethicsDescriptionLanguage),
@@ -88,31 +122,59 @@ async function withTranslations(translations: Pick<Translations, 'read'>, d: Gui
     itineraries: d.itineraries.map((it, i) => {
       const [title, summary] = [its[2 * i], its[2 * i + 1]];
       if (!title && !summary) return it;
-      return { ...it, titleTranslated: title?.translated, summaryTranslated: summary?.translated, ...(title?.translation && { translation: title.translation }) };
+      return {
+        ...it,
+        titleTranslated: title?.translated,
+        summaryTranslated: summary?.translated,
+        ...(title?.translation && { translation: title.translation }),
+      };
     }),
   };
 }
 
 /** The itinerary page with the machine translation of its title, summary and stops: one cache read (decision 145). */
-export async function withItineraryTranslations(translations: Pick<Translations, 'read'>, it: Itinerary, to: TextLanguage): Promise<Itinerary> {
-  const ask = (text: string): TextToTranslate | null => (text && it.language !== to ? { text, from: it.language, to, guideId: it.guideId } : null);
-  const [title, summary, ...stops] = await translations.read([ask(it.title), ask(it.summary), ...it.stops.flatMap((s) => [ask(s.title), ask(s.description)])]);
+export async function withItineraryTranslations(
+  translations: Pick<Translations, 'read'>,
+  it: Itinerary,
+  to: TextLanguage,
+): Promise<Itinerary> {
+  const ask = (text: string): TextToTranslate | null =>
+    text && it.language !== to ? { text, from: it.language, to, guideId: it.guideId } : null;
+  const [title, summary, ...stops] = await translations.read([
+    ask(it.title),
+    ask(it.summary),
+    ...it.stops.flatMap((s) => [ask(s.title), ask(s.description)]),
+  ]);
   if (!title && !summary) return it;
   return {
     ...it,
     titleTranslated: title?.translated,
     summaryTranslated: summary?.translated,
     ...(title?.translation && { translation: title.translation }),
-    stops: it.stops.map((s, i) => ({ ...s, titleTranslated: stops[2 * i]?.translated, descriptionTranslated: stops[2 * i + 1]?.translated })),
+    stops: it.stops.map((s, i) => ({
+      ...s,
+      titleTranslated: stops[2 * i]?.translated,
+      descriptionTranslated: stops[2 * i + 1]?.translated,
+    })),
   };
 }
 
-async function guideDetail(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage): Promise<GuideDetail> {
+async function guideDetail(
+  db: Database,
+  id: number,
+  viewer: AuthUser | null,
+  lang: TextLanguage,
+): Promise<GuideDetail> {
   const row = await findGuide(db, id);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
-  const [[summary], details, record] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id), trackRecord(db, id)]);
+  const [[summary], details, record] = await Promise.all([
+    toSummaries(db, [row], viewer, lang),
+    guideDetails(db, id),
+    trackRecord(db, id),
+  ]);
   const g = row.guide;
-  const description = (field: 'ethicsDescription' | 'boundaryDescription' | 'supportiveDescription') => pickText(g.texts, field, lang, g.originalLanguage, g[field]);
+  const description = (field: 'ethicsDescription' | 'boundaryDescription' | 'supportiveDescription') =>
+    pickText(g.texts, field, lang, g.originalLanguage, g[field]);
   const ethics = description('ethicsDescription');
   const boundary = description('boundaryDescription');
   const supportive = description('supportiveDescription');
@@ -140,11 +202,19 @@ async function guideDetail(db: Database, id: number, viewer: AuthUser | null, la
     itineraries: details.itineraries.map(({ texts, originalLanguage, ...it }) => {
       const language = pickItineraryLanguage(texts, lang, originalLanguage);
       const t = language ? texts[language] : undefined;
-      return t ? { ...it, title: t.title, summary: t.summary, language: language! } : { ...it, language: originalLanguage };
+      return t
+        ? { ...it, title: t.title, summary: t.summary, language: language! }
+        : { ...it, language: originalLanguage };
     }),
     availabilities: { weekly: details.weekly, exceptions: details.exceptions },
     ratingDistribution: details.ratingDistribution,
-    listed: isListed({ status: g.status, identityVerified: row.identityVerified, timeZone: g.timeZone, weekly: details.weekly, exceptions: details.exceptions }),
+    listed: isListed({
+      status: g.status,
+      identityVerified: row.identityVerified,
+      timeZone: g.timeZone,
+      weekly: details.weekly,
+      exceptions: details.exceptions,
+    }),
     licenceDetails: details.licenceDetails,
     guideDrives: g.guideDrives,
     extras: g.extras,
@@ -174,9 +244,21 @@ export async function listingStatus(db: Database, userId: number): Promise<Listi
   if (!facts) throw notFound('User');
   const g = facts.guide;
   const openTimes = g ? hasOpenTimes(g.weekly, g.exceptions, g.timeZone) : false;
-  const missing = listingMissing({ applicationApproved: g !== null, identityVerified: facts.identityVerified, openTimes });
+  const missing = listingMissing({
+    applicationApproved: g !== null,
+    identityVerified: facts.identityVerified,
+    openTimes,
+  });
   return {
-    listed: g !== null && isListed({ status: g.status, identityVerified: facts.identityVerified, timeZone: g.timeZone, weekly: g.weekly, exceptions: g.exceptions }),
+    listed:
+      g !== null &&
+      isListed({
+        status: g.status,
+        identityVerified: facts.identityVerified,
+        timeZone: g.timeZone,
+        weekly: g.weekly,
+        exceptions: g.exceptions,
+      }),
     applicationApproved: g !== null,
     identityVerified: facts.identityVerified,
     openTimes,
@@ -186,7 +268,12 @@ export async function listingStatus(db: Database, userId: number): Promise<Listi
 }
 
 /** GET /api/guides/me: the caller's own guide profile; 404 for users without one. */
-export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
+export async function getMyGuide(
+  db: Database,
+  viewer: AuthUser,
+  lang: TextLanguage = 'en',
+  translations?: Pick<Translations, 'read'>,
+): Promise<GuideDetail> {
   const id = await findGuideIdByUser(db, viewer.id);
   if (id === undefined) throw notFound('Guide profile');
   return getGuide(db, id, viewer, lang, translations);

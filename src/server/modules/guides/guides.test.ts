@@ -37,7 +37,8 @@ const list = async (qs: string, headers: Record<string, string> = {}) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: Card[]; total: number; page: number; limit: number };
 };
-const idsOf = async (qs: string, headers: Record<string, string> = {}) => (await list(qs, headers)).data.map((g) => g.id).sort((a, b) => a - b);
+const idsOf = async (qs: string, headers: Record<string, string> = {}) =>
+  (await list(qs, headers)).data.map((g) => g.id).sort((a, b) => a - b);
 const sorted = (...names: string[]) => names.map((n) => ids[n]!).sort((a, b) => a - b);
 
 beforeAll(async () => {
@@ -50,11 +51,56 @@ beforeAll(async () => {
   };
   // Six guides with distinct traits (weekdays: 1 Monday … 7 Sunday).
   const specs = {
-    tokyoZh: { city: 'tokyo', languages: ['zh', 'ja'], priceRmb: 200, minPeople: 1, maxPeople: 4, rating: 4.9, services: [svc.food!], weekdays: [1, 2, 3] },
-    tokyoEn: { city: 'tokyo', languages: ['en', 'ja'], priceRmb: 450, minPeople: 2, maxPeople: 10, rating: 4.5, services: [svc.tea!, svc.photo!], weekdays: [6, 7] },
-    kyotoZh: { city: 'kyoto', languages: ['zh'], priceRmb: 350, minPeople: 1, maxPeople: 2, rating: 4.7, services: [svc.tea!], weekdays: [1, 6] },
-    kyotoJa: { city: 'kyoto', languages: ['ja'], priceRmb: 600, minPeople: 4, maxPeople: 12, rating: 3.9, services: [svc.photo!], weekdays: [2] },
-    osakaAll: { city: 'osaka', languages: ['zh', 'ja', 'en'], priceRmb: 150, minPeople: 1, maxPeople: 6, rating: 4.1, services: [svc.food!, svc.photo!], weekdays: [1, 2, 3, 4, 5, 6, 7] },
+    tokyoZh: {
+      city: 'tokyo',
+      languages: ['zh', 'ja'],
+      priceRmb: 200,
+      minPeople: 1,
+      maxPeople: 4,
+      rating: 4.9,
+      services: [svc.food!],
+      weekdays: [1, 2, 3],
+    },
+    tokyoEn: {
+      city: 'tokyo',
+      languages: ['en', 'ja'],
+      priceRmb: 450,
+      minPeople: 2,
+      maxPeople: 10,
+      rating: 4.5,
+      services: [svc.tea!, svc.photo!],
+      weekdays: [6, 7],
+    },
+    kyotoZh: {
+      city: 'kyoto',
+      languages: ['zh'],
+      priceRmb: 350,
+      minPeople: 1,
+      maxPeople: 2,
+      rating: 4.7,
+      services: [svc.tea!],
+      weekdays: [1, 6],
+    },
+    kyotoJa: {
+      city: 'kyoto',
+      languages: ['ja'],
+      priceRmb: 600,
+      minPeople: 4,
+      maxPeople: 12,
+      rating: 3.9,
+      services: [svc.photo!],
+      weekdays: [2],
+    },
+    osakaAll: {
+      city: 'osaka',
+      languages: ['zh', 'ja', 'en'],
+      priceRmb: 150,
+      minPeople: 1,
+      maxPeople: 6,
+      rating: 4.1,
+      services: [svc.food!, svc.photo!],
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+    },
     paused: { city: 'tokyo', languages: ['zh'], priceRmb: 250, rating: 5, status: 'paused' as const },
   };
   for (const [name, spec] of Object.entries(specs)) {
@@ -107,8 +153,12 @@ describe('GET /api/v2/guides', () => {
 
   it('filters by services: any of the chosen subcategories, repeated or single', async () => {
     expect(await idsOf(`?services=${svc.tea}`)).toEqual(sorted('tokyoEn', 'kyotoZh'));
-    expect(await idsOf(`?services=${svc.tea}&services=${svc.food}`)).toEqual(sorted('tokyoZh', 'tokyoEn', 'kyotoZh', 'osakaAll'));
-    expect(await idsOf(`?services=${svc.tea},${svc.food}`)).toEqual(sorted('tokyoZh', 'tokyoEn', 'kyotoZh', 'osakaAll'));
+    expect(await idsOf(`?services=${svc.tea}&services=${svc.food}`)).toEqual(
+      sorted('tokyoZh', 'tokyoEn', 'kyotoZh', 'osakaAll'),
+    );
+    expect(await idsOf(`?services=${svc.tea},${svc.food}`)).toEqual(
+      sorted('tokyoZh', 'tokyoEn', 'kyotoZh', 'osakaAll'),
+    );
   });
 
   it('filters by travelers: the min–max people range must admit the count', async () => {
@@ -153,9 +203,11 @@ describe('GET /api/v2/guides', () => {
   });
 
   it('combines filters', async () => {
-    expect(await idsOf(`?city=tokyo&language=zh&travelers=2&minPrice=100&maxPrice=300&date=${nextWeekday(2)}&services=${svc.food}`)).toEqual(
-      sorted('tokyoZh'),
-    );
+    expect(
+      await idsOf(
+        `?city=tokyo&language=zh&travelers=2&minPrice=100&maxPrice=300&date=${nextWeekday(2)}&services=${svc.food}`,
+      ),
+    ).toEqual(sorted('tokyoZh'));
     expect(await idsOf(`?city=tokyo&language=zh&travelers=5`)).toEqual([]);
     expect(await idsOf(`?language=en&services=${svc.photo}&maxPrice=300`)).toEqual(sorted('osakaAll'));
     expect(await idsOf(`?city=kyoto&date=${nextWeekday(6)}&travelers=2`)).toEqual(sorted('kyotoZh'));
@@ -275,11 +327,15 @@ describe('GET /api/guides/me', () => {
 
 describe('per-guide categories, pricing, reviews and itineraries', () => {
   it('lists the chosen categories with their chosen subcategories', async () => {
-    const res = await t.app.inject({ url: `/api/v2/service-categories/guides/${ids.tokyoEn}/choices/with-subcategories` });
+    const res = await t.app.inject({
+      url: `/api/v2/service-categories/guides/${ids.tokyoEn}/choices/with-subcategories`,
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.map((c: { nameEn: string }) => c.nameEn)).toEqual(['Culture', 'Photography']);
-    expect(data[0].subcategories).toEqual([{ id: svc.tea, nameEn: 'Tea ceremony', nameCn: '茶道体验', nameJa: '茶道体験' }]);
+    expect(data[0].subcategories).toEqual([
+      { id: svc.tea, nameEn: 'Tea ceremony', nameCn: '茶道体验', nameJa: '茶道体験' },
+    ]);
   });
 
   it('returns pricing per subcategory in cents', async () => {
@@ -304,7 +360,11 @@ describe('per-guide categories, pricing, reviews and itineraries', () => {
     const it = await addItinerary(t.database.db, ids.tokyoEn!);
     const res = await t.app.inject({ url: `/api/v2/itineraries/${it.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Old Tokyo walk', durationHours: 4, guide: { id: ids.tokyoEn, hourlyRate: 450 } });
+    expect(res.json()).toMatchObject({
+      title: 'Old Tokyo walk',
+      durationHours: 4,
+      guide: { id: ids.tokyoEn, hourlyRate: 450 },
+    });
     expect(res.json().stops).toHaveLength(1);
     expect((await t.app.inject({ url: '/api/v2/itineraries/999999' })).statusCode).toBe(404);
   });
@@ -321,7 +381,14 @@ describe('per-guide categories, pricing, reviews and itineraries', () => {
 
 describe('derived search columns', () => {
   it('weekly_days and service_ids follow the child tables', async () => {
-    const rows = await t.database.db.select({ id: guides.id, weeklyDays: guides.weeklyDays, serviceIds: guides.serviceIds, mask: guides.languageMask }).from(guides);
+    const rows = await t.database.db
+      .select({
+        id: guides.id,
+        weeklyDays: guides.weeklyDays,
+        serviceIds: guides.serviceIds,
+        mask: guides.languageMask,
+      })
+      .from(guides);
     const tokyoEn = rows.find((r) => r.id === ids.tokyoEn)!;
     expect(tokyoEn.weeklyDays).toBe((1 << 5) | (1 << 6));
     expect(tokyoEn.serviceIds).toEqual([svc.tea, svc.photo].sort((a, b) => a! - b!));

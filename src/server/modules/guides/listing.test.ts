@@ -24,7 +24,9 @@ let subcategoryId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none', env: { APP_URL: 'https://tabi.example' } });
   admin = await person(t, { admin: true });
-  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   const [sub] = await t.database.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).limit(1);
   subcategoryId = sub!.id;
 });
@@ -51,7 +53,13 @@ async function listingStatus(p: Person) {
 }
 
 const setHours = (p: Person, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/v2/guides/me/availability', headers: auth(p.token), payload: body, remoteAddress: nextAddress() });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/guides/me/availability',
+    headers: auth(p.token),
+    payload: body,
+    remoteAddress: nextAddress(),
+  });
 
 describe('the listing rule', () => {
   it('an approved guide without a verified identity is not listed; with it, they are', async () => {
@@ -78,7 +86,14 @@ describe('the listing rule', () => {
     const p = { id: g.user.id, token: await tokenFor(t.database.db, g.user.id) };
     await t.app.guideSearch.sync();
     expect(await publicly(g.guide.id)).toEqual(nowhere);
-    expect(await listingStatus(p)).toEqual({ listed: false, applicationApproved: true, identityVerified: true, openTimes: false, guideStatus: 'active', missing: ['open_times'] });
+    expect(await listingStatus(p)).toEqual({
+      listed: false,
+      applicationApproved: true,
+      identityVerified: true,
+      openTimes: false,
+      guideStatus: 'active',
+      missing: ['open_times'],
+    });
 
     // One extra day within 60 days is enough; a day beyond the window is not.
     await addException(t.database.db, g.guide.id, daysAhead(61), true);
@@ -100,7 +115,9 @@ describe('the listing rule', () => {
     expect(await listingStatus(p)).toMatchObject({ listed: true, openTimes: true, missing: [] });
 
     // Every Wednesday of the next 60 days off: no bookable time left.
-    const wednesdays = Array.from({ length: 61 }, (_, i) => daysAhead(i)).filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 3);
+    const wednesdays = Array.from({ length: 61 }, (_, i) => daysAhead(i)).filter(
+      (d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 3,
+    );
     const offs = wednesdays.map((date) => ({ date, available: false }));
     expect((await setHours(p, { weekly, exceptions: offs })).statusCode).toBe(200);
     await t.app.guideSearch.sync();
@@ -145,12 +162,31 @@ describe('from application to listing', () => {
   const application = (): ApplicationData => ({ ...complete(), name: 'Mori Aoi', serviceCities: ['fukuoka'] });
 
   async function applied(p: Person): Promise<number> {
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data: { ...application(), subcategoryIds: [subcategoryId] } } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/guide-applications/draft',
+      headers: auth(p.token),
+      payload: { data: { ...application(), subcategoryIds: [subcategoryId] } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const doc = multipartBody([{ field: 'description', value: 'Licence' }, { field: 'file', data: PNG, name: 'licence.png', type: 'image/png' }]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/documents', payload: doc.payload, headers: { ...auth(p.token), ...doc.headers }, remoteAddress: nextAddress() });
+    const doc = multipartBody([
+      { field: 'description', value: 'Licence' },
+      { field: 'file', data: PNG, name: 'licence.png', type: 'image/png' },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/documents',
+      payload: doc.payload,
+      headers: { ...auth(p.token), ...doc.headers },
+      remoteAddress: nextAddress(),
+    });
     expect(up.statusCode, up.body).toBe(201);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/submit',
+      headers: auth(p.token),
+      payload: { declaration: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id;
   }
@@ -162,11 +198,26 @@ describe('from application to listing', () => {
       { field: 'document', data: PNG, name: 'passport.png', type: 'image/png' },
       { field: 'selfie', data: PNG },
     ]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification', payload: files.payload, headers: { ...auth(p.token), ...files.headers }, remoteAddress: nextAddress() });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/identity-verification',
+      payload: files.payload,
+      headers: { ...auth(p.token), ...files.headers },
+      remoteAddress: nextAddress(),
+    });
     expect(up.statusCode, up.body).toBe(200);
-    const sent = await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', headers: auth(p.token), payload: {} });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/identity-verification/submit',
+      headers: auth(p.token),
+      payload: {},
+    });
     expect(sent.statusCode, sent.body).toBe(200);
-    const ok = await t.app.inject({ method: 'POST', url: `/api/admin/identity/${sent.json().id}/approve`, headers: auth(admin.token) });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/identity/${sent.json().id}/approve`,
+      headers: auth(admin.token),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   }
 
@@ -175,9 +226,17 @@ describe('from application to listing', () => {
     const id = await applied(p);
     const detail = await t.app.inject({ url: `/api/admin/applications/${id}`, headers: auth(admin.token) });
     expect(detail.statusCode).toBe(200);
-    expect(adminApplicationSchema.parse(detail.json()).listing).toMatchObject({ identityVerified: false, openTimes: false, missing: ['application', 'identity', 'open_times'] });
+    expect(adminApplicationSchema.parse(detail.json()).listing).toMatchObject({
+      identityVerified: false,
+      openTimes: false,
+      missing: ['application', 'identity', 'open_times'],
+    });
 
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/approve`, headers: auth(admin.token) });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${id}/approve`,
+      headers: auth(admin.token),
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     const guideId = approved.json().guideId as number;
     expect(await publicly(guideId, 'fukuoka')).toEqual(nowhere);
@@ -187,9 +246,13 @@ describe('from application to listing', () => {
     await t.app.guideSearch.sync();
     expect(await publicly(guideId, 'fukuoka')).toEqual(nowhere);
     expect((await listingStatus(p)).missing).toEqual(['open_times']);
-    expect((await t.app.inject({ url: `/api/admin/applications/${id}`, headers: auth(admin.token) })).json().listing.missing).toEqual(['open_times']);
+    expect(
+      (await t.app.inject({ url: `/api/admin/applications/${id}`, headers: auth(admin.token) })).json().listing.missing,
+    ).toEqual(['open_times']);
 
-    expect((await setHours(p, { weekly: [{ weekday: 6, startMinute: 600, endMinute: 960 }], exceptions: [] })).statusCode).toBe(200);
+    expect(
+      (await setHours(p, { weekly: [{ weekday: 6, startMinute: 600, endMinute: 960 }], exceptions: [] })).statusCode,
+    ).toBe(200);
     await t.app.guideSearch.sync();
     expect(await publicly(guideId, 'fukuoka')).toEqual(everywhere);
     expect(await listingStatus(p)).toMatchObject({ listed: true, missing: [] });

@@ -12,10 +12,21 @@ import { AppError } from '../../lib/app-error';
  * not in the total, the deposit or what is paid in person of the price; a kind the guide does not
  * declare as not included with a price is 400 `extra_not_offered`, as at the checkout.
  */
-export function quoteExtras(extras: readonly GuideExtra[], q: Pick<QuoteQuery, 'extras'>, guideCurrency: Currency, chargeCurrency: Currency, rate: FxRate, locale: Locale): QuoteReply['extras'] {
+export function quoteExtras(
+  extras: readonly GuideExtra[],
+  q: Pick<QuoteQuery, 'extras'>,
+  guideCurrency: Currency,
+  chargeCurrency: Currency,
+  rate: FxRate,
+  locale: Locale,
+): QuoteReply['extras'] {
   const chosen = chooseExtras(extras, q.extras ?? [], guideCurrency);
   if ('refused' in chosen) {
-    throw new AppError('extra_not_offered', 'This guide does not offer that extra to pay at cost', chosen.refused.map((kind) => ({ path: 'querystring.extras', message: kind })));
+    throw new AppError(
+      'extra_not_offered',
+      'This guide does not offer that extra to pay at cost',
+      chosen.refused.map((kind) => ({ path: 'querystring.extras', message: kind })),
+    );
   }
   return chosen.chosen.map((e) => ({
     kind: e.kind,

@@ -16,8 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT', url: string, who?: { token: string }, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who ? auth(who.token) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (
+  method: 'GET' | 'PUT',
+  url: string,
+  who?: { token: string },
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? auth(who.token) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const rates = (over: Record<string, unknown> = {}) => ({
   basicPricePerHourCents: 30_000,
@@ -34,11 +45,19 @@ const setRates = async (over: Record<string, unknown> = {}) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const quote = (query: string, headers: Record<string, string> = {}) => call('GET', `/api/v2/guides/${guide.guideId}/quote?${query}`, undefined, undefined, headers);
+const quote = (query: string, headers: Record<string, string> = {}) =>
+  call('GET', `/api/v2/guides/${guide.guideId}/quote?${query}`, undefined, undefined, headers);
 
 describe('group pricing on the rates', () => {
   it("defaults to today's model when a body leaves the new fields out", async () => {
-    expect(await setRates()).toMatchObject({ includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8, extras: [] });
+    expect(await setRates()).toMatchObject({
+      includedPeople: 1,
+      childPriceRate: 1,
+      infantsFree: true,
+      dayRateCents: null,
+      dayHours: 8,
+      extras: [],
+    });
   });
 
   it('stores a private-group price, a child rate, infants, a day rate and the extras; the GET and the profile read them', async () => {
@@ -47,14 +66,37 @@ describe('group pricing on the rates', () => {
       { kind: 'entrance_tickets', included: false, note: 'Kinkaku-ji 500 yen' },
       { kind: 'public_transport', included: true },
     ];
-    const put = await setRates({ includedPeople: 4, childPriceRate: 0.5, infantsFree: false, dayRateCents: 150_000, dayHours: 9, extras });
-    expect(put).toMatchObject({ includedPeople: 4, childPriceRate: 0.5, infantsFree: false, dayRateCents: 150_000, dayHours: 9, extras });
+    const put = await setRates({
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      infantsFree: false,
+      dayRateCents: 150_000,
+      dayHours: 9,
+      extras,
+    });
+    expect(put).toMatchObject({
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      infantsFree: false,
+      dayRateCents: 150_000,
+      dayHours: 9,
+      extras,
+    });
     expect((await call('GET', '/api/v2/guides/me/rates', guide)).json()).toEqual(put);
     const profile = (await call('GET', `/api/v2/guides/${guide.guideId}`)).json();
-    expect(profile.groupPricing).toEqual({ includedPeople: 4, childPriceRate: 0.5, infantsFree: false, dayRateCents: 150_000, dayHours: 9 });
+    expect(profile.groupPricing).toEqual({
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      infantsFree: false,
+      dayRateCents: 150_000,
+      dayHours: 9,
+    });
     expect(profile.extras).toEqual(extras);
     // The search card carries the group fields at once, for the group's total on the card.
-    const cards = (await call('GET', '/api/v2/guides?city=kyoto')).json().data as { id: number; groupPricing: unknown }[];
+    const cards = (await call('GET', '/api/v2/guides?city=kyoto')).json().data as {
+      id: number;
+      groupPricing: unknown;
+    }[];
     expect(cards.find((c) => c.id === guide.guideId)?.groupPricing).toEqual(profile.groupPricing);
   });
 
@@ -67,7 +109,16 @@ describe('group pricing on the rates', () => {
     ['day hours of 11', { dayHours: 11 }, 'validation_failed'],
     ['a day rate under the floor', { dayRateCents: 100 }, 'validation_failed'],
     ['an unknown extra', { extras: [{ kind: 'hotel', included: false }] }, 'validation_failed'],
-    ['an extra declared twice', { extras: [{ kind: 'meals', included: true }, { kind: 'meals', included: false }] }, 'duplicate_extra'],
+    [
+      'an extra declared twice',
+      {
+        extras: [
+          { kind: 'meals', included: true },
+          { kind: 'meals', included: false },
+        ],
+      },
+      'duplicate_extra',
+    ],
     ['overtime without its price', { extras: [{ kind: 'overtime_hour', included: false }] }, 'overtime_price_required'],
   ])('refuses %s with a stable code', async (_name, over, code) => {
     const res = await call('PUT', '/api/v2/guides/me/rates', guide, rates(over));
@@ -82,26 +133,51 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     const res = await quote('date=2030-05-01&startTime=10:00&durationHours=2&adults=2&children=1&infants=1&lang=zh-CN');
     expect(res.statusCode, res.body).toBe(200);
     const q = quoteReplySchema.parse(res.json());
-    expect(q).toMatchObject({ guideId: guide.guideId, currency: 'CNY', hours: 2, days: null, totalCents: 60_000, depositCents: 12_000, inPersonCents: 48_000 });
+    expect(q).toMatchObject({
+      guideId: guide.guideId,
+      currency: 'CNY',
+      hours: 2,
+      days: null,
+      totalCents: 60_000,
+      depositCents: 12_000,
+      inPersonCents: 48_000,
+    });
     expect(q.lines).toEqual([
       { kind: 'base', label: '地陪费（4 人以内）· 2 小时', amountCents: 60_000, guideAmount: 60_000 },
       { kind: 'children', label: '儿童（3–11 岁）1 位', amountCents: 0, guideAmount: 0 },
       { kind: 'infants', label: '婴儿（3 岁以下）1 位', amountCents: 0, guideAmount: 0 },
     ]);
     // Accept-Language decides without `lang`.
-    const ja = quoteReplySchema.parse((await quote('durationHours=2&adults=5&children=1', { 'accept-language': 'ja' })).json());
+    const ja = quoteReplySchema.parse(
+      (await quote('durationHours=2&adults=5&children=1', { 'accept-language': 'ja' })).json(),
+    );
     expect(ja.totalCents).toBe(60_000 + 20_000 + 10_000);
-    expect(ja.lines.map((l) => l.label)).toEqual(['ガイド料（4名まで）・2時間', '追加の大人 1名', 'お子さま（3〜11歳）1名']);
+    expect(ja.lines.map((l) => l.label)).toEqual([
+      'ガイド料（4名まで）・2時間',
+      '追加の大人 1名',
+      'お子さま（3〜11歳）1名',
+    ]);
   });
 
   it('prices whole days at the day rate', async () => {
     const q = quoteReplySchema.parse((await quote('days=3&adults=2&lang=en')).json());
     expect(q).toMatchObject({ hours: 24, days: 3, totalCents: 450_000, depositCents: 90_000, inPersonCents: 360_000 });
-    expect(q.lines).toEqual([{ kind: 'base', label: 'Guide for up to 4 people · 3 days × 8 hours', amountCents: 450_000, guideAmount: 450_000 }]);
+    expect(q.lines).toEqual([
+      {
+        kind: 'base',
+        label: 'Guide for up to 4 people · 3 days × 8 hours',
+        amountCents: 450_000,
+        guideAmount: 450_000,
+      },
+    ]);
   });
 
   it.each([
-    ['more people than the guide takes, infants counted', 'durationHours=2&adults=4&children=2&infants=1', 'group_size_out_of_range'],
+    [
+      'more people than the guide takes, infants counted',
+      'durationHours=2&adults=4&children=2&infants=1',
+      'group_size_out_of_range',
+    ],
     ['hours beyond the guide’s range', 'durationHours=9&adults=1', 'duration_out_of_range'],
     ['hours off the half-hour grid', 'durationHours=2.25&adults=1', 'validation_failed'],
     ['both hours and days', 'durationHours=2&days=1&adults=1', 'validation_failed'],
@@ -118,7 +194,9 @@ describe('GET /api/v2/guides/{id}/quote', () => {
   it('is documented in the OpenAPI document with its query and replies', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths['/api/v2/guides/{id}/quote'].get;
-    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'durationHours', 'days', 'adults', 'children', 'infants', 'lang']));
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'durationHours', 'days', 'adults', 'children', 'infants', 'lang']),
+    );
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
   });
 
@@ -131,7 +209,13 @@ describe('GET /api/v2/guides/{id}/quote', () => {
   it("agrees with the price a booking is charged under today's model", async () => {
     await setRates();
     const q = quoteReplySchema.parse((await quote('durationHours=3&adults=3')).json());
-    const made = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(12), startTime: '10:00', durationHours: 3, travelers: 3 });
+    const made = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(12),
+      startTime: '10:00',
+      durationHours: 3,
+      travelers: 3,
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect([made.json().totalPriceCents, made.json().depositCents]).toEqual([q.totalCents, q.depositCents]);
     expect(q.totalCents).toBe((30_000 + 2 * 10_000) * 3);
@@ -141,7 +225,13 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     await setRates({ includedPeople: 4 });
     const q = quoteReplySchema.parse((await quote('durationHours=2&adults=3')).json());
     expect(q.totalCents).toBe(30_000 * 2);
-    const made = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(14), startTime: '10:00', durationHours: 2, travelers: 3 });
+    const made = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(14),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 3,
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect([made.json().totalPriceCents, made.json().depositCents]).toEqual([q.totalCents, q.depositCents]);
     // A fifth traveler adds the additional price for the hours, as the quote says.

@@ -24,27 +24,52 @@ export type PaymentRates = () => { depositRate: number; commissionRate: number }
  */
 function checkAskedTrip(g: typeof guides.$inferSelect, q: QuoteQuery) {
   if ((q.durationHours === undefined) === (q.days === undefined)) {
-    throw new AppError('validation_failed', 'Give either durationHours or days', [{ path: 'querystring.durationHours', message: 'either durationHours or days' }]);
+    throw new AppError('validation_failed', 'Give either durationHours or days', [
+      { path: 'querystring.durationHours', message: 'either durationHours or days' },
+    ]);
   }
   const group = { adults: q.adults, children: q.children, infants: q.infants };
   const size = groupSize(group);
   if (size < g.minPeople || size > g.maxPeople) {
-    throw new AppError('group_size_out_of_range', `This guide takes groups of ${g.minPeople}–${g.maxPeople}`, [{ path: 'querystring.adults', message: `between ${g.minPeople} and ${g.maxPeople} in all` }]);
-  }
-  if (q.durationHours !== undefined && (q.durationHours < g.minDurationHours || q.durationHours > g.maxDurationHours)) {
-    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours`, [
-      { path: 'querystring.durationHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
+    throw new AppError('group_size_out_of_range', `This guide takes groups of ${g.minPeople}–${g.maxPeople}`, [
+      { path: 'querystring.adults', message: `between ${g.minPeople} and ${g.maxPeople} in all` },
     ]);
   }
+  if (q.durationHours !== undefined && (q.durationHours < g.minDurationHours || q.durationHours > g.maxDurationHours)) {
+    throw new AppError(
+      'duration_out_of_range',
+      `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours`,
+      [{ path: 'querystring.durationHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` }],
+    );
+  }
   if (q.dayHours !== undefined && q.days === undefined) {
-    throw new AppError('validation_failed', 'dayHours goes with days', [{ path: 'querystring.dayHours', message: 'only with days' }]);
+    throw new AppError('validation_failed', 'dayHours goes with days', [
+      { path: 'querystring.dayHours', message: 'only with days' },
+    ]);
   }
   // A day is the day rate's hours or a length the guide sells (`sellsDaysOf`, the checkout's rule).
   const dayHours = q.dayHours ?? g.dayHours;
-  if (q.days !== undefined && !sellsDaysOf({ dayHours: g.dayHours, dayRateCents: g.dayRateCents, minHours: g.minDurationHours, maxHours: g.maxDurationHours }, dayHours)) {
-    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours, not days of ${dayHours}`, [
-      q.dayHours === undefined ? { path: 'querystring.days', message: 'this guide sells no whole days' } : { path: 'querystring.dayHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
-    ]);
+  if (
+    q.days !== undefined &&
+    !sellsDaysOf(
+      {
+        dayHours: g.dayHours,
+        dayRateCents: g.dayRateCents,
+        minHours: g.minDurationHours,
+        maxHours: g.maxDurationHours,
+      },
+      dayHours,
+    )
+  ) {
+    throw new AppError(
+      'duration_out_of_range',
+      `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours, not days of ${dayHours}`,
+      [
+        q.dayHours === undefined
+          ? { path: 'querystring.days', message: 'this guide sells no whole days' }
+          : { path: 'querystring.dayHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
+      ],
+    );
   }
   return { group, dayHours };
 }
@@ -54,7 +79,15 @@ function checkAskedTrip(g: typeof guides.$inferSelect, q: QuoteQuery) {
  * and the hours checked as a booking checks them (bookings.service.ts), so a quote the server gives
  * is one a booking can be made at. A guide who is not listed is 404, as their profile is.
  */
-export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates, fx: CurrentRate): Promise<QuoteReply> {
+export async function quoteTour(
+  db: Database,
+  guideId: number,
+  q: QuoteQuery,
+  viewer: AuthUser | null,
+  locale: Locale,
+  rates: PaymentRates,
+  fx: CurrentRate,
+): Promise<QuoteReply> {
   const row = await findGuide(db, guideId);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
   const g = row.guide;
@@ -62,7 +95,10 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
   let servicePriceCents: number | null = null;
   if (q.subcategoryId !== undefined) {
     const service = (await guidePricing(db, guideId)).find((s) => s.subcategoryId === q.subcategoryId);
-    if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'querystring.subcategoryId', message: 'not offered' }]);
+    if (!service)
+      throw new AppError('service_not_offered', 'This guide does not offer that service', [
+        { path: 'querystring.subcategoryId', message: 'not offered' },
+      ]);
     servicePriceCents = service.priceCents;
   }
   const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
@@ -92,12 +128,18 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     dayHours: q.days !== undefined ? dayHours : null,
     guideDayTotal: q.days !== undefined ? dayTotalCents : null,
     // One day converted as the total is: the one rounding (convertMinor), at the same rate.
-    chargeDayTotal: q.days !== undefined ? convertMinor(dayTotalCents, g.currency, both.charge.currency, rate.jpyPerCny) : null,
+    chargeDayTotal:
+      q.days !== undefined ? convertMinor(dayTotalCents, g.currency, both.charge.currency, rate.jpyPerCny) : null,
     totalCents: both.charge.total,
     depositCents: both.charge.deposit,
     inPersonCents: both.charge.inPerson,
     extras: quoteExtras(g.extras, q, g.currency, both.charge.currency, rate, locale),
     // The base line names the trip as asked ("3 days × 8 hours", decision 179), not the hours it is priced as.
-    lines: both.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, trip, locale), amountCents: l.chargeAmount, guideAmount: l.amountCents })),
+    lines: both.lines.map((l) => ({
+      kind: l.kind,
+      label: priceLineLabel(l, trip, locale),
+      amountCents: l.chargeAmount,
+      guideAmount: l.amountCents,
+    })),
   };
 }

@@ -25,12 +25,21 @@ async function ask(guideId: number, guideUserId: number, askedAgo: number, reply
   const asked = new Date(now - askedAgo);
   const rows: { senderId: number; at: Date }[] = [{ senderId: traveler.id, at: asked }];
   if (replyAfter !== null) rows.push({ senderId: guideUserId, at: new Date(asked.getTime() + replyAfter) });
-  for (let i = 1; i <= followUps; i++) rows.push({ senderId: traveler.id, at: new Date(rows.at(-1)!.at.getTime() + i * MIN) });
+  for (let i = 1; i <= followUps; i++)
+    rows.push({ senderId: traveler.id, at: new Date(rows.at(-1)!.at.getTime() + i * MIN) });
   const [c] = await db
     .insert(conversations)
     .values({ travelerId: traveler.id, guideId, guideUserId, createdAt: asked, lastMessageAt: rows.at(-1)!.at })
     .returning({ id: conversations.id });
-  await db.insert(messages).values(rows.map((r, i) => ({ conversationId: c!.id, senderId: r.senderId, clientMessageId: `r-${i}`, body: 'Hello', createdAt: r.at })));
+  await db.insert(messages).values(
+    rows.map((r, i) => ({
+      conversationId: c!.id,
+      senderId: r.senderId,
+      clientMessageId: `r-${i}`,
+      body: 'Hello',
+      createdAt: r.at,
+    })),
+  );
   return { conversationId: c!.id, travelerId: traveler.id };
 }
 
@@ -65,7 +74,9 @@ beforeAll(async () => {
   await ask(prompt.guideId, prompt.userId, 40 * DAY, 2000 * MIN); // before the window
   // A conversation the guide opened is no request, even unanswered afterwards.
   const { conversationId } = await ask(prompt.guideId, prompt.userId, 4 * DAY, null);
-  await t.database.db.execute(sql`update messages set sender_id = ${prompt.userId} where conversation_id = ${conversationId}`);
+  await t.database.db.execute(
+    sql`update messages set sender_id = ${prompt.userId} where conversation_id = ${conversationId}`,
+  );
 
   // Few: two requests only (new). Old: five, all before the window (new).
   const few = await listing('Few');
@@ -90,18 +101,34 @@ describe('guide responsiveness', () => {
   it('calls a guide with fewer than three requests in the window new, with no figures', async () => {
     const cards = await search();
     for (const name of ['Few', 'Old', 'Quiet']) {
-      expect(cards.find((g) => g.id === ids[name])?.responsiveness, name).toEqual({ rate: null, typicalMinutes: null, isNew: true });
-      expect((await profile(ids[name]!)).responsiveness, name).toEqual({ rate: null, typicalMinutes: null, isNew: true });
+      expect(cards.find((g) => g.id === ids[name])?.responsiveness, name).toEqual({
+        rate: null,
+        typicalMinutes: null,
+        isNew: true,
+      });
+      expect((await profile(ids[name]!)).responsiveness, name).toEqual({
+        rate: null,
+        typicalMinutes: null,
+        isNew: true,
+      });
     }
   });
 
   it('shows newer figures on a card the search already keeps (its kept JSON is written again)', async () => {
     const rising = await listing('Rising');
     await t.app.guideSearch.sync();
-    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({ rate: null, typicalMinutes: null, isNew: true });
+    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({
+      rate: null,
+      typicalMinutes: null,
+      isNew: true,
+    });
     for (const ago of [3, 4, 5]) await ask(rising.guideId, rising.userId, ago * DAY, 20 * MIN);
     await t.app.guideSearch.sync(); // the figures are read afresh; the card itself stays kept
-    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({ rate: 100, typicalMinutes: 20, isNew: false });
+    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({
+      rate: 100,
+      typicalMinutes: 20,
+      isNew: false,
+    });
   });
 
   it('reads the figures of a page of cards in one query, and reuses them for a few minutes', async () => {
@@ -142,12 +169,22 @@ describe('guide responsiveness', () => {
         meetingPostalCode: '6308215',
         subcategoryId: g.services[0]!,
       };
-      const sent = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request, note: '' });
+      const sent = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, {
+        clientMessageId: cid(),
+        request,
+        note: '',
+      });
       expect(sent.statusCode, sent.body).toBe(201);
       const id = sent.json().data.id as number;
       // Sent three hours ago; the guide refuses it now, without writing a message.
-      await t.database.db.update(messages).set({ createdAt: new Date(Date.now() - 3 * HOUR) }).where(eq(messages.id, id));
-      const rejected = await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${id}/reject`, { reason: 'fully_booked', confirm: true });
+      await t.database.db
+        .update(messages)
+        .set({ createdAt: new Date(Date.now() - 3 * HOUR) })
+        .where(eq(messages.id, id));
+      const rejected = await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${id}/reject`, {
+        reason: 'fully_booked',
+        confirm: true,
+      });
       expect(rejected.statusCode, rejected.body).toBe(200);
     }
     const r = (await profile(g.guideId)).responsiveness;
@@ -160,7 +197,11 @@ describe('guide responsiveness', () => {
     const db = t.database.db;
     const me = await makeUser(db);
     const token = await tokenFor(db, me.id);
-    const saved = await t.app.inject({ method: 'POST', url: `/api/travelers/${me.id}/saved-guides/${ids.Prompt}`, headers: auth(token) });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/travelers/${me.id}/saved-guides/${ids.Prompt}`,
+      headers: auth(token),
+    });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     const list = await t.app.inject({ url: `/api/travelers/${me.id}/saved-guides`, headers: auth(token) });
     expect(list.json().data[0].responsiveness).toEqual({ rate: 60, typicalMinutes: 30, isNew: false });

@@ -115,7 +115,20 @@ export class CityColumns {
    * with `out`, their ids are appended to it as well.
    */
   scan(f: CountFilter, out: number[] | null = null): number {
-    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly, instantOnly } = f;
+    const {
+      languageBit,
+      travelers,
+      minCents,
+      maxCents,
+      excludeUserId,
+      dayBit,
+      zonePast,
+      serviceBitsLow,
+      serviceBitsHigh,
+      services,
+      licensedOnly,
+      instantOnly,
+    } = f;
     const { userId, minPeople, maxPeople, zone, entries, rows } = this;
     // Fen and yen are both in order along the slots (search-prices.ts): the band is one stretch either way.
     const price = f.inYen ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents;
@@ -130,7 +143,8 @@ export class CityColumns {
     if (travelers >= 1 && travelers <= MAX_GROUP) all.push(rows[FITS_ROW + travelers - 1]!);
     // "Any of the chosen services": the rows of the chosen ids below 64, or-ed.
     const any: Int32Array[] = [];
-    for (let id = 0; id < 64; id++) if ((id < 32 ? serviceBitsLow : serviceBitsHigh) & (1 << (id & 31))) any.push(rows[SERVICE_ROW + id]!);
+    for (let id = 0; id < 64; id++)
+      if ((id < 32 ? serviceBitsLow : serviceBitsHigh) & (1 << (id & 31))) any.push(rows[SERVICE_ROW + id]!);
     // What the rows cannot say: checked guide by guide.
     const oneByOne = excludeUserId >= 0 || zonePast !== null || services !== null || travelers > MAX_GROUP;
     const [a0, a1, a2, a3] = all;
@@ -163,7 +177,8 @@ export class CityColumns {
           if (travelers > MAX_GROUP && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
           if (userId[i] === excludeUserId) continue;
           if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
-          if (services !== null && (chosen & lowest) === 0 && !entries[i]!.serviceIds.some((id) => services.has(id))) continue;
+          if (services !== null && (chosen & lowest) === 0 && !entries[i]!.serviceIds.some((id) => services.has(id)))
+            continue;
         }
         if (out !== null) out.push(entries[i]!.id);
         total++;
@@ -180,7 +195,8 @@ export class CityColumns {
   /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */
   private open(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone]) col.copyWithin(slot + 1, slot, end);
+    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
+      col.copyWithin(slot + 1, slot, end);
     const first = slot >>> 5;
     const keep = (1 << (slot & 31)) - 1; // the bits below `slot` in its word
     for (const row of this.rows) {
@@ -192,7 +208,8 @@ export class CityColumns {
   /** Moves slots `slot` + 1 … size − 1 one down, over `slot`; the freed last bit is cleared. */
   private close(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone]) col.copyWithin(slot, slot + 1, end);
+    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
+      col.copyWithin(slot, slot + 1, end);
     const first = slot >>> 5;
     const last = (end - 1) >>> 5;
     const keep = (1 << (slot & 31)) - 1;

@@ -16,18 +16,34 @@ let yen: Awaited<ReturnType<typeof guidePerson>>;
 let dear: Awaited<ReturnType<typeof guidePerson>>;
 
 const setRates = async (who: { token: string }, over: Record<string, unknown>) => {
-  const body = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 10_000, minPeople: 1, maxPeople: 6, minDurationHours: 2, maxDurationHours: 8, services: [], ...over };
-  const res = await t.app.inject({ method: 'PUT', url: '/api/v2/guides/me/rates', headers: auth(who.token), payload: body });
+  const body = {
+    basicPricePerHourCents: 30_000,
+    additionalPricePerPersonCents: 10_000,
+    minPeople: 1,
+    maxPeople: 6,
+    minDurationHours: 2,
+    maxDurationHours: 8,
+    services: [],
+    ...over,
+  };
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/guides/me/rates',
+    headers: auth(who.token),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
-const setFx = async (jpyPerCny: string) => expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny })).statusCode).toBe(200);
+const setFx = async (jpyPerCny: string) =>
+  expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny })).statusCode).toBe(200);
 const ids = async (query: string) => {
   await t.app.guideSearch.sync();
   const res = await t.app.inject({ method: 'GET', url: `/api/v2/guides?city=nara&${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return guideListReplySchema.parse(res.json()).data.map((c) => c.id);
 };
-const bounds = async (currency: string) => (await t.app.inject({ method: 'GET', url: `/api/v2/guides/price-bounds?currency=${currency}` })).json();
+const bounds = async (currency: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v2/guides/price-bounds?currency=${currency}` })).json();
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { guides, users } from '../../db/schema/index';
 import { setGuideServices } from './index';
-import { addException, auth, makeGuide, makeUser, nextWeekday, subcategoryIdBySlug, tokenFor } from '../../test/guide-fixtures';
+import {
+  addException,
+  auth,
+  makeGuide,
+  makeUser,
+  nextWeekday,
+  subcategoryIdBySlug,
+  tokenFor,
+} from '../../test/guide-fixtures';
 import { createTestApp } from '../../test/test-app';
 
 /** The guide search's in-memory index after writes: each test opens its own app, so only its writes are there. */
@@ -42,7 +50,9 @@ describe('search index freshness', () => {
       await setGuideServices(db, second.guide.id, [{ subcategoryId: tea, priceCents: 12_000 }]);
       await c.app.guideSearch.sync();
       const withTea = await get(`&services=${tea}`);
-      expect(withTea.data.map((g: { services: { id: number; priceCents: number }[] }) => g.services)).toEqual([[expect.objectContaining({ id: tea, priceCents: 12_000 })]]);
+      expect(withTea.data.map((g: { services: { id: number; priceCents: number }[] }) => g.services)).toEqual([
+        [expect.objectContaining({ id: tea, priceCents: 12_000 })],
+      ]);
     } finally {
       await c.close();
     }
@@ -57,8 +67,13 @@ describe('search index freshness', () => {
       const traveler = await makeUser(db);
       const token = await tokenFor(db, traveler.id);
       await c.app.guideSearch.sync();
-      const get = async (headers: Record<string, string> = {}) => (await c.app.inject({ url: '/api/v2/guides?city=nara', headers })).json();
-      await c.app.inject({ method: 'POST', url: `/api/travelers/${traveler.id}/saved-guides/${guide.id}`, headers: auth(token) });
+      const get = async (headers: Record<string, string> = {}) =>
+        (await c.app.inject({ url: '/api/v2/guides?city=nara', headers })).json();
+      await c.app.inject({
+        method: 'POST',
+        url: `/api/travelers/${traveler.id}/saved-guides/${guide.id}`,
+        headers: auth(token),
+      });
       const mine = await get(auth(token));
       expect(mine.data.find((g: { id: number }) => g.id === guide.id).isSaved).toBe(true);
       expect((await get()).data.every((g: { isSaved: boolean }) => !g.isSaved)).toBe(true);
@@ -74,7 +89,8 @@ describe('search index freshness', () => {
     try {
       const db = c.database.db;
       const made: number[] = [];
-      for (let i = 0; i < 30; i++) made.push((await makeGuide(db, { city: i % 2 ? 'nara' : 'kobe', rating: (i % 5) + 0.5 })).guide.id);
+      for (let i = 0; i < 30; i++)
+        made.push((await makeGuide(db, { city: i % 2 ? 'nara' : 'kobe', rating: (i % 5) + 0.5 })).guide.id);
       let seed = 7;
       const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed / 0x7fffffff);
       const writes = Array.from({ length: 120 }, (_, k) => {
@@ -84,10 +100,15 @@ describe('search index freshness', () => {
             ? { status: (rnd() < 0.5 ? 'active' : 'paused') as 'active' | 'paused' }
             : k % 3 === 1
               ? { rating: Math.round(rnd() * 50) / 10, reviewCount: Math.floor(rnd() * 9) }
-              : { serviceCity: rnd() < 0.5 ? 'nara' : 'kobe', basicPricePerHourCents: 10_000 + Math.floor(rnd() * 40) * 1000 };
+              : {
+                  serviceCity: rnd() < 0.5 ? 'nara' : 'kobe',
+                  basicPricePerHourCents: 10_000 + Math.floor(rnd() * 40) * 1000,
+                };
         return db.update(guides).set(change).where(eq(guides.id, id));
       });
-      const searches = Array.from({ length: 40 }, (_, k) => c.app.inject({ url: `/api/v2/guides?city=${k % 2 ? 'nara' : 'kobe'}&limit=50` }));
+      const searches = Array.from({ length: 40 }, (_, k) =>
+        c.app.inject({ url: `/api/v2/guides?city=${k % 2 ? 'nara' : 'kobe'}&limit=50` }),
+      );
       const replies = await Promise.all([...searches, ...writes]);
       for (const r of replies.slice(0, searches.length)) expect((r as { statusCode: number }).statusCode).toBe(200);
       await c.app.guideSearch.sync();
@@ -99,7 +120,9 @@ describe('search index freshness', () => {
         .orderBy(sql`${guides.rating} desc, ${guides.reviewCount} desc, ${guides.id} asc`);
       for (const city of ['nara', 'kobe']) {
         const body = (await c.app.inject({ url: `/api/v2/guides?city=${city}&limit=50` })).json();
-        expect(body.data.map((g: { id: number }) => g.id)).toEqual(truth.filter((g) => g.city === city).map((g) => g.id));
+        expect(body.data.map((g: { id: number }) => g.id)).toEqual(
+          truth.filter((g) => g.city === city).map((g) => g.id),
+        );
       }
       const byPrice = (await c.app.inject({ url: '/api/v2/guides?sort=price_asc&limit=50&maxPrice=300' })).json();
       const cheap = await db
@@ -119,10 +142,15 @@ describe('search index freshness', () => {
       const db = c.database.db;
       await makeGuide(db, { city: 'nara', name: 'Aoi' });
       await c.app.guideSearch.sync();
-      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      await db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
       await makeGuide(db, { city: 'nara', name: 'Ren' });
       await expect
-        .poll(async () => (await c.app.inject({ url: '/api/v2/guides?city=nara' })).json().total, { timeout: 5000, interval: 200 })
+        .poll(async () => (await c.app.inject({ url: '/api/v2/guides?city=nara' })).json().total, {
+          timeout: 5000,
+          interval: 200,
+        })
         .toBe(2);
     } finally {
       await c.close();

@@ -13,8 +13,22 @@ let family: Awaited<ReturnType<typeof guidePerson>>;
 let small: Awaited<ReturnType<typeof guidePerson>>;
 
 const setRates = async (who: { token: string }, over: Record<string, unknown>) => {
-  const body = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 10_000, minPeople: 1, maxPeople: 6, minDurationHours: 3, maxDurationHours: 8, services: [], ...over };
-  const res = await t.app.inject({ method: 'PUT', url: '/api/v2/guides/me/rates', headers: auth(who.token), payload: body });
+  const body = {
+    basicPricePerHourCents: 30_000,
+    additionalPricePerPersonCents: 10_000,
+    minPeople: 1,
+    maxPeople: 6,
+    minDurationHours: 3,
+    maxDurationHours: 8,
+    services: [],
+    ...over,
+  };
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/guides/me/rates',
+    headers: auth(who.token),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 const search = async (query: string) => {
@@ -37,19 +51,40 @@ describe('search priced for the reader’s group', () => {
     const cards = await search('adults=2&children=1&infants=1');
     // Four in all: the guide who takes at most three is not shown, as with travelers=4.
     expect(cards.map((c) => c.id)).toEqual([family.guideId]);
-    const quote = await t.app.inject({ method: 'GET', url: `/api/v2/guides/${family.guideId}/quote?durationHours=3&adults=2&children=1&infants=1` });
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/guides/${family.guideId}/quote?durationHours=3&adults=2&children=1&infants=1`,
+    });
     expect(quote.statusCode, quote.body).toBe(200);
     // 3 h × (300 + 100 for the second adult + 50 for the child; the infant is free) = 1,350 RMB.
     expect(quote.json().totalCents).toBe(135_000);
     // A search naming no length prices one day of the shortest tour, in the guide's yuan (decision 176).
     const total = quote.json().totalCents;
-    expect(cards[0]!.groupQuote).toEqual({ adults: 2, children: 1, infants: 1, hours: 3, totalCents: total, days: 1, dayHours: 3, dayTotalCents: total, chargeCurrency: 'CNY', chargeTotal: total, chargeDayTotal: total });
+    expect(cards[0]!.groupQuote).toEqual({
+      adults: 2,
+      children: 1,
+      infants: 1,
+      hours: 3,
+      totalCents: total,
+      days: 1,
+      dayHours: 3,
+      dayTotalCents: total,
+      chargeCurrency: 'CNY',
+      chargeTotal: total,
+      chargeDayTotal: total,
+    });
   });
 
   it('keeps travelers working: everyone priced as an adult, and the same guides', async () => {
     const cards = await search('travelers=4');
     expect(cards.map((c) => c.id)).toEqual([family.guideId]);
-    expect(cards[0]!.groupQuote).toMatchObject({ adults: 4, children: 0, infants: 0, hours: 3, totalCents: 3 * (30_000 + 3 * 10_000) });
+    expect(cards[0]!.groupQuote).toMatchObject({
+      adults: 4,
+      children: 0,
+      infants: 0,
+      hours: 3,
+      totalCents: 3 * (30_000 + 3 * 10_000),
+    });
     // travelers agreeing with the ages is accepted.
     expect((await search('travelers=4&adults=2&children=1&infants=1'))[0]!.groupQuote?.totalCents).toBe(135_000);
   });
@@ -57,7 +92,9 @@ describe('search priced for the reader’s group', () => {
   it('quotes a card afresh for another group and after the guide changes their rates (the quotes kept with a card)', async () => {
     const two = async () => (await search('travelers=2')).find((c) => c.id === small.guideId)!.groupQuote?.totalCents;
     expect(await two()).toBe(3 * (30_000 + 10_000));
-    expect((await search('travelers=3')).find((c) => c.id === small.guideId)!.groupQuote?.totalCents).toBe(3 * (30_000 + 2 * 10_000));
+    expect((await search('travelers=3')).find((c) => c.id === small.guideId)!.groupQuote?.totalCents).toBe(
+      3 * (30_000 + 2 * 10_000),
+    );
     expect(await two()).toBe(3 * (30_000 + 10_000));
     await setRates(small, { maxPeople: 3, basicPricePerHourCents: 25_000 });
     await t.app.guideSearch.sync();

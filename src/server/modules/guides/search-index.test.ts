@@ -41,7 +41,13 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
 }
 
 /** The semantics written out the slow, obvious way (docs/rules/accounts-and-sessions.md). */
-function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: GuideSearchQuery, excludeUserId?: number, reader: 'zh' | 'en' = 'en') {
+function reference(
+  guides: IndexedGuide[],
+  exceptions: IndexedException[],
+  q: GuideSearchQuery,
+  excludeUserId?: number,
+  reader: 'zh' | 'en' = 'en',
+) {
   const bits: Record<string, number> = { zh: 1, ja: 2, en: 4 };
   const matches = guides.filter((g) => {
     if (q.city && g.city !== q.city) return false;
@@ -68,15 +74,20 @@ function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: Gu
     newest: (a, b) => b.id - a.id,
   };
   // A Chinese reader's "recommended" puts guides who speak Chinese first.
-  const zhFirst = (a: IndexedGuide, b: IndexedGuide) => (b.languageMask & 1) - (a.languageMask & 1) || by.recommended!(a, b);
+  const zhFirst = (a: IndexedGuide, b: IndexedGuide) =>
+    (b.languageMask & 1) - (a.languageMask & 1) || by.recommended!(a, b);
   matches.sort(q.sort === 'recommended' && reader === 'zh' ? zhFirst : by[q.sort]);
   const offset = (q.page - 1) * q.limit;
   return { ids: matches.slice(offset, offset + q.limit).map((g) => g.id), total: matches.length };
 }
 
 function randomQuery(rnd: () => number): GuideSearchQuery {
-  const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
-  const raw: Record<string, unknown> = { sort: pick(['recommended', 'rating', 'price_asc', 'price_desc', 'newest']), limit: pick([3, 12]), page: pick([1, 1, 2, 3]) };
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const raw: Record<string, unknown> = {
+    sort: pick(['recommended', 'rating', 'price_asc', 'price_desc', 'newest']),
+    limit: pick([3, 12]),
+    page: pick([1, 1, 2, 3]),
+  };
   if (rnd() < 0.6) raw.city = pick(CITIES);
   if (rnd() < 0.5) raw.language = pick(['zh', 'ja', 'en']);
   if (rnd() < 0.4) raw.travelers = rnd() < 0.2 ? 49 + Math.floor(rnd() * 6) : 1 + Math.floor(rnd() * 8);
@@ -90,42 +101,47 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
 }
 
 describe('SearchIndex', () => {
-  it.each(['auto', 'walk', 'collect'] as const)('answers like the reference after a load and after many single updates (%s)', (strategy) => {
-    const rnd = random(42);
-    let guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
-    let exceptions: IndexedException[] = [];
-    const index = new SearchIndex(strategy);
-    index.load(guides, exceptions);
+  it.each(['auto', 'walk', 'collect'] as const)(
+    'answers like the reference after a load and after many single updates (%s)',
+    (strategy) => {
+      const rnd = random(42);
+      let guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
+      let exceptions: IndexedException[] = [];
+      const index = new SearchIndex(strategy);
+      index.load(guides, exceptions);
 
-    const check = (label: string) => {
-      for (let k = 0; k < 60; k++) {
-        const q = randomQuery(rnd);
-        const exclude = rnd() < 0.2 ? guides[Math.floor(rnd() * guides.length)]?.userId : undefined;
-        const reader = rnd() < 0.5 ? 'zh' : 'en';
-        expect(index.search(q, exclude, new Date(), reader), `${label} ${JSON.stringify(q)} excluding ${exclude} for ${reader}`).toEqual(
-          reference(guides, exceptions, q, exclude, reader),
+      const check = (label: string) => {
+        for (let k = 0; k < 60; k++) {
+          const q = randomQuery(rnd);
+          const exclude = rnd() < 0.2 ? guides[Math.floor(rnd() * guides.length)]?.userId : undefined;
+          const reader = rnd() < 0.5 ? 'zh' : 'en';
+          expect(
+            index.search(q, exclude, new Date(), reader),
+            `${label} ${JSON.stringify(q)} excluding ${exclude} for ${reader}`,
+          ).toEqual(reference(guides, exceptions, q, exclude, reader));
+        }
+      };
+      check('loaded');
+
+      // Changes as the notifications bring them: edits, unlisting, new guides, day offs and extra hours.
+      for (let step = 0; step < 200; step++) {
+        const id = 1 + Math.floor(rnd() * 340);
+        const action = rnd();
+        guides = guides.filter((g) => g.id !== id);
+        if (action > 0.15) guides.push(makeGuide(rnd, id));
+        exceptions = exceptions.filter((e) => e.guideId !== id);
+        if (rnd() < 0.5)
+          exceptions.push({ guideId: id, date: DATES[Math.floor(rnd() * DATES.length)]!, available: rnd() < 0.5 });
+        index.update(
+          [id],
+          guides.filter((g) => g.id === id),
+          exceptions.filter((e) => e.guideId === id),
         );
       }
-    };
-    check('loaded');
-
-    // Changes as the notifications bring them: edits, unlisting, new guides, day offs and extra hours.
-    for (let step = 0; step < 200; step++) {
-      const id = 1 + Math.floor(rnd() * 340);
-      const action = rnd();
-      guides = guides.filter((g) => g.id !== id);
-      if (action > 0.15) guides.push(makeGuide(rnd, id));
-      exceptions = exceptions.filter((e) => e.guideId !== id);
-      if (rnd() < 0.5) exceptions.push({ guideId: id, date: DATES[Math.floor(rnd() * DATES.length)]!, available: rnd() < 0.5 });
-      index.update(
-        [id],
-        guides.filter((g) => g.id === id),
-        exceptions.filter((e) => e.guideId === id),
-      );
-    }
-    expect(index.size).toBe(guides.length);
-    check('updated');
-  });
+      expect(index.size).toBe(guides.length);
+      check('updated');
+    },
+  );
 
   it('counts every match but returns one page', () => {
     const rnd = random(7);
@@ -141,7 +157,10 @@ describe('SearchIndex', () => {
   it('counts, for a search that finds nobody, what each filter alone hid, like the reference (decision 104)', () => {
     const rnd = random(104);
     const guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
-    const exceptions: IndexedException[] = [{ guideId: 3, date: DATES[2]!, available: false }, { guideId: 4, date: DATES[3]!, available: true }];
+    const exceptions: IndexedException[] = [
+      { guideId: 3, date: DATES[2]!, available: false },
+      { guideId: 4, date: DATES[3]!, available: true },
+    ];
     const index = new SearchIndex();
     index.load(guides, exceptions);
     let empties = 0;
@@ -150,7 +169,9 @@ describe('SearchIndex', () => {
       if (index.search(q, undefined).total > 0) continue;
       empties++;
       const active = activeSearchFilters(q);
-      const expected = active.length ? Object.fromEntries(active.map((f) => [f, reference(guides, exceptions, withoutSearchFilter(q, f)).total])) : undefined;
+      const expected = active.length
+        ? Object.fromEntries(active.map((f) => [f, reference(guides, exceptions, withoutSearchFilter(q, f)).total]))
+        : undefined;
       expect(index.countsWithout(q, undefined), JSON.stringify(q)).toEqual(expected);
     }
     expect(empties).toBeGreaterThan(20);

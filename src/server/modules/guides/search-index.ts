@@ -6,7 +6,15 @@ import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
-import { byPrice, priced, priceIn, type Compare, type IndexedException, type IndexedGuide, type PricedGuide } from './search-prices';
+import {
+  byPrice,
+  priced,
+  priceIn,
+  type Compare,
+  type IndexedException,
+  type IndexedGuide,
+  type PricedGuide,
+} from './search-prices';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
@@ -41,7 +49,9 @@ const SORTS: Record<GuideSearchQuery['sort'], { order: OrderName; reverse: boole
 };
 
 /** The chosen services as the counting loop wants them: bits, plus the id set if an id is ≥ 64. */
-function chosenServices(ids: number[] | undefined): Pick<CountFilter, 'serviceBitsLow' | 'serviceBitsHigh' | 'services'> {
+function chosenServices(
+  ids: number[] | undefined,
+): Pick<CountFilter, 'serviceBitsLow' | 'serviceBitsHigh' | 'services'> {
   if (!ids?.length) return { serviceBitsLow: 0, serviceBitsHigh: 0, services: null };
   const { low, high } = serviceBits(ids);
   return { serviceBitsLow: low, serviceBitsHigh: high, services: ids.some((id) => id >= 64) ? new Set(ids) : null };
@@ -66,7 +76,10 @@ export class SearchIndex {
   private readonly byId = new Map<number, PricedGuide>();
   /** Per order: all listed guides, and the guides of each city. */
   private readonly lists = Object.fromEntries(
-    Object.entries(ORDERS).map(([name, compare]) => [name, { all: new SortedList(compare), byCity: new Map<string, SortedList>() }]),
+    Object.entries(ORDERS).map(([name, compare]) => [
+      name,
+      { all: new SortedList(compare), byCity: new Map<string, SortedList>() },
+    ]),
   ) as Record<OrderName, { all: SortedList; byCity: Map<string, SortedList> }>;
   /** date → guide id → available (an exception replaces the weekly schedule for its date). */
   private readonly exceptions = new Map<string, Map<number, boolean>>();
@@ -91,7 +104,10 @@ export class SearchIndex {
     return this.lists.id.all.items.map((g) => g.id);
   }
 
-  /** The lowest and highest hourly price of listed guides in `currency`'s minor unit at the index's rate (null without guides). */
+  /**
+   * The lowest and highest hourly price of listed guides in `currency`'s minor unit at the index's rate (null without
+   * guides).
+   */
   priceRange(currency: Currency = 'CNY'): { lowest: number; highest: number } | null {
     const items = this.lists.price.all.items;
     const price = priceIn(currency);
@@ -200,13 +216,21 @@ export class SearchIndex {
    * count over the city's typed columns, by weekly schedule, corrected by that date's exceptions;
    * the page walks the stored order of the city (or of all guides) and stops once it is full.
    */
-  search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date(), reader: TextLanguage = 'en'): SearchHits {
+  search(
+    q: GuideSearchQuery,
+    excludeUserId: number | undefined,
+    now: Date = new Date(),
+    reader: TextLanguage = 'en',
+  ): SearchHits {
     const filter = this.compile(q, excludeUserId, now);
     if (!filter) return { ids: [], total: 0 };
     const cities = this.citiesOf(q);
     const total = this.countOf(q, filter, cities);
 
-    const { order, reverse } = q.sort === 'recommended' && reader === 'zh' ? ({ order: 'recommendedZh', reverse: false } as const) : SORTS[q.sort];
+    const { order, reverse } =
+      q.sort === 'recommended' && reader === 'zh'
+        ? ({ order: 'recommendedZh', reverse: false } as const)
+        : SORTS[q.sort];
     const offset = (q.page - 1) * q.limit;
     const list = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all) ?? EMPTY;
     const items = list.items;
@@ -249,7 +273,11 @@ export class SearchIndex {
    * (decision 104), so the empty page can name what emptied it. Undefined when no filter narrows it.
    * Counting only (no page): a few column scans, and never on a search that found someone.
    */
-  countsWithout(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date()): Partial<Record<SearchFilter, number>> | undefined {
+  countsWithout(
+    q: GuideSearchQuery,
+    excludeUserId: number | undefined,
+    now: Date = new Date(),
+  ): Partial<Record<SearchFilter, number>> | undefined {
     const active = activeSearchFilters(q);
     if (active.length === 0) return undefined;
     const counts: Partial<Record<SearchFilter, number>> = {};
@@ -266,7 +294,11 @@ export class SearchIndex {
   }
 
   /** The total: a count over the cities' columns by weekly schedule, corrected by that date's exceptions. */
-  private countOf(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>, cities: CityColumns[]): number {
+  private countOf(
+    q: GuideSearchQuery,
+    filter: NonNullable<ReturnType<SearchIndex['compile']>>,
+    cities: CityColumns[],
+  ): number {
     let total = 0;
     for (const city of cities) total += city.scan(filter.count);
     for (const [, available] of this.exceptionCorrections(q, filter)) total += available ? 1 : -1;
@@ -277,7 +309,10 @@ export class SearchIndex {
    * The guides whose exception for the searched date changes the answer the weekly schedule gives:
    * true when an exception adds the day, false when it takes it away.
    */
-  private *exceptionCorrections(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>): Generator<[PricedGuide, boolean]> {
+  private *exceptionCorrections(
+    q: GuideSearchQuery,
+    filter: NonNullable<ReturnType<SearchIndex['compile']>>,
+  ): Generator<[PricedGuide, boolean]> {
     if (!filter.dayExceptions) return;
     for (const [id, available] of filter.dayExceptions) {
       const g = this.byId.get(id);
@@ -297,7 +332,8 @@ export class SearchIndex {
       // "Not in the past" is decided in each guide's own zone. Where every zone on Earth agrees
       // (all days but one), that is one decision for the whole query; on that day, one per zone.
       if (date < todayInZone('Etc/GMT+12', now)) return null;
-      if (date < todayInZone('Etc/GMT-14', now)) zonePast = Uint8Array.from(this.zoneNames, (zone) => (date < todayInZone(zone, now) ? 1 : 0));
+      if (date < todayInZone('Etc/GMT-14', now))
+        zonePast = Uint8Array.from(this.zoneNames, (zone) => (date < todayInZone(zone, now) ? 1 : 0));
     }
     const count: CountFilter = {
       languageBit: q.language ? LANGUAGE_BITS[q.language]! : 0,
@@ -341,7 +377,11 @@ export class SearchIndex {
         const people = list.people[at]!;
         if ((people & MAX_SMALL) > travelers || people >>> 16 < travelers) return false;
       }
-      if (services !== null && (list.serviceLow[at]! & serviceBitsLow) === 0 && (list.serviceHigh[at]! & serviceBitsHigh) === 0) {
+      if (
+        services !== null &&
+        (list.serviceLow[at]! & serviceBitsLow) === 0 &&
+        (list.serviceHigh[at]! & serviceBitsHigh) === 0
+      ) {
         if (bitsDecide || !list.items[at]!.serviceIds.some((id) => services.has(id))) return false;
       }
       if (excludeUserId !== undefined || zonePast !== null) {

@@ -46,7 +46,10 @@ export interface PricedGuide extends IndexedGuide {
   ownPriceCents: number;
 }
 
-/** An order of the index (search-index.ts), ending on the id so two entries compare equal only when they are the same guide. */
+/**
+ * An order of the index (search-index.ts), ending on the id so two entries compare equal only when they are the same
+ * guide.
+ */
 export type Compare = (a: PricedGuide, b: PricedGuide) => number;
 
 /** The guide's price in fen and in yen at `jpyPerCny`; a guide without a currency prices in yuan. */
@@ -66,7 +69,9 @@ export function priced(g: IndexedGuide, jpyPerCny: string): PricedGuide {
  * dearer guide is never cheaper in the other currency), so the yen are in order along it too and a
  * band in either currency is one stretch of it; the yen only part guides whose fen round alike.
  */
-export const byPrice = (a: PricedGuide, b: PricedGuide) => a.priceCents - b.priceCents || a.priceYen - b.priceYen || a.id - b.id;
+export const byPrice = (a: PricedGuide, b: PricedGuide) =>
+  a.priceCents - b.priceCents || a.priceYen - b.priceYen || a.id - b.id;
 
 /** A guide's price in the currency a search's band and sort are in. */
-export const priceIn = (currency: Currency | undefined) => (currency === 'JPY' ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents);
+export const priceIn = (currency: Currency | undefined) =>
+  currency === 'JPY' ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents;

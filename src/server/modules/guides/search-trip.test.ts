@@ -37,10 +37,26 @@ beforeAll(async () => {
   dayGuide = await guidePerson(t, { city: 'kyoto', priceRmb: 300, instantBook: true });
   shortGuide = await guidePerson(t, { city: 'kyoto' });
   const rates = [
-    [dayGuide, { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 10_000, minPeople: 1, maxPeople: 6, minDurationHours: 2, maxDurationHours: 8, services: [], childPriceRate: 0.5, dayRateCents: 150_000, dayHours: 8, instantBook: true }],
+    [
+      dayGuide,
+      {
+        basicPricePerHourCents: 30_000,
+        additionalPricePerPersonCents: 10_000,
+        minPeople: 1,
+        maxPeople: 6,
+        minDurationHours: 2,
+        maxDurationHours: 8,
+        services: [],
+        childPriceRate: 0.5,
+        dayRateCents: 150_000,
+        dayHours: 8,
+        instantBook: true,
+      },
+    ],
     [shortGuide, { ...YEN_RATES, minDurationHours: 2, maxDurationHours: 6 }],
   ] as const;
-  for (const [g, body] of rates) expect((await callAs(t, 'PUT', '/api/v2/guides/me/rates', g, body)).statusCode).toBe(200);
+  for (const [g, body] of rates)
+    expect((await callAs(t, 'PUT', '/api/v2/guides/me/rates', g, body)).statusCode).toBe(200);
   expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny: '20' })).statusCode).toBe(200);
   await t.app.guideSearch.sync();
 });
@@ -80,7 +96,12 @@ describe('a search for a family over several days', () => {
     // Whether the guide confirms at once is on the card.
     expect([day.instantBook, short.instantBook]).toEqual([true, false]);
     // In yen for a reader of yen.
-    expect((await search('days=3&chargeCurrency=JPY')).day.groupQuote).toMatchObject({ totalCents: 810_000, chargeCurrency: 'JPY', chargeTotal: 162_000, chargeDayTotal: 54_000 });
+    expect((await search('days=3&chargeCurrency=JPY')).day.groupQuote).toMatchObject({
+      totalCents: 810_000,
+      chargeCurrency: 'JPY',
+      chargeTotal: 162_000,
+      chargeDayTotal: 54_000,
+    });
   });
 
   it('gives the figures the quote gives for the same question, and a booking of it is charged them', async () => {
@@ -90,10 +111,25 @@ describe('a search for a family over several days', () => {
       [shortGuide, short, 6],
     ] as const) {
       const q = await quote(g, `days=3&dayHours=${hours}&chargeCurrency=CNY`);
-      expect([q.chargeTotal, q.chargeDayTotal, q.guideTotal, q.dayHours]).toEqual([card.groupQuote!.chargeTotal, card.groupQuote!.chargeDayTotal, card.groupQuote!.totalCents, hours]);
+      expect([q.chargeTotal, q.chargeDayTotal, q.guideTotal, q.dayHours]).toEqual([
+        card.groupQuote!.chargeTotal,
+        card.groupQuote!.chargeDayTotal,
+        card.groupQuote!.totalCents,
+        hours,
+      ]);
       // A traveler each: the two trips are on the same days.
       const who = await person(t);
-      const made = await book(t, who, { guideId: g.guideId, date, days: 3, dayStartTime: '09:00', dayHours: hours, adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY' });
+      const made = await book(t, who, {
+        guideId: g.guideId,
+        date,
+        days: 3,
+        dayStartTime: '09:00',
+        dayHours: hours,
+        adults: 2,
+        children: 1,
+        infants: 1,
+        chargeCurrency: 'CNY',
+      });
       expect(made.statusCode, made.body).toBe(201);
       const b = made.json();
       expect(b.totalPriceCents).toBe(card.groupQuote!.totalCents);
@@ -108,7 +144,12 @@ describe('a search for a family over several days', () => {
   it('prices days of the hours asked, and says a length the guide does not sell instead of a price', async () => {
     const four = await search('days=2&durationHours=4');
     // Days of hours other than the day rate's are those hours at the hourly price.
-    expect(four.day.groupQuote).toMatchObject({ days: 2, dayHours: 4, hours: 8, totalCents: 8 * (30_000 + 10_000 + 5_000) });
+    expect(four.day.groupQuote).toMatchObject({
+      days: 2,
+      dayHours: 4,
+      hours: 8,
+      totalCents: 8 * (30_000 + 10_000 + 5_000),
+    });
     expect(four.short.groupQuote).toMatchObject({ days: 2, dayHours: 4, hours: 8, totalCents: 8 * 6_000 });
     const eight = await search('days=2&durationHours=8');
     expect(eight.day.groupQuote).toMatchObject({ days: 2, dayHours: 8, totalCents: 540_000 });
@@ -118,8 +159,20 @@ describe('a search for a family over several days', () => {
 
   it('prices a tour of hours, and the shortest tour when the search names no length, as before', async () => {
     const three = await search('durationHours=3');
-    expect(three.day.groupQuote).toMatchObject({ days: 1, dayHours: 3, hours: 3, totalCents: 3 * 45_000, dayTotalCents: 3 * 45_000 });
-    expect(three.short.groupQuote).toMatchObject({ days: 1, hours: 3, totalCents: 18_000, chargeCurrency: 'CNY', chargeTotal: 90_000 });
+    expect(three.day.groupQuote).toMatchObject({
+      days: 1,
+      dayHours: 3,
+      hours: 3,
+      totalCents: 3 * 45_000,
+      dayTotalCents: 3 * 45_000,
+    });
+    expect(three.short.groupQuote).toMatchObject({
+      days: 1,
+      hours: 3,
+      totalCents: 18_000,
+      chargeCurrency: 'CNY',
+      chargeTotal: 90_000,
+    });
     const seven = await search('durationHours=7');
     expect([seven.day.groupQuote?.hours, seven.short.groupQuoteRefusal]).toEqual([7, 'duration_out_of_range']);
     const none = await search('');
@@ -138,7 +191,11 @@ describe('a search for a family over several days', () => {
 
   it('documents the length and the reader’s currency in the OpenAPI', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
-    expect((doc.paths['/api/v2/guides'].get.parameters as { name: string }[]).map((p) => p.name)).toEqual(expect.arrayContaining(['days', 'durationHours', 'chargeCurrency']));
-    expect((doc.paths['/api/v2/guides/{id}/quote'].get.parameters as { name: string }[]).map((p) => p.name)).toEqual(expect.arrayContaining(['dayHours']));
+    expect((doc.paths['/api/v2/guides'].get.parameters as { name: string }[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['days', 'durationHours', 'chargeCurrency']),
+    );
+    expect((doc.paths['/api/v2/guides/{id}/quote'].get.parameters as { name: string }[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['dayHours']),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import type { Compare, PricedGuide } from './search-prices';
 import { lowerBound, resized, serviceBits } from './search-columns';
 
-/** Bits of `SortedList.traits`: language mask (0–2), weekly days (3–9), a verified licence (10), instant booking (11). */
+/**
+ * Bits of `SortedList.traits`: language mask (0–2), weekly days (3–9), a verified licence (10), instant booking (11).
+ */
 export const DAYS_SHIFT = 3;
 export const LICENSED_BIT = 1 << 10;
 export const INSTANT_BIT = 1 << 11;
@@ -70,7 +72,11 @@ export class SortedList {
   }
   private write(i: number, g: PricedGuide): void {
     this.ids[i] = g.id;
-    this.traits[i] = (g.languageMask & 7) | ((g.weeklyDays & 127) << DAYS_SHIFT) | (g.licensed ? LICENSED_BIT : 0) | (g.instantBook ? INSTANT_BIT : 0);
+    this.traits[i] =
+      (g.languageMask & 7) |
+      ((g.weeklyDays & 127) << DAYS_SHIFT) |
+      (g.licensed ? LICENSED_BIT : 0) |
+      (g.instantBook ? INSTANT_BIT : 0);
     this.price[i] = g.priceCents;
     this.priceYen[i] = g.priceYen;
     this.people[i] = Math.min(g.minPeople, MAX_SMALL) | (Math.min(g.maxPeople, MAX_SMALL) << 16);
@@ -79,4 +85,3 @@ export class SortedList {
     this.serviceHigh[i] = bits.high;
   }
 }
-

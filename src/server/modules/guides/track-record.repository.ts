@@ -6,8 +6,8 @@ import { bookings, reviewPhotos, reviews, users } from '../../db/schema/index';
 
 /**
  * A guide's record on the profile (decision 134), in two statements: completed tours and the guide's
- * own cancellations of the last 12 months (one pass over the guide's bookings and their replacements), and the latest photos
- * of published traveler reviews.
+ * own cancellations of the last 12 months (one pass over the guide's bookings and their replacements), and the latest
+ * photos of published traveler reviews.
  */
 export async function trackRecord(db: Database, guideId: number, now: Date = new Date()): Promise<TrackRecord> {
   const since = new Date(now);
@@ -25,7 +25,12 @@ export async function trackRecord(db: Database, guideId: number, now: Date = new
       .from(bookings)
       .where(eq(bookings.guideId, guideId)),
     db
-      .select({ id: reviewPhotos.id, url: reviewPhotos.url, reviewId: reviewPhotos.reviewId, reviewerName: users.fullName })
+      .select({
+        id: reviewPhotos.id,
+        url: reviewPhotos.url,
+        reviewId: reviewPhotos.reviewId,
+        reviewerName: users.fullName,
+      })
       .from(reviewPhotos)
       .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
       .innerJoin(users, eq(users.id, reviews.fromUserId))
@@ -33,5 +38,9 @@ export async function trackRecord(db: Database, guideId: number, now: Date = new
       .orderBy(desc(reviews.publishedAt), desc(reviewPhotos.id))
       .limit(PROFILE_GALLERY_PHOTOS),
   ]);
-  return { completedTours: Number(counts[0]?.completed ?? 0), guideCancellations12Months: Number(counts[0]?.cancelled ?? 0), photos };
+  return {
+    completedTours: Number(counts[0]?.completed ?? 0),
+    guideCancellations12Months: Number(counts[0]?.cancelled ?? 0),
+    photos,
+  };
 }

@@ -30,12 +30,24 @@ export function healthRoutes(app: AppInstance): void {
   app.decorate('readiness', { draining: false });
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['health'], summary: 'The process can serve: its database answers and it is not draining', response: { 200: readySchema, 503: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process can serve: its database answers and it is not draining',
+        response: { 200: readySchema, 503: errorBodySchema },
+      },
+    },
     async (request) => {
       if (app.readiness.draining) throw shuttingDown();
       const redis = redisState(app);
@@ -46,7 +58,11 @@ export function healthRoutes(app: AppInstance): void {
         throw new AppError('unavailable', 'The database is not reachable');
       }
       const state = await redis;
-      return { status: state === 'unreachable' ? ('degraded' as const) : ('ready' as const), database: app.ctx.database.kind, ...(state && { redis: state }) };
+      return {
+        status: state === 'unreachable' ? ('degraded' as const) : ('ready' as const),
+        database: app.ctx.database.kind,
+        ...(state && { redis: state }),
+      };
     },
   );
 }

@@ -33,7 +33,12 @@ describe('health', () => {
       expect(get.headers.connection).toBe('close');
       expect((await other.app.inject({ method: 'HEAD', url: '/healthz', headers: balancer })).statusCode).toBe(503);
       // A POST is never refused: the balancer would not pass it on.
-      const post = await other.app.inject({ method: 'POST', url: '/api/auth/login', headers: balancer, payload: { username: 'nobody', password: 'wrong-password' } });
+      const post = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: balancer,
+        payload: { username: 'nobody', password: 'wrong-password' },
+      });
       expect(post.statusCode).toBe(401);
       // Straight to the instance (no balancer's word): served until the port closes.
       expect((await other.app.inject({ method: 'GET', url: '/api/v2/cities' })).statusCode).toBe(200);
@@ -64,7 +69,9 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connection loss', () => {
       // is an uncaught 'error' event, which fails the whole run.
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
-      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        name,
+      ]);
       await admin.end();
       expect(ended.rowCount).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 200));

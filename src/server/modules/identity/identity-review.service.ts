@@ -17,7 +17,9 @@ import type { IdentityNeeds } from './identity.service';
 import { approvedMail, identityTexts, rejectedMail } from './texts';
 import { adminFileUrl, storedFile, toVerification } from './verification-view';
 
-/** Removes a decided verification's files from storage (decision 136); retried by the runner until the store answers. */
+/**
+ * Removes a decided verification's files from storage (decision 136); retried by the runner until the store answers.
+ */
 export const IDENTITY_DISCARD_JOB = 'identity.discard_files';
 
 export class IdentityReviewService {
@@ -72,20 +74,35 @@ export class IdentityReviewService {
 
   private async awaiting(id: number): Promise<VerificationRow> {
     const row = await this.reviewable(id);
-    if (row.status !== 'submitted') throw new AppError('invalid_transition', `The verification is ${row.status.replace('_', ' ')}`);
+    if (row.status !== 'submitted')
+      throw new AppError('invalid_transition', `The verification is ${row.status.replace('_', ' ')}`);
     return row;
   }
 
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
     const link = `${this.app.ctx.config.appUrl}/verify-identity`;
-    const saved = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row.id, admin.id), async (db, s) => {
-      const who = await repo.person(db, s.userId);
-      return this.notice(s.userId, identityTexts.approved(), s.id, `identity:${s.id}:approved:${s.reviewedAt?.getTime()}`, false, (locale) => ({
-        ...approvedMail({ locale, name: who?.fullName ?? '', link }),
-        template: 'identity_approved',
-      }));
-    });
+    const saved = await this.audited(
+      admin,
+      row,
+      'approve',
+      null,
+      (db) => repo.approve(db, row.id, admin.id),
+      async (db, s) => {
+        const who = await repo.person(db, s.userId);
+        return this.notice(
+          s.userId,
+          identityTexts.approved(),
+          s.id,
+          `identity:${s.id}:approved:${s.reviewedAt?.getTime()}`,
+          false,
+          (locale) => ({
+            ...approvedMail({ locale, name: who?.fullName ?? '', link }),
+            template: 'identity_approved',
+          }),
+        );
+      },
+    );
     if (!saved) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     return this.forAdmin(saved);
   }
@@ -98,13 +115,27 @@ export class IdentityReviewService {
       row,
       'reject',
       reason,
-      (db) => repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id, ...repo.FILES_FORGOTTEN }),
+      (db) =>
+        repo.update(db, row.id, ['submitted'], {
+          status: 'rejected',
+          reviewNote: reason,
+          reviewedAt: new Date(),
+          reviewedBy: admin.id,
+          ...repo.FILES_FORGOTTEN,
+        }),
       async (db, { row: s }) => {
         const who = await repo.person(db, s.userId);
-        return this.notice(s.userId, identityTexts.rejected(reason), s.id, `identity:${s.id}:rejected:${s.reviewedAt?.getTime()}`, true, (locale) => ({
-          ...rejectedMail({ locale, name: who?.fullName ?? '', reason, link }),
-          template: 'identity_rejected',
-        }));
+        return this.notice(
+          s.userId,
+          identityTexts.rejected(reason),
+          s.id,
+          `identity:${s.id}:rejected:${s.reviewedAt?.getTime()}`,
+          true,
+          (locale) => ({
+            ...rejectedMail({ locale, name: who?.fullName ?? '', reason, link }),
+            template: 'identity_rejected',
+          }),
+        );
       },
     );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
@@ -119,8 +150,20 @@ export class IdentityReviewService {
       row,
       'request_changes',
       note,
-      (db) => repo.update(db, row.id, ['submitted'], { status: 'changes_requested', reviewNote: note, reviewedAt: new Date(), reviewedBy: admin.id }),
-      async (_db, { row: s }) => this.notice(s.userId, identityTexts.changesRequested(note), s.id, `identity:${s.id}:changes:${s.reviewedAt?.getTime()}`),
+      (db) =>
+        repo.update(db, row.id, ['submitted'], {
+          status: 'changes_requested',
+          reviewNote: note,
+          reviewedAt: new Date(),
+          reviewedBy: admin.id,
+        }),
+      async (_db, { row: s }) =>
+        this.notice(
+          s.userId,
+          identityTexts.changesRequested(note),
+          s.id,
+          `identity:${s.id}:changes:${s.reviewedAt?.getTime()}`,
+        ),
     );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
@@ -152,7 +195,10 @@ export class IdentityReviewService {
       entityType: 'identity_verification',
       entityId: row.id,
       before: { status: row.status },
-      after: { status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested', identityVerified: verb === 'approve' },
+      after: {
+        status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested',
+        identityVerified: verb === 'approve',
+      },
       note,
     }));
     this.needs.jobs.soon([job, discard]);
@@ -163,17 +209,42 @@ export class IdentityReviewService {
   private async forgetFiles(db: Database, row: VerificationRow): Promise<number | undefined> {
     const keys = [row.documentKey, row.selfieKey].filter((k): k is string => !!k);
     if (!keys.length) return undefined;
-    return enqueueJob(db, { kind: IDENTITY_DISCARD_JOB, payload: { keys }, runAt: new Date(), dedupeKey: `${IDENTITY_DISCARD_JOB}:${row.id}:${keys.join(',')}` });
+    return enqueueJob(db, {
+      kind: IDENTITY_DISCARD_JOB,
+      payload: { keys },
+      runAt: new Date(),
+      dedupeKey: `${IDENTITY_DISCARD_JOB}:${row.id}:${keys.join(',')}`,
+    });
   }
 
-  /** The job: each key deleted (a missing file is already gone); a store that is down fails the job, which is retried. */
+  /**
+   * The job: each key deleted (a missing file is already gone); a store that is down fails the job, which is retried.
+   */
   async discardFiles(job: ClaimedJob): Promise<void> {
     const keys = (job.payload as { keys?: unknown }).keys;
     if (!Array.isArray(keys)) return;
     for (const key of keys) if (typeof key === 'string') await this.needs.storage.delete(key);
   }
 
-  private notice(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']): CreateSystemMessage[] {
-    return [{ userId, type: 'approval', text, actionUrl: '/verify-identity', related: { type: 'identity_verification', id }, dedupeKey, showContactSupport: support, mail }];
+  private notice(
+    userId: number,
+    text: ReturnType<typeof identityTexts.approved>,
+    id: number,
+    dedupeKey: string,
+    support = false,
+    mail?: CreateSystemMessage['mail'],
+  ): CreateSystemMessage[] {
+    return [
+      {
+        userId,
+        type: 'approval',
+        text,
+        actionUrl: '/verify-identity',
+        related: { type: 'identity_verification', id },
+        dedupeKey,
+        showContactSupport: support,
+        mail,
+      },
+    ];
   }
 }

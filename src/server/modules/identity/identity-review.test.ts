@@ -38,7 +38,10 @@ describe('admin review', () => {
     const { p, id } = await submitted();
     const draftUser = await identityUser();
     await upload(draftUser, [{ field: 'selfie', data: PNG }]);
-    const list = await t.app.inject({ url: '/api/admin/identity?status=submitted&limit=100', headers: auth(admin.token) });
+    const list = await t.app.inject({
+      url: '/api/admin/identity?status=submitted&limit=100',
+      headers: auth(admin.token),
+    });
     expect(list.statusCode).toBe(200);
     const entry = list.json().data.find((v: { id: number }) => v.id === id);
     expect(entry).toMatchObject({ userId: p.id, status: 'submitted', documentKind: 'passport' });
@@ -60,9 +63,16 @@ describe('admin review', () => {
     const selfie = await t.app.inject({ url: one.json().selfie.fileUrl, headers: auth(admin.token) });
     expect(selfie.headers['content-type']).toBe('image/webp');
     // A draft stays private.
-    const [draft] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.userId, draftUser.id));
-    expect((await t.app.inject({ url: `/api/admin/identity/${draft!.id}`, headers: auth(admin.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/admin/identity/999999', headers: auth(admin.token) })).statusCode).toBe(404);
+    const [draft] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, draftUser.id));
+    expect(
+      (await t.app.inject({ url: `/api/admin/identity/${draft!.id}`, headers: auth(admin.token) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/admin/identity/999999', headers: auth(admin.token) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('approve: users.identity_verified, /api/me, a system message and an e-mail; nothing can be changed afterwards', async () => {
@@ -85,8 +95,12 @@ describe('admin review', () => {
     // The result is kept, the images are not (decision 136): gone from the row, from storage and from both file routes.
     expect((await status(p)).json()).toMatchObject({ document: null, selfie: null });
     for (const key of [before!.documentKey!, before!.selfieKey!]) expect(await t.app.storage.get(key)).toBeUndefined();
-    expect((await t.app.inject({ url: '/api/v2/identity-verification/files/document', headers: auth(p.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/admin/identity/${id}/files/selfie`, headers: auth(admin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/v2/identity-verification/files/document', headers: auth(p.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/admin/identity/${id}/files/selfie`, headers: auth(admin.token) })).statusCode,
+    ).toBe(404);
 
     expect((await adminPost(id, 'approve')).statusCode).toBe(409);
     expect((await adminPost(id, 'reject', { reason: 'x' })).statusCode).toBe(409);
@@ -106,7 +120,10 @@ describe('admin review', () => {
     expect(mail?.subject).toBe('您的身份验证未通过');
     expect(mail?.textBody).toContain('照片模糊');
     const [msg] = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
-    expect(msg!.texts).toMatchObject({ en: { title: 'Your identity verification was not approved' }, 'zh-CN': { title: '您的身份验证未通过' } });
+    expect(msg!.texts).toMatchObject({
+      en: { title: 'Your identity verification was not approved' },
+      'zh-CN': { title: '您的身份验证未通过' },
+    });
   });
 
   it('writes the system message and the e-mail in Japanese for a user whose stored locale is ja', async () => {
@@ -122,7 +139,10 @@ describe('admin review', () => {
     expect(mail?.textBody).toContain(`${u!.fullName} 様`);
     const [msg] = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msg).toMatchObject({ title: '本人確認が承認されませんでした', actionLabel: 'もう一度本人確認する' });
-    expect(msg!.texts).toMatchObject({ en: { title: 'Your identity verification was not approved' }, ja: { title: '本人確認が承認されませんでした' } });
+    expect(msg!.texts).toMatchObject({
+      en: { title: 'Your identity verification was not approved' },
+      ja: { title: '本人確認が承認されませんでした' },
+    });
   });
 
   it('reject needs a reason; the user sees it, the files are removed, the user uploads both again and resubmits', async () => {
@@ -132,7 +152,12 @@ describe('admin review', () => {
     expect((await adminPost(id, 'reject', {})).statusCode).toBe(400);
     const res = await adminPost(id, 'reject', { reason: 'The photo of the passport is blurred' });
     expect(res.statusCode).toBe(200);
-    expect((await status(p)).json()).toMatchObject({ status: 'rejected', reviewNote: 'The photo of the passport is blurred', editable: true, identityVerified: false });
+    expect((await status(p)).json()).toMatchObject({
+      status: 'rejected',
+      reviewNote: 'The photo of the passport is blurred',
+      editable: true,
+      identityVerified: false,
+    });
     expect((await me(p)).json().identityVerified).toBe(false);
     await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
@@ -141,12 +166,17 @@ describe('admin review', () => {
     expect(msg?.showContactSupport).toBe(true);
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
-    expect(mails.find((m) => m.template === 'identity_rejected')?.textBody).toContain('The photo of the passport is blurred');
+    expect(mails.find((m) => m.template === 'identity_rejected')?.textBody).toContain(
+      'The photo of the passport is blurred',
+    );
 
     // A decision removes the images (decision 136): a resubmission needs both again.
     expect((await status(p)).json()).toMatchObject({ document: null, selfie: null });
     for (const key of [before!.documentKey!, before!.selfieKey!]) expect(await t.app.storage.get(key)).toBeUndefined();
-    expect((await upload(p, [{ field: 'document', data: PNG }])).json()).toMatchObject({ status: 'rejected', reviewNote: 'The photo of the passport is blurred' });
+    expect((await upload(p, [{ field: 'document', data: PNG }])).json()).toMatchObject({
+      status: 'rejected',
+      reviewNote: 'The photo of the passport is blurred',
+    });
     expect((await submit(p)).json().code).toBe('validation_failed');
     expect((await upload(p, [{ field: 'selfie', data: PNG }])).statusCode).toBe(200);
     const again = await submit(p);
@@ -160,12 +190,18 @@ describe('admin review', () => {
     const res = await adminPost(id, 'request-changes', { note: 'Please take the selfie holding the passport' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('changes_requested');
-    expect((await status(p)).json()).toMatchObject({ status: 'changes_requested', reviewNote: 'Please take the selfie holding the passport', editable: true });
+    expect((await status(p)).json()).toMatchObject({
+      status: 'changes_requested',
+      reviewNote: 'Please take the selfie holding the passport',
+      editable: true,
+    });
     await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.find((m) => m.type === 'approval')?.message).toContain('Please take the selfie holding the passport');
     expect((await adminPost(id, 'approve')).statusCode).toBe(409);
-    expect((await upload(p, [{ field: 'selfie', data: JPEG, name: 'me.jpg', type: 'image/jpeg' }])).statusCode).toBe(200);
+    expect((await upload(p, [{ field: 'selfie', data: JPEG, name: 'me.jpg', type: 'image/jpeg' }])).statusCode).toBe(
+      200,
+    );
     expect((await submit(p)).json().status).toBe('submitted');
   });
 });

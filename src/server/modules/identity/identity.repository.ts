@@ -6,7 +6,8 @@ import type { IdentityStatus } from '../../../shared/schemas/identity';
 export type VerificationRow = typeof identityVerifications.$inferSelect;
 type VerificationSet = Partial<typeof identityVerifications.$inferInsert>;
 
-const statusIn = (from: readonly IdentityStatus[]) => sql`${identityVerifications.status} = any(${`{${from.join(',')}}`}::text[])`;
+const statusIn = (from: readonly IdentityStatus[]) =>
+  sql`${identityVerifications.status} = any(${`{${from.join(',')}}`}::text[])`;
 
 export async function verificationOfUser(db: Database, userId: number): Promise<VerificationRow | undefined> {
   const [row] = await db.select().from(identityVerifications).where(eq(identityVerifications.userId, userId));
@@ -20,7 +21,10 @@ export async function verificationById(db: Database, id: number): Promise<Verifi
 
 /** The user's verification, created as an empty draft when there is none (one per user). */
 export async function ensureVerification(db: Database, userId: number): Promise<VerificationRow> {
-  await db.insert(identityVerifications).values({ userId }).onConflictDoNothing({ target: identityVerifications.userId });
+  await db
+    .insert(identityVerifications)
+    .values({ userId })
+    .onConflictDoNothing({ target: identityVerifications.userId });
   return (await verificationOfUser(db, userId))!;
 }
 
@@ -28,9 +32,18 @@ export async function ensureVerification(db: Database, userId: number): Promise<
  * Changes the row only while its status is one of `from`; undefined when someone else moved it
  * first. With `previous`, also returns the row as it was (to delete the files it replaced).
  */
-export async function update(db: Database, id: number, from: readonly IdentityStatus[], set: VerificationSet): Promise<{ row: VerificationRow; before: VerificationRow } | undefined> {
+export async function update(
+  db: Database,
+  id: number,
+  from: readonly IdentityStatus[],
+  set: VerificationSet,
+): Promise<{ row: VerificationRow; before: VerificationRow } | undefined> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(identityVerifications).where(and(eq(identityVerifications.id, id), statusIn(from))).for('update');
+    const [before] = await tx
+      .select()
+      .from(identityVerifications)
+      .where(and(eq(identityVerifications.id, id), statusIn(from)))
+      .for('update');
     if (!before) return undefined;
     const [row] = await tx
       .update(identityVerifications)
@@ -61,7 +74,14 @@ export async function approve(db: Database, id: number, adminId: number): Promis
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(identityVerifications)
-      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: adminId, reviewNote: null, updatedAt: new Date(), ...FILES_FORGOTTEN })
+      .set({
+        status: 'approved',
+        reviewedAt: new Date(),
+        reviewedBy: adminId,
+        reviewNote: null,
+        updatedAt: new Date(),
+        ...FILES_FORGOTTEN,
+      })
       .where(and(eq(identityVerifications.id, id), eq(identityVerifications.status, 'submitted')))
       .returning();
     if (!row) return undefined;
@@ -73,7 +93,13 @@ export async function approve(db: Database, id: number, adminId: number): Promis
 export async function listForAdmin(db: Database, q: { status?: IdentityStatus; page: number; limit: number }) {
   const where = q.status ? eq(identityVerifications.status, q.status) : sql`${identityVerifications.status} <> 'draft'`;
   const rows = await db
-    .select({ row: identityVerifications, username: users.username, fullName: users.fullName, email: users.email, identityVerified: users.identityVerified })
+    .select({
+      row: identityVerifications,
+      username: users.username,
+      fullName: users.fullName,
+      email: users.email,
+      identityVerified: users.identityVerified,
+    })
     .from(identityVerifications)
     .innerJoin(users, eq(users.id, identityVerifications.userId))
     .where(where)
@@ -86,7 +112,14 @@ export async function listForAdmin(db: Database, q: { status?: IdentityStatus; p
 
 export async function person(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, fullName: users.fullName, locale: users.locale, identityVerified: users.identityVerified })
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      fullName: users.fullName,
+      locale: users.locale,
+      identityVerified: users.identityVerified,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -29,16 +29,27 @@ const idParams = z.object({ id: idParam });
 const adminFileParams = z.object({ id: idParam, kind: z.enum(IDENTITY_FILE_KINDS) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 /** Upload and submit: also 403 consent_required without the current sensitive-data consent (decision 131). */
-const CONSENT_NOTE = 'Without a consent to the current version of the sensitive-data notice (POST /api/me/consents, kind sensitive_data) 403 consent_required, the field consents.sensitive_data naming it.';
+const CONSENT_NOTE =
+  'Without a consent to the current version of the sensitive-data notice (POST /api/me/consents, kind sensitive_data) 403 consent_required, the field consents.sensitive_data naming it.';
 /** Uploads per client address per 10 minutes: a user needs a few tries; this stops a flood of 10 MB bodies. */
 export const IDENTITY_UPLOAD_LIMIT = 20;
 
-const FILE_DESCRIPTION = 'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
+const FILE_DESCRIPTION =
+  'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
 
 /** An ID document or selfie: always an attachment (sendPrivateFile's policy). */
-function sendIdentityFile(reply: FastifyReply, kind: IdentityFileKind, found: { file: StoredFile; contentType: string }) {
+function sendIdentityFile(
+  reply: FastifyReply,
+  kind: IdentityFileKind,
+  found: { file: StoredFile; contentType: string },
+) {
   const ext = found.contentType === 'application/pdf' ? 'pdf' : 'webp';
-  return sendPrivateFile(reply, { contentType: found.contentType, size: found.file.size, body: found.file.stream(), fileName: `identity-${kind}.${ext}` });
+  return sendPrivateFile(reply, {
+    contentType: found.contentType,
+    size: found.file.size,
+    body: found.file.stream(),
+    fileName: `identity-${kind}.${ext}`,
+  });
 }
 
 /** Identity verification: the user's ID document and selfie, submission, and the admin review. */
@@ -83,10 +94,17 @@ function verificationRoutes(app: AppInstance, service: IdentityService): void {
           CONSENT_NOTE,
         consumes: ['multipart/form-data'],
         security,
-        response: { 200: identityVerificationSchema, ...errors, 403: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          200: identityVerificationSchema,
+          ...errors,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
       },
     },
-    async (request) => service.upload(currentUser(request), () => readUploads(request, IDENTITY_FILE_MAX_BYTES, IDENTITY_FILE_KINDS)),
+    async (request) =>
+      service.upload(currentUser(request), () => readUploads(request, IDENTITY_FILE_MAX_BYTES, IDENTITY_FILE_KINDS)),
   );
 
   app.post(
@@ -119,7 +137,8 @@ function verificationRoutes(app: AppInstance, service: IdentityService): void {
         response: { 200: fileReplySchema },
       },
     },
-    async (request, reply) => sendIdentityFile(reply, request.params.kind, await service.ownFile(currentUser(request), request.params.kind)),
+    async (request, reply) =>
+      sendIdentityFile(reply, request.params.kind, await service.ownFile(currentUser(request), request.params.kind)),
   );
 }
 
@@ -144,7 +163,13 @@ function identityListRoutes(app: AppInstance, service: IdentityReviewService): v
     '/api/admin/identity/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'One identity verification with authorized URLs of its files (admin bearer token)', security, params: idParams, response: { 200: adminIdentitySchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'One identity verification with authorized URLs of its files (admin bearer token)',
+        security,
+        params: idParams,
+        response: { 200: adminIdentitySchema, ...errors },
+      },
     },
     async (request) => service.get(request.params.id),
   );
@@ -153,9 +178,17 @@ function identityListRoutes(app: AppInstance, service: IdentityReviewService): v
     '/api/admin/identity/:id/files/:kind',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: "A user's ID document or selfie", description: FILE_DESCRIPTION, security, params: adminFileParams, response: { 200: fileReplySchema } },
+      schema: {
+        tags: adminTags,
+        summary: "A user's ID document or selfie",
+        description: FILE_DESCRIPTION,
+        security,
+        params: adminFileParams,
+        response: { 200: fileReplySchema },
+      },
     },
-    async (request, reply) => sendIdentityFile(reply, request.params.kind, await service.adminFile(request.params.id, request.params.kind)),
+    async (request, reply) =>
+      sendIdentityFile(reply, request.params.kind, await service.adminFile(request.params.id, request.params.kind)),
   );
 }
 
@@ -168,7 +201,8 @@ function identityReviewRoutes(app: AppInstance, service: IdentityReviewService):
       schema: {
         tags: adminTags,
         summary: "Approve: the user's identity is verified (users.identityVerified)",
-        description: 'Only a submitted verification (409 invalid_transition otherwise). The user gets a system message and an e-mail.',
+        description:
+          'Only a submitted verification (409 invalid_transition otherwise). The user gets a system message and an e-mail.',
         security,
         params: idParams,
         response: { 200: adminIdentitySchema, ...errors },

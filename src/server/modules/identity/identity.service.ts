@@ -67,7 +67,8 @@ export class IdentityService {
     if (await this.verified(user.id)) throw new AppError('conflict', 'Your identity is already verified');
     await this.needs.consents.require(this.db, user.id, 'sensitive_data');
     const row = await repo.ensureVerification(this.db, user.id);
-    if (!IDENTITY_EDITABLE_STATUSES.includes(row.status)) throw new AppError('invalid_transition', 'Your verification is being reviewed and cannot be changed now');
+    if (!IDENTITY_EDITABLE_STATUSES.includes(row.status))
+      throw new AppError('invalid_transition', 'Your verification is being reviewed and cannot be changed now');
     return row;
   }
 
@@ -76,12 +77,20 @@ export class IdentityService {
     const path = `body.${kind}`;
     if (kind === 'selfie' && upload.data.length > 0) {
       const detected = await fileTypeFromBuffer(upload.data);
-      if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new AppError('invalid_file_type', IDENTITY_MESSAGES.selfieImageOnly, [{ path, message: IDENTITY_MESSAGES.selfieImageOnly }]);
+      if (!detected || !IMAGE_TYPES.has(detected.mime))
+        throw new AppError('invalid_file_type', IDENTITY_MESSAGES.selfieImageOnly, [
+          { path, message: IDENTITY_MESSAGES.selfieImageOnly },
+        ]);
     }
     try {
       return await storePrivateDocument(this.needs.storage, IDENTITY_FOLDER, upload.data, IMAGE_BOX);
     } catch (err) {
-      if (err instanceof AppError && err.fields) throw new AppError(err.code, err.message, err.fields.map((f) => ({ ...f, path })));
+      if (err instanceof AppError && err.fields)
+        throw new AppError(
+          err.code,
+          err.message,
+          err.fields.map((f) => ({ ...f, path })),
+        );
       throw err;
     }
   }
@@ -90,19 +99,26 @@ export class IdentityService {
    * Uploads the ID document and/or the selfie (each replaces the previous one) and optionally the
    * document kind. Allowed while a draft, rejected or with changes requested.
    */
-  async upload(user: AuthUser, read: () => Promise<{ files: Partial<Record<IdentityFileKind, Upload>>; fields: Record<string, string> }>): Promise<IdentityVerification> {
+  async upload(
+    user: AuthUser,
+    read: () => Promise<{ files: Partial<Record<IdentityFileKind, Upload>>; fields: Record<string, string> }>,
+  ): Promise<IdentityVerification> {
     const row = await this.editable(user);
     const { files, fields } = await read();
     const kindField = fields.documentKind?.trim();
     let documentKind: IdentityDocumentKind | undefined;
     if (kindField) {
       if (!(IDENTITY_DOCUMENT_KINDS as readonly string[]).includes(kindField)) {
-        throw new AppError('validation_failed', 'Unknown document type', [{ path: 'body.documentKind', message: `One of ${IDENTITY_DOCUMENT_KINDS.join(', ')}` }]);
+        throw new AppError('validation_failed', 'Unknown document type', [
+          { path: 'body.documentKind', message: `One of ${IDENTITY_DOCUMENT_KINDS.join(', ')}` },
+        ]);
       }
       documentKind = kindField as IdentityDocumentKind;
     }
     if (!files.document && !files.selfie && !documentKind) {
-      throw new AppError('validation_failed', 'No file in the upload: send "document", "selfie" or both', [{ path: 'body.document', message: 'Required' }]);
+      throw new AppError('validation_failed', 'No file in the upload: send "document", "selfie" or both', [
+        { path: 'body.document', message: 'Required' },
+      ]);
     }
     const stored: StoredDocument[] = [];
     const set: Partial<VerificationRow> = {};
@@ -111,12 +127,22 @@ export class IdentityService {
       if (files.document) {
         const doc = await this.store('document', files.document);
         stored.push(doc);
-        Object.assign(set, { documentKey: doc.key, documentType: doc.type, documentSize: doc.size, documentUploadedAt: now });
+        Object.assign(set, {
+          documentKey: doc.key,
+          documentType: doc.type,
+          documentSize: doc.size,
+          documentUploadedAt: now,
+        });
       }
       if (files.selfie) {
         const selfie = await this.store('selfie', files.selfie);
         stored.push(selfie);
-        Object.assign(set, { selfieKey: selfie.key, selfieType: 'image/webp', selfieSize: selfie.size, selfieUploadedAt: now });
+        Object.assign(set, {
+          selfieKey: selfie.key,
+          selfieType: 'image/webp',
+          selfieSize: selfie.size,
+          selfieUploadedAt: now,
+        });
       }
     } catch (err) {
       await this.discard(stored.map((s) => s.key));
@@ -130,7 +156,10 @@ export class IdentityService {
       throw new AppError('invalid_transition', 'Your verification is being reviewed and cannot be changed now');
     }
     // The replaced files are gone for good.
-    await this.discard([files.document ? result.before.documentKey : null, files.selfie ? result.before.selfieKey : null]);
+    await this.discard([
+      files.document ? result.before.documentKey : null,
+      files.selfie ? result.before.selfieKey : null,
+    ]);
     return toVerification(result.row, false, ownFileUrl);
   }
 

@@ -25,10 +25,20 @@ beforeAll(() => {
 describe('status and uploads', () => {
   it("starts at 'none', needs a session, and reports identityVerified like /api/me", async () => {
     const p = await identityUser();
-    expect((await status(p)).json()).toMatchObject({ id: null, status: 'none', document: null, selfie: null, editable: true, identityVerified: false, maxBytes: 10 * 1024 * 1024 });
+    expect((await status(p)).json()).toMatchObject({
+      id: null,
+      status: 'none',
+      document: null,
+      selfie: null,
+      editable: true,
+      identityVerified: false,
+      maxBytes: 10 * 1024 * 1024,
+    });
     expect((await t.app.inject({ url: '/api/v2/identity-verification' })).statusCode).toBe(401);
     expect((await upload(undefined, both())).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', payload: {} })).statusCode,
+    ).toBe(401);
     expect((await me(p)).json().identityVerified).toBe(false);
   });
 
@@ -41,7 +51,13 @@ describe('status and uploads', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'draft', documentKind: 'residence_card', editable: true, document: { kind: 'document', contentType: 'image/webp' }, selfie: { kind: 'selfie', contentType: 'image/webp' } });
+    expect(body).toMatchObject({
+      status: 'draft',
+      documentKind: 'residence_card',
+      editable: true,
+      document: { kind: 'document', contentType: 'image/webp' },
+      selfie: { kind: 'selfie', contentType: 'image/webp' },
+    });
     expect(body.document.fileUrl).toMatch(/^\/api\/v2\/identity-verification\/files\/document\?v=\d+$/);
 
     const file = await t.app.inject({ url: body.selfie.fileUrl, headers: auth(p.token) });
@@ -57,11 +73,19 @@ describe('status and uploads', () => {
 
     // Another user reaches only their own (absent) files; a visitor nothing.
     const other = await identityUser();
-    expect((await t.app.inject({ url: '/api/v2/identity-verification/files/selfie', headers: auth(other.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/v2/identity-verification/files/selfie', headers: auth(other.token) }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: '/api/v2/identity-verification/files/selfie' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/v2/identity-verification/files/passport', headers: auth(p.token) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/v2/identity-verification/files/passport', headers: auth(p.token) })).statusCode,
+    ).toBe(400);
     // Never through the public uploads route.
-    const [row] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.userId, p.id));
+    const [row] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, p.id));
     expect(row!.selfieKey).toMatch(/^private-identity\//);
     expect((await t.app.inject({ url: `/uploads/${row!.selfieKey}` })).statusCode).toBe(404);
   });
@@ -71,15 +95,25 @@ describe('status and uploads', () => {
     expect((await upload(p, [{ field: 'selfie', data: PNG }])).statusCode).toBe(200);
     const first = await upload(p, [{ field: 'document', data: PDF, name: 'id.pdf', type: 'application/pdf' }]);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ documentKind: null, document: { contentType: 'application/pdf' }, selfie: { contentType: 'image/webp' } });
-    const [before] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.userId, p.id));
+    expect(first.json()).toMatchObject({
+      documentKind: null,
+      document: { contentType: 'application/pdf' },
+      selfie: { contentType: 'image/webp' },
+    });
+    const [before] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, p.id));
     const pdf = await t.app.inject({ url: '/api/v2/identity-verification/files/document', headers: auth(p.token) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="identity-document\.pdf"/);
 
     const second = await upload(p, [{ field: 'document', data: PNG }]);
     expect(second.json().document.contentType).toBe('image/webp');
-    const [after] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.userId, p.id));
+    const [after] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, p.id));
     expect(after!.documentKey).not.toBe(before!.documentKey);
     expect(after!.selfieKey).toBe(before!.selfieKey);
     expect(await t.app.storage.get(before!.documentKey!)).toBeUndefined();
@@ -89,7 +123,12 @@ describe('status and uploads', () => {
     const p = await identityUser();
     const cases: [string, Buffer, string, string][] = [
       ['text named .png', Buffer.from('just some text, not an image at all'), 'photo.png', 'image/png'],
-      ['PNG header on garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]), 'a.png', 'image/png'],
+      [
+        'PNG header on garbage',
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+        'a.png',
+        'image/png',
+      ],
       ['HTML', Buffer.from('<html><script>alert(1)</script></html>'), 'x.jpg', 'image/jpeg'],
     ];
     for (const [what, data, name, type] of cases) {
@@ -107,8 +146,18 @@ describe('status and uploads', () => {
     const p = await identityUser();
     const res = await upload(p, [{ field: 'selfie', data: PDF, name: 'me.pdf', type: 'application/pdf' }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_file_type', message: IDENTITY_MESSAGES.selfieImageOnly, fields: [{ path: 'body.selfie' }] });
-    const active = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R', '/Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), 'latin1');
+    expect(res.json()).toMatchObject({
+      code: 'invalid_file_type',
+      message: IDENTITY_MESSAGES.selfieImageOnly,
+      fields: [{ path: 'body.selfie' }],
+    });
+    const active = Buffer.from(
+      PDF.toString('latin1').replace(
+        '/Pages 2 0 R',
+        '/Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      ),
+      'latin1',
+    );
     const scripted = await upload(p, [{ field: 'document', data: active, name: 'id.pdf', type: 'application/pdf' }]);
     expect(scripted.statusCode).toBe(400);
     expect(scripted.json().code).toBe('invalid_file_type');
@@ -129,7 +178,10 @@ describe('status and uploads', () => {
     const none = await upload(p, [{ field: 'other', value: 'x' }]);
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('validation_failed');
-    const kind = await upload(p, [{ field: 'documentKind', value: 'library_card' }, { field: 'selfie', data: PNG }]);
+    const kind = await upload(p, [
+      { field: 'documentKind', value: 'library_card' },
+      { field: 'selfie', data: PNG },
+    ]);
     expect(kind.statusCode).toBe(400);
     expect(kind.json().fields[0].path).toBe('body.documentKind');
     // The My Number Card (its front) is a document of people who live in Japan.
@@ -138,9 +190,22 @@ describe('status and uploads', () => {
     expect(myNumber.json().documentKind).toBe('my_number_card');
     const empty = await upload(p, [{ field: 'document', data: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification', headers: auth(p.token), payload: { document: 'x' }, remoteAddress: nextAddress() });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/identity-verification',
+      headers: auth(p.token),
+      payload: { document: 'x' },
+      remoteAddress: nextAddress(),
+    });
     expect(json.statusCode).toBe(415);
-    const big = await upload(p, [{ field: 'document', data: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]), name: 'big.pdf', type: 'application/pdf' }]);
+    const big = await upload(p, [
+      {
+        field: 'document',
+        data: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]),
+        name: 'big.pdf',
+        type: 'application/pdf',
+      },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('payload_too_large');
     expect((await status(p)).json().document).toBeNull();
@@ -149,7 +214,8 @@ describe('status and uploads', () => {
   it(`limits uploads to ${IDENTITY_UPLOAD_LIMIT} per address per 10 minutes`, async () => {
     const p = await identityUser();
     const address = nextAddress();
-    for (let i = 0; i < IDENTITY_UPLOAD_LIMIT; i++) expect((await upload(p, [{ field: 'documentKind', value: 'passport' }], address)).statusCode).toBe(200);
+    for (let i = 0; i < IDENTITY_UPLOAD_LIMIT; i++)
+      expect((await upload(p, [{ field: 'documentKind', value: 'passport' }], address)).statusCode).toBe(200);
     expect((await upload(p, [{ field: 'documentKind', value: 'passport' }], address)).statusCode).toBe(429);
   });
 });
@@ -160,14 +226,25 @@ describe('submission', () => {
     const nothing = await submit(p);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toMatchObject({ code: 'validation_failed', message: IDENTITY_MESSAGES.incomplete });
-    expect(nothing.json().fields.map((f: { path: string }) => f.path)).toEqual(['body.documentKind', 'document', 'selfie']);
+    expect(nothing.json().fields.map((f: { path: string }) => f.path)).toEqual([
+      'body.documentKind',
+      'document',
+      'selfie',
+    ]);
     await upload(p, [{ field: 'document', data: PNG }]);
-    expect((await submit(p, { documentKind: 'passport' })).json().fields.map((f: { path: string }) => f.path)).toEqual(['selfie']);
+    expect((await submit(p, { documentKind: 'passport' })).json().fields.map((f: { path: string }) => f.path)).toEqual([
+      'selfie',
+    ]);
     expect((await submit(p, { documentKind: 'library_card' })).statusCode).toBe(400);
     await upload(p, [{ field: 'selfie', data: PNG }]);
     const ok = await submit(p, { documentKind: 'drivers_license' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'submitted', documentKind: 'drivers_license', editable: false, identityVerified: false });
+    expect(ok.json()).toMatchObject({
+      status: 'submitted',
+      documentKind: 'drivers_license',
+      editable: false,
+      identityVerified: false,
+    });
     expect(ok.json().submittedAt).toBeTruthy();
   });
 

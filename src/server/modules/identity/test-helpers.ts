@@ -29,7 +29,9 @@ export function identitySuite() {
   beforeAll(async () => {
     fixture.t = await createTestApp({ seed: 'none' });
     fixture.admin = await person(fixture.t, { admin: true });
-    fixture.PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+    fixture.PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     fixture.JPEG = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#a73' } })
       .withMetadata({ exif: { IFD0: { Artist: 'Secret Person' } } })
       .jpeg()
@@ -51,10 +53,21 @@ export function identitySuite() {
   /** A user who has given the sensitive-data consent the uploads need (decision 131). */
   const identityUser = async () => consentToSensitiveData(fixture.t, await person(fixture.t));
   const status = (p: Person) => fixture.t.app.inject({ url: '/api/v2/identity-verification', headers: auth(p.token) });
-  const submit = (p: Person, body: Record<string, unknown> = {}) => fixture.t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', headers: auth(p.token), payload: body });
+  const submit = (p: Person, body: Record<string, unknown> = {}) =>
+    fixture.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/identity-verification/submit',
+      headers: auth(p.token),
+      payload: body,
+    });
   const me = (p: Person) => fixture.t.app.inject({ url: '/api/me', headers: auth(p.token) });
   const adminPost = (id: number, action: string, payload?: Record<string, unknown>, who: Person = fixture.admin) =>
-    fixture.t.app.inject({ method: 'POST', url: `/api/admin/identity/${id}/${action}`, headers: auth(who.token), ...(payload ? { payload } : {}) });
+    fixture.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/identity/${id}/${action}`,
+      headers: auth(who.token),
+      ...(payload ? { payload } : {}),
+    });
 
   const both = (): Part[] => [
     { field: 'documentKind', value: 'passport' },

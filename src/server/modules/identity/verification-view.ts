@@ -13,15 +13,19 @@ import { notFound } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import type { VerificationRow } from './identity.repository';
 
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The owner's authorized file URL (bearer token of the owner); `v` changes when the file is replaced. */
-export const ownFileUrl = (kind: IdentityFileKind, uploadedAt: Date) => `/api/v2/identity-verification/files/${kind}?v=${uploadedAt.getTime()}`;
+export const ownFileUrl = (kind: IdentityFileKind, uploadedAt: Date) =>
+  `/api/v2/identity-verification/files/${kind}?v=${uploadedAt.getTime()}`;
 /** The admin's authorized file URL (bearer token of an admin). */
 export const adminFileUrl = (id: number, kind: IdentityFileKind) => `/api/admin/identity/${id}/files/${kind}`;
 
-function fileOf(row: VerificationRow, kind: IdentityFileKind, url: (kind: IdentityFileKind, at: Date) => string): IdentityFile | null {
+function fileOf(
+  row: VerificationRow,
+  kind: IdentityFileKind,
+  url: (kind: IdentityFileKind, at: Date) => string,
+): IdentityFile | null {
   const key = kind === 'document' ? row.documentKey : row.selfieKey;
   const type = kind === 'document' ? row.documentType : row.selfieType;
   const size = kind === 'document' ? row.documentSize : row.selfieSize;
@@ -30,7 +34,11 @@ function fileOf(row: VerificationRow, kind: IdentityFileKind, url: (kind: Identi
   return { kind, contentType: type, sizeBytes: size, uploadedAt: at.toISOString(), fileUrl: url(kind, at) };
 }
 
-export function toVerification(row: VerificationRow | undefined, identityVerified: boolean, url: (kind: IdentityFileKind, at: Date) => string): IdentityVerification {
+export function toVerification(
+  row: VerificationRow | undefined,
+  identityVerified: boolean,
+  url: (kind: IdentityFileKind, at: Date) => string,
+): IdentityVerification {
   return {
     id: row?.id ?? null,
     status: row?.status ?? 'none',
@@ -48,7 +56,11 @@ export function toVerification(row: VerificationRow | undefined, identityVerifie
 }
 
 /** The stored document or selfie of a verification (nothing uploaded, or gone from the store: 404). */
-export async function storedFile(storage: FileStorage, row: VerificationRow | undefined, kind: IdentityFileKind): Promise<{ file: StoredFile; contentType: string }> {
+export async function storedFile(
+  storage: FileStorage,
+  row: VerificationRow | undefined,
+  kind: IdentityFileKind,
+): Promise<{ file: StoredFile; contentType: string }> {
   const key = kind === 'document' ? row?.documentKey : row?.selfieKey;
   const contentType = kind === 'document' ? row?.documentType : row?.selfieType;
   if (!key || !contentType) throw notFound('File');

@@ -31,7 +31,10 @@ export function commerceDisclosure({ operator, rates }: CommerceNeeds): Commerce
     paymentWindowMinutes: PAYMENT_WINDOW_MINUTES,
     requestAnswerHours: REQUEST_ANSWER_HOURS,
     offerValidHours: { default: DEFAULT_OFFER_VALID_HOURS, max: MAX_OFFER_VALID_HOURS },
-    refundDays: { card: { min: card.minBusinessDays, max: card.maxBusinessDays }, wallet: { min: wallet.minBusinessDays, max: wallet.maxBusinessDays } },
+    refundDays: {
+      card: { min: card.minBusinessDays, max: card.maxBusinessDays },
+      wallet: { min: wallet.minBusinessDays, max: wallet.maxBusinessDays },
+    },
     cancellation: CANCELLATION_CASES.map((c) => {
       const refund = cancellationRefundRate(c);
       return { case: c, refundPercent: percent(refund), feePercentOfTotal: percent((1 - refund) * depositRate) };
@@ -45,7 +48,8 @@ export function commerceRoutes(app: AppInstance, needs: CommerceNeeds): void {
     {
       schema: {
         tags: ['platform'],
-        summary: 'The commerce disclosure (特定商取引法に基づく表記): the operator’s particulars and the money rules this deployment applies',
+        summary:
+          'The commerce disclosure (特定商取引法に基づく表記): the operator’s particulars and the money rules this deployment applies',
         response: { 200: commerceDisclosureSchema },
       },
     },

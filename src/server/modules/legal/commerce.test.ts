@@ -10,7 +10,10 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 // server cancels with make them.
 const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-legal-'));
 mkdirSync(path.join(webRoot, 'assets'));
-writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title>Tabi Guides</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>Tabi Guides</title></head><body><div id="root"></div></body></html>',
+);
 
 const REAL = {
   OPERATOR_NAME: '株式会社たび案内',
@@ -25,7 +28,9 @@ let dev: TestApp;
 let real: TestApp;
 beforeAll(async () => {
   // The web code is compiled by Vitest (JSX, import.meta.glob), as in plugins/server-rendering.test.ts.
-  const renderer = (await import(/* @vite-ignore */ path.resolve(import.meta.dirname, '../../../web/entry-server.tsx'))) as PageRenderer;
+  const renderer = (await import(
+    /* @vite-ignore */ path.resolve(import.meta.dirname, '../../../web/entry-server.tsx')
+  )) as PageRenderer;
   dev = await createTestApp({ build: { webRoot, renderer } });
   real = await createTestApp({ env: { ...REAL, DEPOSIT_RATE: '0.3', COMMISSION_RATE: '0.12' } });
 });
@@ -41,8 +46,20 @@ describe('GET /api/legal/commerce', () => {
     const body = res.json();
     expect(body.operator.fake).toBe(true);
     expect(body.operator.name).toContain('架空');
-    expect(body).toMatchObject({ currency: 'CNY', depositRate: 0.2, commissionRate: 0.1, paymentWindowMinutes: 30, requestAnswerHours: 48 });
-    expect(body.cancellation.map((c: { case: string; refundPercent: number; feePercentOfTotal: number }) => [c.case, c.refundPercent, c.feePercentOfTotal])).toEqual([
+    expect(body).toMatchObject({
+      currency: 'CNY',
+      depositRate: 0.2,
+      commissionRate: 0.1,
+      paymentWindowMinutes: 30,
+      requestAnswerHours: 48,
+    });
+    expect(
+      body.cancellation.map((c: { case: string; refundPercent: number; feePercentOfTotal: number }) => [
+        c.case,
+        c.refundPercent,
+        c.feePercentOfTotal,
+      ]),
+    ).toEqual([
       ['more_than_7_days', 100, 0],
       ['days_3_to_7', 50, 10],
       ['days_1_to_3', 25, 15],

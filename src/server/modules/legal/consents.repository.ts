@@ -9,15 +9,36 @@ export interface ConsentContext {
 }
 
 /** Adds the consents, all at one moment; rows are never changed afterwards (decision 124). */
-export async function insertConsents(db: Database, userId: number, list: readonly ConsentInput[], context: ConsentContext, at: Date): Promise<void> {
+export async function insertConsents(
+  db: Database,
+  userId: number,
+  list: readonly ConsentInput[],
+  context: ConsentContext,
+  at: Date,
+): Promise<void> {
   if (list.length === 0) return;
-  await db.insert(consents).values(list.map((c) => ({ userId, kind: c.kind, version: c.version, givenAt: at, locale: context.locale, ip: context.ip })));
+  await db.insert(consents).values(
+    list.map((c) => ({
+      userId,
+      kind: c.kind,
+      version: c.version,
+      givenAt: at,
+      locale: context.locale,
+      ip: context.ip,
+    })),
+  );
 }
 
 /** Every consent of the user, newest first. */
 export async function consentsOf(db: Database, userId: number) {
   return db
-    .select({ kind: consents.kind, version: consents.version, givenAt: consents.givenAt, locale: consents.locale, ip: consents.ip })
+    .select({
+      kind: consents.kind,
+      version: consents.version,
+      givenAt: consents.givenAt,
+      locale: consents.locale,
+      ip: consents.ip,
+    })
     .from(consents)
     .where(eq(consents.userId, userId))
     .orderBy(desc(consents.givenAt), desc(consents.id));

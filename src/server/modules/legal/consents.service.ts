@@ -14,19 +14,32 @@ export function assertCurrent(list: readonly ConsentInput[]): void {
   throw new AppError(
     'consent_version_not_current',
     'A consent names a version of a document that is not the current one; load the documents again',
-    stale.map((c) => ({ path: `body.consents.${c.kind}`, message: `The current version is ${CURRENT_LEGAL_VERSIONS[c.kind].version}` })),
+    stale.map((c) => ({
+      path: `body.consents.${c.kind}`,
+      message: `The current version is ${CURRENT_LEGAL_VERSIONS[c.kind].version}`,
+    })),
   );
 }
 
 /** Records consents to current versions (checked here too, so no caller can skip the check). */
-export async function recordConsents(db: Database, userId: number, list: readonly ConsentInput[], context: ConsentContext, at = new Date()): Promise<void> {
+export async function recordConsents(
+  db: Database,
+  userId: number,
+  list: readonly ConsentInput[],
+  context: ConsentContext,
+  at = new Date(),
+): Promise<void> {
   assertCurrent(list);
   await insertConsents(db, userId, list, context, at);
 }
 
 /** The user's consents, newest first, as the API and the data export show them. */
 export async function listConsents(db: Database, userId: number): Promise<Consent[]> {
-  return (await consentsOf(db, userId)).map((c) => ({ ...c, kind: c.kind as LegalKind, givenAt: c.givenAt.toISOString() }));
+  return (await consentsOf(db, userId)).map((c) => ({
+    ...c,
+    kind: c.kind as LegalKind,
+    givenAt: c.givenAt.toISOString(),
+  }));
 }
 
 /**
@@ -38,11 +51,16 @@ export async function myConsents(db: Database, userId: number): Promise<MyConsen
   const list = await listConsents(db, userId);
   const documents = LEGAL_KINDS.map((kind) => {
     const { version, effectiveDate } = CURRENT_LEGAL_VERSIONS[kind];
-    // The latest consent of this kind counts: an older version given after a newer one cannot happen (only current ones are recorded).
+    // The latest consent of this kind counts: an older version given after a newer one cannot happen (only current ones
+    // are recorded).
     const given = list.find((c) => c.kind === kind)?.version ?? null;
     return { kind, version, effectiveDate, askedAt: legalAskedAt(kind), given };
   });
-  return { consents: list, documents, needed: documents.filter((d) => d.askedAt === 'signup' && d.given !== d.version).map((d) => d.kind) };
+  return {
+    consents: list,
+    documents,
+    needed: documents.filter((d) => d.askedAt === 'signup' && d.given !== d.version).map((d) => d.kind),
+  };
 }
 
 /**
@@ -52,7 +70,9 @@ export async function myConsents(db: Database, userId: number): Promise<MyConsen
 export async function requireConsent(db: Database, userId: number, kind: LegalKind): Promise<void> {
   const { version } = CURRENT_LEGAL_VERSIONS[kind];
   if ((await latestVersion(db, userId, kind)) === version) return;
-  throw new AppError('consent_required', `This needs your consent to the current version of the ${kind} document; record it with POST /api/me/consents`, [
-    { path: `consents.${kind}`, message: `The current version is ${version}` },
-  ]);
+  throw new AppError(
+    'consent_required',
+    `This needs your consent to the current version of the ${kind} document; record it with POST /api/me/consents`,
+    [{ path: `consents.${kind}`, message: `The current version is ${version}` }],
+  );
 }

@@ -3,7 +3,11 @@ import { LEGAL_TEXTS_EN } from '../../../shared/legal/texts-en';
 import { LEGAL_TEXTS_JA } from '../../../shared/legal/texts-ja';
 import { LEGAL_TEXTS_ZH_CN } from '../../../shared/legal/texts-zh-CN';
 import { errorBodySchema } from '../../../shared/schemas/common';
-import { legalDocumentsReplySchema, myConsentsReplySchema, recordConsentsBodySchema } from '../../../shared/schemas/legal';
+import {
+  legalDocumentsReplySchema,
+  myConsentsReplySchema,
+  recordConsentsBodySchema,
+} from '../../../shared/schemas/legal';
 import { namedLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
@@ -71,7 +75,8 @@ export function legalRoutes(app: AppInstance): void {
     async (request) => {
       const db = app.ctx.database.db;
       const userId = currentUser(request).id;
-      const locale = request.body.locale ?? namedLanguage({ acceptLanguage: request.headers['accept-language'] }) ?? null;
+      const locale =
+        request.body.locale ?? namedLanguage({ acceptLanguage: request.headers['accept-language'] }) ?? null;
       await recordConsents(db, userId, request.body.consents, { locale, ip: request.ip });
       return myConsents(db, userId);
     },

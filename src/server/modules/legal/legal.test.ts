@@ -12,13 +12,21 @@ afterAll(() => t.close());
 
 const myConsents = (token: string) => t.app.inject({ method: 'GET', url: '/api/me/consents', headers: bearer(token) });
 const give = (token: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/me/consents', payload, headers: { ...bearer(token), ...headers }, remoteAddress: '203.0.113.9' });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/me/consents',
+    payload,
+    headers: { ...bearer(token), ...headers },
+    remoteAddress: '203.0.113.9',
+  });
 
 describe('GET /api/legal/documents', () => {
   it('serves the terms, the privacy policy, the transfer notice and the sensitive-data notice, each versioned, in every language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/legal/documents' });
     expect(res.statusCode).toBe(200);
-    const { documents } = res.json() as { documents: { kind: string; version: string; effectiveDate: string; path: string; body: Record<string, string> }[] };
+    const { documents } = res.json() as {
+      documents: { kind: string; version: string; effectiveDate: string; path: string; body: Record<string, string> }[];
+    };
     expect(documents.map((d) => d.kind)).toEqual(['terms', 'privacy', 'cross_border', 'sensitive_data']);
     for (const d of documents) {
       expect(d.version).toBe(CURRENT_LEGAL_VERSIONS[d.kind as keyof typeof CURRENT_LEGAL_VERSIONS].version);
@@ -33,12 +41,41 @@ describe('GET /api/legal/documents', () => {
   });
 
   it('names every country data goes to, the recipients and what protects it there', async () => {
-    const { documents } = (await t.app.inject({ method: 'GET', url: '/api/legal/documents' })).json() as { documents: { kind: string; body: Record<string, string> }[] };
+    const { documents } = (await t.app.inject({ method: 'GET', url: '/api/legal/documents' })).json() as {
+      documents: { kind: string; body: Record<string, string> }[];
+    };
     const notice = documents.find((d) => d.kind === 'cross_border')!.body;
-    for (const word of ['Japan', 'United States', "People's Republic of China", 'France', 'Stripe', 'Alipay', 'WeChat Pay', 'SMTP', 'S3-compatible', 'Redis', 'APPI Article 28', 'PIPL Article 39']) {
+    for (const word of [
+      'Japan',
+      'United States',
+      "People's Republic of China",
+      'France',
+      'Stripe',
+      'Alipay',
+      'WeChat Pay',
+      'SMTP',
+      'S3-compatible',
+      'Redis',
+      'APPI Article 28',
+      'PIPL Article 39',
+    ]) {
       expect(notice.en, word).toContain(word);
     }
-    for (const word of ['日本', '美国', '中华人民共和国', '法国', 'Stripe', '支付宝', '微信支付', 'SMTP', 'S3 兼容', 'Redis', 'APPI 第 28 条', 'PIPL 第 39 条', '单独同意']) {
+    for (const word of [
+      '日本',
+      '美国',
+      '中华人民共和国',
+      '法国',
+      'Stripe',
+      '支付宝',
+      '微信支付',
+      'SMTP',
+      'S3 兼容',
+      'Redis',
+      'APPI 第 28 条',
+      'PIPL 第 39 条',
+      '单独同意',
+    ]) {
       expect(notice['zh-CN'], word).toContain(word);
     }
     const privacy = documents.find((d) => d.kind === 'privacy')!.body;
@@ -64,7 +101,12 @@ describe('consents at sign-up', () => {
       expect(Date.parse(c.givenAt)).toBeGreaterThanOrEqual(before - 1000);
     }
     // The sign-up documents; the sensitive-data notice is asked for at identity verification (decision 131).
-    expect(body.documents.map((d: { kind: string; given: string | null; version: string }) => [d.kind, d.given === d.version])).toEqual([
+    expect(
+      body.documents.map((d: { kind: string; given: string | null; version: string }) => [
+        d.kind,
+        d.given === d.version,
+      ]),
+    ).toEqual([
       ['terms', true],
       ['privacy', true],
       ['cross_border', true],
@@ -92,12 +134,17 @@ describe('consents at sign-up', () => {
         password: 'Sakura2026!',
         confirmPassword: 'Sakura2026!',
         fullName: 'Stale Form',
-        consents: [{ kind: 'terms', version: '0' }, { kind: 'privacy', version: CURRENT_LEGAL_VERSIONS.privacy.version }],
+        consents: [
+          { kind: 'terms', version: '0' },
+          { kind: 'privacy', version: CURRENT_LEGAL_VERSIONS.privacy.version },
+        ],
       },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('consent_version_not_current');
-    expect(res.json().fields).toEqual([{ path: 'body.consents.terms', message: `The current version is ${CURRENT_LEGAL_VERSIONS.terms.version}` }]);
+    expect(res.json().fields).toEqual([
+      { path: 'body.consents.terms', message: `The current version is ${CURRENT_LEGAL_VERSIONS.terms.version}` },
+    ]);
     const check = await t.app.inject({ method: 'GET', url: `/api/auth/check-username?username=${username}` });
     expect(check.json().available).toBe(true);
   });
@@ -106,7 +153,10 @@ describe('consents at sign-up', () => {
 describe('/api/me/consents', () => {
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/consents' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/me/consents', payload: { consents: currentConsents() } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/me/consents', payload: { consents: currentConsents() } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('records the consents a user gives after sign-up, with the address of the request and the locale', async () => {
@@ -114,7 +164,11 @@ describe('/api/me/consents', () => {
     const res = await give(user.token, { consents: currentConsents(['terms', 'privacy']), locale: 'en' });
     expect(res.statusCode).toBe(200);
     expect(res.json().needed).toEqual(['cross_border']);
-    const res2 = await give(user.token, { consents: currentConsents(['cross_border']) }, { 'accept-language': 'zh-CN,zh;q=0.9' });
+    const res2 = await give(
+      user.token,
+      { consents: currentConsents(['cross_border']) },
+      { 'accept-language': 'zh-CN,zh;q=0.9' },
+    );
     expect(res2.json().needed).toEqual([]);
     const list = res2.json().consents as { kind: string; locale: string; ip: string }[];
     expect(list[0]).toMatchObject({ kind: 'cross_border', locale: 'zh-CN', ip: '203.0.113.9' });
@@ -124,7 +178,11 @@ describe('/api/me/consents', () => {
   it('records the language of the text shown for a Japanese reader: ja from the body, from Accept-Language and at sign-up', async () => {
     const user = await signUp(t);
     await give(user.token, { consents: currentConsents(['terms']), locale: 'ja' });
-    const res = await give(user.token, { consents: currentConsents(['privacy', 'cross_border']) }, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' });
+    const res = await give(
+      user.token,
+      { consents: currentConsents(['privacy', 'cross_border']) },
+      { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' },
+    );
     expect(res.json().needed).toEqual([]);
     const list = res.json().consents as { kind: string; locale: string }[];
     expect(list.map((c) => [c.kind, c.locale]).sort()).toEqual([
@@ -161,17 +219,34 @@ describe('/api/me/consents', () => {
     // What a user who consented before the terms' current version looks like: only the old version on record.
     await t.database.db.delete(consents);
     await t.database.db.insert(consents).values([
-      { userId: user.id, kind: 'terms', version: 'old', givenAt: new Date('2026-01-01T00:00:00Z'), locale: 'en', ip: '10.0.0.1' },
-      ...currentConsents(['privacy', 'cross_border']).map((c) => ({ userId: user.id, ...c, locale: 'en', ip: '10.0.0.1' })),
+      {
+        userId: user.id,
+        kind: 'terms',
+        version: 'old',
+        givenAt: new Date('2026-01-01T00:00:00Z'),
+        locale: 'en',
+        ip: '10.0.0.1',
+      },
+      ...currentConsents(['privacy', 'cross_border']).map((c) => ({
+        userId: user.id,
+        ...c,
+        locale: 'en',
+        ip: '10.0.0.1',
+      })),
     ]);
     const before = (await myConsents(user.token)).json();
     expect(before.needed).toEqual(['terms']);
-    expect(before.documents.find((d: { kind: string }) => d.kind === 'terms')).toMatchObject({ given: 'old', version: CURRENT_LEGAL_VERSIONS.terms.version });
+    expect(before.documents.find((d: { kind: string }) => d.kind === 'terms')).toMatchObject({
+      given: 'old',
+      version: CURRENT_LEGAL_VERSIONS.terms.version,
+    });
 
     const after = (await give(user.token, { consents: currentConsents(['terms']) })).json();
     expect(after.needed).toEqual([]);
     // The old consent stays on record next to the new one.
-    expect(after.consents.filter((c: { kind: string }) => c.kind === 'terms').map((c: { version: string }) => c.version)).toEqual([CURRENT_LEGAL_VERSIONS.terms.version, 'old']);
+    expect(
+      after.consents.filter((c: { kind: string }) => c.kind === 'terms').map((c: { version: string }) => c.version),
+    ).toEqual([CURRENT_LEGAL_VERSIONS.terms.version, 'old']);
   });
 });
 
@@ -180,18 +255,35 @@ describe('the data export', () => {
     const user = await signUp(t, { consents: currentConsents(), locale: 'en' });
     const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(user.token) });
     expect(res.statusCode).toBe(200);
-    const exported = res.json().consents as { kind: string; version: string; givenAt: string; locale: string; ip: string }[];
+    const exported = res.json().consents as {
+      kind: string;
+      version: string;
+      givenAt: string;
+      locale: string;
+      ip: string;
+    }[];
     expect(exported).toHaveLength(3);
     expect(exported.map((c) => c.kind).sort()).toEqual(['cross_border', 'privacy', 'terms']);
-    for (const c of exported) expect(c).toMatchObject({ version: CURRENT_LEGAL_VERSIONS[c.kind as keyof typeof CURRENT_LEGAL_VERSIONS].version, locale: 'en', ip: expect.stringMatching(/^10\.77\./) });
+    for (const c of exported)
+      expect(c).toMatchObject({
+        version: CURRENT_LEGAL_VERSIONS[c.kind as keyof typeof CURRENT_LEGAL_VERSIONS].version,
+        locale: 'en',
+        ip: expect.stringMatching(/^10\.77\./),
+      });
   });
 });
 
 describe('the demo users', () => {
   it('hold the current consents, and those whose identity is verified the sensitive-data one too, so the demo asks nothing (decision 131)', async () => {
     const demo = await createTestApp({ seed: 'demo' });
-    for (const [username, sensitive] of [['guide', true], ['traveler', false]] as const) {
-      const res = await demo.app.inject({ url: '/api/me/consents', headers: bearer((await sessionFor(demo, username)).token) });
+    for (const [username, sensitive] of [
+      ['guide', true],
+      ['traveler', false],
+    ] as const) {
+      const res = await demo.app.inject({
+        url: '/api/me/consents',
+        headers: bearer((await sessionFor(demo, username)).token),
+      });
       const body = res.json();
       expect(body.needed, username).toEqual([]);
       const given = body.documents.find((d: { kind: string }) => d.kind === 'sensitive_data').given;

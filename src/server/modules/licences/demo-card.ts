@@ -9,7 +9,12 @@ export const DEMO_LICENCE_CARD_KEY = 'private-credentials/demo-licence-card.webp
  * The demo licence card photo (the demo seed has no files): the guide's demo portrait on a card
  * with the licence's title and number, rendered to WebP. Marked "DEMO" so nobody mistakes it.
  */
-export async function drawDemoCard(opts: { username: string; fullName: string; kind: LicenceKind; registrationNumber: string }): Promise<Buffer> {
+export async function drawDemoCard(opts: {
+  username: string;
+  fullName: string;
+  kind: LicenceKind;
+  registrationNumber: string;
+}): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const portrait = Buffer.from(avatarSvg(opts.username)).toString('base64');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540">

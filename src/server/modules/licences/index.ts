@@ -2,7 +2,13 @@ import type { AppInstance } from '../../lib/types';
 import { licencesRoutes } from './licences.routes';
 import { LicencesService, type LicencesNeeds } from './licences.service';
 
-export { assertMayDrive, assertNoProtectedTitles, protectedTitleIssues, refuseProtectedTitles, type PublishedText } from './licence-rules';
+export {
+  assertMayDrive,
+  assertNoProtectedTitles,
+  protectedTitleIssues,
+  refuseProtectedTitles,
+  type PublishedText,
+} from './licence-rules';
 export { insertApprovedLicence, type VerifiedLicence } from './licences.repository';
 export { CREDENTIAL_FOLDER } from './licences.service';
 

@@ -12,7 +12,10 @@ export interface PublishedText {
 }
 
 /** Each written text that uses a protected title `licence` does not cover, with its words. */
-function titlesByText(texts: readonly PublishedText[], licence: LicenceKind | null): { path: string; words: string[] }[] {
+function titlesByText(
+  texts: readonly PublishedText[],
+  licence: LicenceKind | null,
+): { path: string; words: string[] }[] {
   return texts.flatMap((t) => {
     const words = typeof t.text === 'string' && t.text.trim() !== '' ? protectedTitlesIn([t.text], licence) : [];
     return words.length ? [{ path: t.path, words }] : [];
@@ -25,11 +28,20 @@ function titlesByText(texts: readonly PublishedText[], licence: LicenceKind | nu
  * their disguises: decision 099) which `licence` does not cover: 400 protected_title, the message in
  * `locale` naming the words and the reason, one field per text that uses one (decision 092).
  */
-export function refuseProtectedTitles(texts: readonly PublishedText[], licence: LicenceKind | null, locale: Locale, where: 'licence' | 'application' = 'licence'): void {
+export function refuseProtectedTitles(
+  texts: readonly PublishedText[],
+  licence: LicenceKind | null,
+  locale: Locale,
+  where: 'licence' | 'application' = 'licence',
+): void {
   const found = titlesByText(texts, licence);
   if (found.length === 0) return;
   const words = [...new Set(found.flatMap((f) => f.words))];
-  throw new AppError('protected_title', protectedTitleMessage(locale, words, where), found.map((f) => ({ path: f.path, message: f.words.join(', ') })));
+  throw new AppError(
+    'protected_title',
+    protectedTitleMessage(locale, words, where),
+    found.map((f) => ({ path: f.path, message: f.words.join(', ') })),
+  );
 }
 
 /**
@@ -43,7 +55,12 @@ async function titleRule(db: Database, userId: number, texts: readonly Published
 }
 
 /** `refuseProtectedTitles` for a signed-in user (`applying`: an applicant, with the licence declared). */
-export async function assertNoProtectedTitles(db: Database, userId: number, texts: readonly PublishedText[], applying?: { declared: LicenceKind | null }): Promise<void> {
+export async function assertNoProtectedTitles(
+  db: Database,
+  userId: number,
+  texts: readonly PublishedText[],
+  applying?: { declared: LicenceKind | null },
+): Promise<void> {
   const rule = await titleRule(db, userId, texts, applying?.declared ?? null);
   if (rule) refuseProtectedTitles(texts, rule.licence, rule.locale, applying ? 'application' : 'licence');
 }
@@ -52,10 +69,18 @@ export async function assertNoProtectedTitles(db: Database, userId: number, text
  * What `assertNoProtectedTitles` would refuse in an applicant's texts, without refusing: one issue per
  * text, its message naming that text's words and what to do, in the applicant's language.
  */
-export async function protectedTitleIssues(db: Database, userId: number, texts: readonly PublishedText[], declared: LicenceKind | null): Promise<{ path: string; message: string }[]> {
+export async function protectedTitleIssues(
+  db: Database,
+  userId: number,
+  texts: readonly PublishedText[],
+  declared: LicenceKind | null,
+): Promise<{ path: string; message: string }[]> {
   const rule = await titleRule(db, userId, texts, declared);
   if (!rule) return [];
-  return titlesByText(texts, rule.licence).map(({ path, words }) => ({ path, message: protectedTitleMessage(rule.locale, words, 'application') }));
+  return titlesByText(texts, rule.licence).map(({ path, words }) => ({
+    path,
+    message: protectedTitleMessage(rule.locale, words, 'application'),
+  }));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -64,7 +89,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function mayDriveWith(rows: readonly CredentialRow[], on = today()): boolean {
   const licence = rows.find((r) => r.type === 'licence');
   const insurance = rows.find((r) => r.type === 'insurance');
-  return licence?.status === 'verified' && insurance?.status === 'verified' && (!insurance.validUntil || insurance.validUntil >= on);
+  return (
+    licence?.status === 'verified' &&
+    insurance?.status === 'verified' &&
+    (!insurance.validUntil || insurance.validUntil >= on)
+  );
 }
 
 /**
@@ -81,8 +110,10 @@ export async function assertMayDrive(db: Database, guideId: number): Promise<voi
   }
   // Safety before the guide's word: a traveler's open report of unsafe driving stops driving until resolved.
   if (await unsafeDrivingReportOpen(db, guideId)) {
-    throw new AppError('driving_suspended', 'A traveler reported unsafe driving on one of your tours: you may not drive travelers until support has resolved it', [
-      { path: 'guideDrives', message: 'suspended while a report of unsafe driving is open' },
-    ]);
+    throw new AppError(
+      'driving_suspended',
+      'A traveler reported unsafe driving on one of your tours: you may not drive travelers until support has resolved it',
+      [{ path: 'guideDrives', message: 'suspended while a report of unsafe driving is open' }],
+    );
   }
 }

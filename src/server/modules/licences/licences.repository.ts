@@ -9,7 +9,13 @@ export type CredentialWrite = Omit<typeof guideCredentials.$inferInsert, 'id' | 
 /** The caller's guide row: id, the verified licence mirror, the driving flag, and their language. */
 export async function guideOfUser(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: guides.id, licenceKind: guides.licenceKind, licenceRegion: guides.licenceRegion, guideDrives: guides.guideDrives, locale: users.locale })
+    .select({
+      id: guides.id,
+      licenceKind: guides.licenceKind,
+      licenceRegion: guides.licenceRegion,
+      guideDrives: guides.guideDrives,
+      locale: users.locale,
+    })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(eq(guides.userId, userId));
@@ -17,7 +23,10 @@ export async function guideOfUser(db: Database, userId: number) {
 }
 
 /** A user's language and, when they are a guide, their verified licence: what the title check needs. */
-export async function titleHolder(db: Database, userId: number): Promise<{ locale: string | null; licenceKind: LicenceKind | null } | undefined> {
+export async function titleHolder(
+  db: Database,
+  userId: number,
+): Promise<{ locale: string | null; licenceKind: LicenceKind | null } | undefined> {
   const [row] = await db
     .select({ locale: users.locale, licenceKind: guides.licenceKind })
     .from(users)
@@ -40,17 +49,41 @@ export async function credentialById(db: Database, id: number): Promise<Credenti
  * can be deleted). A replaced verified licence is no longer verified: the mirror on the guide row is
  * cleared in the same transaction, and so is the driving offer when either proof is replaced.
  */
-export async function submit(db: Database, guideId: number, type: CredentialType, write: CredentialWrite): Promise<{ row: CredentialRow; before?: CredentialRow }> {
+export async function submit(
+  db: Database,
+  guideId: number,
+  type: CredentialType,
+  write: CredentialWrite,
+): Promise<{ row: CredentialRow; before?: CredentialRow }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(guideCredentials).where(and(eq(guideCredentials.guideId, guideId), eq(guideCredentials.type, type))).for('update');
-    const values = { ...write, status: 'submitted' as const, reviewedAt: null, reviewedBy: null, reviewNote: null, submittedAt: new Date(), updatedAt: new Date() };
+    const [before] = await tx
+      .select()
+      .from(guideCredentials)
+      .where(and(eq(guideCredentials.guideId, guideId), eq(guideCredentials.type, type)))
+      .for('update');
+    const values = {
+      ...write,
+      status: 'submitted' as const,
+      reviewedAt: null,
+      reviewedBy: null,
+      reviewNote: null,
+      submittedAt: new Date(),
+      updatedAt: new Date(),
+    };
     const [row] = before
       ? await tx.update(guideCredentials).set(values).where(eq(guideCredentials.id, before.id)).returning()
-      : await tx.insert(guideCredentials).values({ ...values, guideId, type }).returning();
+      : await tx
+          .insert(guideCredentials)
+          .values({ ...values, guideId, type })
+          .returning();
     if (before?.status === 'verified') {
       await tx
         .update(guides)
-        .set(type === 'licence' ? { licenceKind: null, licenceRegion: null, guideDrives: false, updatedAt: new Date() } : { guideDrives: false, updatedAt: new Date() })
+        .set(
+          type === 'licence'
+            ? { licenceKind: null, licenceRegion: null, guideDrives: false, updatedAt: new Date() }
+            : { guideDrives: false, updatedAt: new Date() },
+        )
         .where(eq(guides.id, guideId));
     }
     return { row: row!, before };
@@ -61,7 +94,13 @@ export async function submit(db: Database, guideId: number, type: CredentialType
  * An admin's decision on a submitted credential (undefined when it was no longer submitted). A
  * verified licence is mirrored on the guide row; a rejected one clears the mirror.
  */
-export async function decide(db: Database, id: number, adminId: number, to: 'verified' | 'rejected', note: string | null): Promise<CredentialRow | undefined> {
+export async function decide(
+  db: Database,
+  id: number,
+  adminId: number,
+  to: 'verified' | 'rejected',
+  note: string | null,
+): Promise<CredentialRow | undefined> {
   const [row] = await db
     .update(guideCredentials)
     .set({ status: to, reviewedAt: new Date(), reviewedBy: adminId, reviewNote: note, updatedAt: new Date() })
@@ -72,7 +111,11 @@ export async function decide(db: Database, id: number, adminId: number, to: 'ver
     const verified = to === 'verified';
     await db
       .update(guides)
-      .set({ licenceKind: verified ? row.licenceKind : null, licenceRegion: verified && row.licenceKind === 'regional' ? row.region : null, updatedAt: new Date() })
+      .set({
+        licenceKind: verified ? row.licenceKind : null,
+        licenceRegion: verified && row.licenceKind === 'regional' ? row.region : null,
+        updatedAt: new Date(),
+      })
       .where(eq(guides.id, row.guideId));
   }
   return row;
@@ -92,9 +135,14 @@ export interface VerifiedLicence {
   file: { key: string; type: 'image/webp' | 'application/pdf'; size: number };
 }
 
-export async function insertApprovedLicence(db: Database, v: VerifiedLicence & { guideId: number; adminId: number }): Promise<void> {
+export async function insertApprovedLicence(
+  db: Database,
+  v: VerifiedLicence & { guideId: number; adminId: number },
+): Promise<void> {
   const now = new Date();
-  await db.delete(guideCredentials).where(and(eq(guideCredentials.guideId, v.guideId), eq(guideCredentials.type, 'licence')));
+  await db
+    .delete(guideCredentials)
+    .where(and(eq(guideCredentials.guideId, v.guideId), eq(guideCredentials.type, 'licence')));
   await db.insert(guideCredentials).values({
     guideId: v.guideId,
     type: 'licence',
@@ -121,7 +169,10 @@ export async function setGuideDrives(db: Database, guideId: number, value: boole
   await db.update(guides).set({ guideDrives: value, updatedAt: new Date() }).where(eq(guides.id, guideId));
 }
 
-export async function listForAdmin(db: Database, q: { status?: CredentialStatus; type?: CredentialType; page: number; limit: number }) {
+export async function listForAdmin(
+  db: Database,
+  q: { status?: CredentialStatus; type?: CredentialType; page: number; limit: number },
+) {
   const where: SQL[] = [];
   if (q.status) where.push(eq(guideCredentials.status, q.status));
   if (q.type) where.push(eq(guideCredentials.type, q.type));
@@ -132,7 +183,11 @@ export async function listForAdmin(db: Database, q: { status?: CredentialStatus;
     .innerJoin(guides, eq(guides.id, guideCredentials.guideId))
     .innerJoin(users, eq(users.id, guides.userId))
     .where(cond)
-    .orderBy(sql`case when ${guideCredentials.status} = 'submitted' then 0 else 1 end`, desc(guideCredentials.submittedAt), desc(guideCredentials.id))
+    .orderBy(
+      sql`case when ${guideCredentials.status} = 'submitted' then 0 else 1 end`,
+      desc(guideCredentials.submittedAt),
+      desc(guideCredentials.id),
+    )
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [total] = await db.select({ n: count() }).from(guideCredentials).where(cond);
@@ -140,7 +195,11 @@ export async function listForAdmin(db: Database, q: { status?: CredentialStatus;
 }
 
 export async function ownerOf(db: Database, guideId: number) {
-  const [row] = await db.select({ userId: guides.userId, username: users.username, fullName: users.fullName }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(guides.id, guideId));
+  const [row] = await db
+    .select({ userId: guides.userId, username: users.username, fullName: users.fullName })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(guides.id, guideId));
   return row;
 }
 
@@ -153,7 +212,14 @@ export async function unsafeDrivingReportOpen(db: Database, guideId: number): Pr
     .select({ id: disputes.id })
     .from(disputes)
     .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
-    .where(and(eq(bookings.guideId, guideId), eq(disputes.status, 'open'), eq(disputes.category, 'unsafe_driving'), eq(disputes.openedSide, 'traveler')))
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        eq(disputes.status, 'open'),
+        eq(disputes.category, 'unsafe_driving'),
+        eq(disputes.openedSide, 'traveler'),
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -22,15 +22,27 @@ const security = [{ bearerAuth: [] }];
 const tags = ['guide-licences'];
 const adminTags = ['admin'];
 const idParams = z.object({ id: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 /** Uploads per client address per 10 minutes (as for identity documents). */
 const UPLOAD_LIMIT = 20;
-const FILE_DESCRIPTION = 'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
+const FILE_DESCRIPTION =
+  'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
 
 /** A licence or insurance proof: always an attachment (sendPrivateFile's policy). */
 function sendCredentialFile(reply: FastifyReply, found: { file: StoredFile; contentType: string }) {
   const ext = found.contentType === 'application/pdf' ? 'pdf' : 'webp';
-  return sendPrivateFile(reply, { contentType: found.contentType, size: found.file.size, body: found.file.stream(), fileName: `credential.${ext}` });
+  return sendPrivateFile(reply, {
+    contentType: found.contentType,
+    size: found.file.size,
+    body: found.file.stream(),
+    fileName: `credential.${ext}`,
+  });
 }
 
 /** Licensed guides (decision 092): the guide's licence and insurance proof, and the admin review. */
@@ -65,7 +77,8 @@ function credentialRoutes(app: AppInstance, service: LicencesService): void {
       config: { rateLimit: { max: UPLOAD_LIMIT, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        summary: 'Submit a licence (全国通訳案内士 / 地域通訳案内士) or a proof of passenger/vehicle insurance for review',
+        summary:
+          'Submit a licence (全国通訳案内士 / 地域通訳案内士) or a proof of passenger/vehicle insurance for review',
         description:
           'multipart/form-data: file field "file" (the licence card photo or the insurance certificate: JPEG, PNG, GIF, WEBP or PDF, at most 10 MB, typed by content; images re-encoded to WebP without metadata). ' +
           'Licence text fields: licenceKind (national, regional), region (required for regional), registrationNumber, prefecture (tokyo, kyoto, …), languages (comma-separated ISO 639-1 codes). ' +
@@ -76,7 +89,10 @@ function credentialRoutes(app: AppInstance, service: LicencesService): void {
         response: { 200: ownCredentialsSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => service.submit(currentUser(request), request.params.type, () => readSingleUpload(request, CREDENTIAL_FILE_MAX_BYTES)),
+    async (request) =>
+      service.submit(currentUser(request), request.params.type, () =>
+        readSingleUpload(request, CREDENTIAL_FILE_MAX_BYTES),
+      ),
   );
 
   app.get(
@@ -93,7 +109,8 @@ function credentialRoutes(app: AppInstance, service: LicencesService): void {
         response: { 200: fileReplySchema },
       },
     },
-    async (request, reply) => sendCredentialFile(reply, await service.ownFile(currentUser(request), request.params.type)),
+    async (request, reply) =>
+      sendCredentialFile(reply, await service.ownFile(currentUser(request), request.params.type)),
   );
 
   app.put(
@@ -103,7 +120,8 @@ function credentialRoutes(app: AppInstance, service: LicencesService): void {
       schema: {
         tags,
         summary: 'Offer (or stop offering) to drive travelers on tours',
-        description: 'Road Transport Act: only with a verified licence and verified, unexpired insurance (409 licence_required). The drive itself is never charged; fuel, tolls and parking are paid on site at cost.',
+        description:
+          'Road Transport Act: only with a verified licence and verified, unexpired insurance (409 licence_required). The drive itself is never charged; fuel, tolls and parking are paid on site at cost.',
         security,
         body: guideDrivesBodySchema,
         response: { 200: ownCredentialsSchema, ...errors },
@@ -119,7 +137,13 @@ function credentialReviewRoutes(app: AppInstance, service: LicencesService): voi
     '/api/admin/credentials',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Guide licences and insurance proofs, awaiting ones first', security, querystring: adminCredentialListQuerySchema, response: { 200: adminCredentialListSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Guide licences and insurance proofs, awaiting ones first',
+        security,
+        querystring: adminCredentialListQuerySchema,
+        response: { 200: adminCredentialListSchema, ...errors },
+      },
     },
     async (request) => service.list(request.query),
   );
@@ -127,7 +151,13 @@ function credentialReviewRoutes(app: AppInstance, service: LicencesService): voi
     '/api/admin/credentials/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'One guide licence or insurance proof', security, params: idParams, response: { 200: adminCredentialSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'One guide licence or insurance proof',
+        security,
+        params: idParams,
+        response: { 200: adminCredentialSchema, ...errors },
+      },
     },
     async (request) => service.get(request.params.id),
   );
@@ -135,7 +165,14 @@ function credentialReviewRoutes(app: AppInstance, service: LicencesService): voi
     '/api/admin/credentials/:id/file',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'The licence card photo or insurance certificate', description: FILE_DESCRIPTION, security, params: idParams, response: { 200: fileReplySchema } },
+      schema: {
+        tags: adminTags,
+        summary: 'The licence card photo or insurance certificate',
+        description: FILE_DESCRIPTION,
+        security,
+        params: idParams,
+        response: { 200: fileReplySchema },
+      },
     },
     async (request, reply) => sendCredentialFile(reply, await service.adminFile(request.params.id)),
   );
@@ -146,7 +183,8 @@ function credentialReviewRoutes(app: AppInstance, service: LicencesService): voi
       schema: {
         tags: adminTags,
         summary: 'Verify (audited): a licence then shows its badge and lifts the protected-title rule',
-        description: 'Only a submitted credential (409 invalid_transition otherwise). Checked against the public registry of the registering prefecture first.',
+        description:
+          'Only a submitted credential (409 invalid_transition otherwise). Checked against the public registry of the registering prefecture first.',
         security,
         params: idParams,
         response: { 200: adminCredentialSchema, ...errors },
@@ -158,7 +196,14 @@ function credentialReviewRoutes(app: AppInstance, service: LicencesService): voi
     '/api/admin/credentials/:id/reject',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: adminTags, summary: 'Reject with a reason shown to the guide (audited)', security, params: idParams, body: credentialRejectBodySchema, response: { 200: adminCredentialSchema, ...errors } },
+      schema: {
+        tags: adminTags,
+        summary: 'Reject with a reason shown to the guide (audited)',
+        security,
+        params: idParams,
+        body: credentialRejectBodySchema,
+        response: { 200: adminCredentialSchema, ...errors },
+      },
     },
     async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
   );

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { CREDENTIAL_FILE_MAX_BYTES, type CredentialStatus, type CredentialType } from '../../../shared/licences';
-import { insuranceFieldsSchema, licenceFieldsSchema, type AdminCredential, type Credential, type OwnCredentials } from '../../../shared/schemas/licences';
+import {
+  insuranceFieldsSchema,
+  licenceFieldsSchema,
+  type AdminCredential,
+  type Credential,
+  type OwnCredentials,
+} from '../../../shared/schemas/licences';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
@@ -21,7 +27,8 @@ const IMAGE_BOX = { width: 2400, height: 2400 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export const ownFileUrl = (row: CredentialRow) => `/api/v2/guide/credentials/${row.type}/file?v=${row.updatedAt.getTime()}`;
+export const ownFileUrl = (row: CredentialRow) =>
+  `/api/v2/guide/credentials/${row.type}/file?v=${row.updatedAt.getTime()}`;
 export const adminFileUrl = (row: CredentialRow) => `/api/admin/credentials/${row.id}/file`;
 
 export function toCredential(row: CredentialRow, url: (row: CredentialRow) => string): Credential {
@@ -58,10 +65,21 @@ function parseFields(type: CredentialType, fields: Record<string, string>): Fiel
   };
   if (type === 'insurance') {
     const f = parse(insuranceFieldsSchema);
-    return { insurer: f.insurer, validUntil: f.validUntil, licenceKind: null, region: null, registrationNumber: null, prefecture: null, languages: [] };
+    return {
+      insurer: f.insurer,
+      validUntil: f.validUntil,
+      licenceKind: null,
+      region: null,
+      registrationNumber: null,
+      prefecture: null,
+      languages: [],
+    };
   }
   const f = parse(licenceFieldsSchema);
-  if (f.licenceKind === 'regional' && !f.region) throw new AppError('validation_failed', 'A 地域通訳案内士 licence names its region', [{ path: 'body.region', message: 'Required' }]);
+  if (f.licenceKind === 'regional' && !f.region)
+    throw new AppError('validation_failed', 'A 地域通訳案内士 licence names its region', [
+      { path: 'body.region', message: 'Required' },
+    ]);
   return {
     licenceKind: f.licenceKind,
     region: f.licenceKind === 'regional' ? f.region! : null,
@@ -77,7 +95,10 @@ function parseFields(type: CredentialType, fields: Record<string, string>): Fiel
  * Licences and insurance proofs (decision 092): a guide submits each with a private file;
  * an admin verifies or rejects it (audited). Writes answer after this server's search saw them.
  */
-/** What licences are built from (compose.ts): the private files, and the search index a verified or withdrawn credential changes. */
+/**
+ * What licences are built from (compose.ts): the private files, and the search index a verified or withdrawn credential
+ * changes.
+ */
 export interface LicencesNeeds {
   storage: FileStorage;
   guideSearch: Pick<GuideSearch, 'sync'>;
@@ -107,18 +128,33 @@ export class LicencesService {
       return row ? toCredential(row, ownFileUrl) : null;
     };
     const mayDrive = mayDriveWith(rows) && !(await repo.unsafeDrivingReportOpen(this.db, g.id));
-    return { licence: of('licence'), insurance: of('insurance'), mayDrive, guideDrives: g.guideDrives, maxBytes: CREDENTIAL_FILE_MAX_BYTES };
+    return {
+      licence: of('licence'),
+      insurance: of('insurance'),
+      mayDrive,
+      guideDrives: g.guideDrives,
+      maxBytes: CREDENTIAL_FILE_MAX_BYTES,
+    };
   }
 
   /** A new licence or insurance proof (replacing the previous one, which must be verified again). */
-  async submit(user: AuthUser, type: CredentialType, read: () => Promise<{ data: Buffer; fields: Record<string, string> }>): Promise<OwnCredentials> {
+  async submit(
+    user: AuthUser,
+    type: CredentialType,
+    read: () => Promise<{ data: Buffer; fields: Record<string, string> }>,
+  ): Promise<OwnCredentials> {
     const g = await this.guide(user);
     const { data, fields } = await read();
     const write = parseFields(type, fields);
     const stored = await storePrivateDocument(this.needs.storage, CREDENTIAL_FOLDER, data, IMAGE_BOX);
     let before: CredentialRow | undefined;
     try {
-      ({ before } = await repo.submit(this.db, g.id, type, { ...write, fileKey: stored.key, fileType: stored.type, fileSize: stored.size }));
+      ({ before } = await repo.submit(this.db, g.id, type, {
+        ...write,
+        fileKey: stored.key,
+        fileType: stored.type,
+        fileSize: stored.size,
+      }));
     } catch (err) {
       await this.discard(stored.key);
       throw err;
@@ -150,7 +186,12 @@ export class LicencesService {
     if (!file && row.fileKey === DEMO_LICENCE_CARD_KEY && row.licenceKind && row.registrationNumber) {
       // The demo seed has no files: its licence card is drawn from the guide's demo portrait once.
       const who = await repo.ownerOf(this.db, row.guideId);
-      const card = await drawDemoCard({ username: who?.username ?? 'guide', fullName: who?.fullName ?? '', kind: row.licenceKind, registrationNumber: row.registrationNumber });
+      const card = await drawDemoCard({
+        username: who?.username ?? 'guide',
+        fullName: who?.fullName ?? '',
+        kind: row.licenceKind,
+        registrationNumber: row.registrationNumber,
+      });
       await this.needs.storage.put(row.fileKey, card, 'image/webp');
       file = await this.needs.storage.get(row.fileKey);
     }
@@ -171,12 +212,24 @@ export class LicencesService {
 
   private async forAdmin(row: CredentialRow): Promise<AdminCredential> {
     const who = await repo.ownerOf(this.db, row.guideId);
-    return { ...toCredential(row, adminFileUrl), guideId: row.guideId, userId: who?.userId ?? 0, username: who?.username ?? '', fullName: who?.fullName ?? '' };
+    return {
+      ...toCredential(row, adminFileUrl),
+      guideId: row.guideId,
+      userId: who?.userId ?? 0,
+      username: who?.username ?? '',
+      fullName: who?.fullName ?? '',
+    };
   }
 
   async list(q: { status?: CredentialStatus; type?: CredentialType; page: number; limit: number }) {
     const { rows, total } = await repo.listForAdmin(this.db, q);
-    const data = rows.map((r) => ({ ...toCredential(r.row, adminFileUrl), guideId: r.row.guideId, userId: r.userId, username: r.username, fullName: r.fullName }));
+    const data = rows.map((r) => ({
+      ...toCredential(r.row, adminFileUrl),
+      guideId: r.row.guideId,
+      userId: r.userId,
+      username: r.username,
+      fullName: r.fullName,
+    }));
     return { data, total, page: q.page, limit: q.limit };
   }
 
@@ -205,7 +258,8 @@ export class LicencesService {
   /** The decision and its audit entry in one transaction (the guide row's mirror too). */
   private async decide(admin: AuthUser, id: number, to: 'verified' | 'rejected', note: string | null) {
     const row = await this.found(id);
-    if (row.status !== 'submitted') throw new AppError('invalid_transition', `The ${row.type} is already ${row.status}`);
+    if (row.status !== 'submitted')
+      throw new AppError('invalid_transition', `The ${row.type} is already ${row.status}`);
     const saved = await auditedChange(
       this.db,
       (db: Database) => repo.decide(db, id, admin.id, to, note),
@@ -215,7 +269,13 @@ export class LicencesService {
         entityType: 'guide_credential',
         entityId: s.id,
         before: { status: row.status },
-        after: { status: s.status, type: s.type, licenceKind: s.licenceKind, registrationNumber: s.registrationNumber, prefecture: s.prefecture },
+        after: {
+          status: s.status,
+          type: s.type,
+          licenceKind: s.licenceKind,
+          registrationNumber: s.registrationNumber,
+          prefecture: s.prefecture,
+        },
         note,
       }),
     );

@@ -20,7 +20,9 @@ type Guide = Awaited<ReturnType<typeof makeGuide>>;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
   admin = await person(t, { admin: true });
-  PNG = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#246' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#246' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t?.close());
 
@@ -44,13 +46,24 @@ function submit(who: Who, type: 'licence' | 'insurance', fields: Record<string, 
   const parts: Part[] = Object.entries(fields).map(([field, value]) => ({ field, value }));
   if (file) parts.push({ field: 'file', data: file, name: 'card.png', type: 'image/png' });
   const { payload, headers } = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url: `/api/v2/guide/credentials/${type}`, payload, remoteAddress: nextAddress(), headers: { ...auth(who.token), ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v2/guide/credentials/${type}`,
+    payload,
+    remoteAddress: nextAddress(),
+    headers: { ...auth(who.token), ...headers },
+  });
 }
 
 const NATIONAL = { licenceKind: 'national', registrationNumber: '第12345号', prefecture: 'kyoto', languages: 'en, zh' };
 const INSURANCE = { insurer: 'Tokio Marine', validUntil: addDays(todayInZone('Asia/Tokyo'), 200) };
 const adminPost = (id: number, action: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/credentials/${id}/${action}`, headers: auth(admin.token), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/credentials/${id}/${action}`,
+    headers: auth(admin.token),
+    ...(payload ? { payload } : {}),
+  });
 
 async function licensed(name: string, fields: Record<string, string> = NATIONAL): Promise<Guide> {
   const g = await kyotoGuide(name);
@@ -60,13 +73,17 @@ async function licensed(name: string, fields: Record<string, string> = NATIONAL)
   return g;
 }
 
-const searchKyoto = async (extra = '') => (await t.app.inject({ url: `/api/v2/guides?city=kyoto&limit=50${extra}` })).json();
+const searchKyoto = async (extra = '') =>
+  (await t.app.inject({ url: `/api/v2/guides?city=kyoto&limit=50${extra}` })).json();
 
 describe('protected titles', () => {
   it('finds the titles and their look-alikes whatever the spacing or width, and lets each licence use its own', () => {
     expect(protectedTitlesIn(['私は全国通訳案内士です'], null)).toEqual(['全国通訳案内士']);
     expect(protectedTitlesIn(['通訳 ガイド歴10年'], null)).toEqual(['通訳ガイド']);
-    expect(protectedTitlesIn(['我是持证导游', 'A ｃｅｒｔｉｆｉｅｄ  Guide'], null)).toEqual(['持证导游', 'certified guide']);
+    expect(protectedTitlesIn(['我是持证导游', 'A ｃｅｒｔｉｆｉｅｄ  Guide'], null)).toEqual([
+      '持证导游',
+      'certified guide',
+    ]);
     expect(protectedTitlesIn(['Licensed Guide-Interpreter since 2015'], null)).toEqual(['licensed guide interpreter']);
     expect(protectedTitlesIn(['全国通訳案内士'], 'national')).toEqual([]);
     expect(protectedTitlesIn(['全国通訳案内士'], 'regional')).toEqual(['全国通訳案内士']);
@@ -76,9 +93,18 @@ describe('protected titles', () => {
 
   it('refuses a protected title in an unlicensed bio (the words and the reason in the guide’s language) and accepts it once the licence is verified', async () => {
     const g = await kyotoGuide('Aoi Unlicensed');
-    const refused = await call(t, g, 'PUT', '/api/v2/guides/me/profile', profile('Your certified guide in Kyoto: 通訳ガイド歴10年'));
+    const refused = await call(
+      t,
+      g,
+      'PUT',
+      '/api/v2/guides/me/profile',
+      profile('Your certified guide in Kyoto: 通訳ガイド歴10年'),
+    );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'protected_title', fields: [{ path: 'texts.en.bio', message: '通訳ガイド, certified guide' }] });
+    expect(refused.json()).toMatchObject({
+      code: 'protected_title',
+      fields: [{ path: 'texts.en.bio', message: '通訳ガイド, certified guide' }],
+    });
     expect(refused.json().message).toContain('"通訳ガイド", "certified guide"');
     expect(refused.json().message).toContain('Licensed Guide Interpreter Act');
     // In Chinese for a guide who reads Chinese; a Chinese look-alike counts too.
@@ -92,7 +118,9 @@ describe('protected titles', () => {
       durationHours: 3,
       originalLanguage: 'en',
       stops: [{ time: '09:00' }],
-      texts: { en: { title: 'Gion with a licensed guide', summary: '', stops: [{ title: 'Yasaka Shrine', description: '' }] } },
+      texts: {
+        en: { title: 'Gion with a licensed guide', summary: '', stops: [{ title: 'Yasaka Shrine', description: '' }] },
+      },
     });
     expect(itinerary.statusCode, itinerary.body).toBe(400);
     expect(itinerary.json().fields).toEqual([{ path: 'texts.en.title', message: 'licensed guide' }]);
@@ -100,7 +128,13 @@ describe('protected titles', () => {
     // Licensed: the same bio is saved.
     const res = await submit(g, 'licence', NATIONAL);
     await adminPost(res.json().licence.id, 'verify');
-    const saved = await call(t, g, 'PUT', '/api/v2/guides/me/profile', profile('Your certified guide in Kyoto: 全国通訳案内士, 通訳ガイド歴10年'));
+    const saved = await call(
+      t,
+      g,
+      'PUT',
+      '/api/v2/guides/me/profile',
+      profile('Your certified guide in Kyoto: 全国通訳案内士, 通訳ガイド歴10年'),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     // A regional title is not theirs.
     const regional = await call(t, g, 'PUT', '/api/v2/guides/me/profile', profile('地域通訳案内士 as well'));
@@ -112,7 +146,10 @@ describe('licence review', () => {
   it('checks the upload and the fields, keeps the card private, and audits the admin’s verify and reject', async () => {
     const g = await kyotoGuide('Ren Review');
     const stranger = await kyotoGuide('Other Guide');
-    expect((await submit(g, 'licence', { ...NATIONAL, licenceKind: 'regional' })).json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.region' }] });
+    expect((await submit(g, 'licence', { ...NATIONAL, licenceKind: 'regional' })).json()).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.region' }],
+    });
     expect((await submit(g, 'licence', { ...NATIONAL, prefecture: 'atlantis' })).json().code).toBe('validation_failed');
     const notImage = await submit(g, 'licence', NATIONAL, Buffer.from('hello, not a photo'));
     expect(notImage.json().code).toBe('invalid_file_type');
@@ -123,22 +160,39 @@ describe('licence review', () => {
     const res = await submit(g, 'licence', { ...NATIONAL, licenceKind: 'regional', region: '京都市' });
     expect(res.statusCode, res.body).toBe(200);
     const licence = res.json().licence;
-    expect(licence).toMatchObject({ status: 'submitted', licenceKind: 'regional', region: '京都市', prefecture: 'kyoto', languages: ['en', 'zh'], file: { contentType: 'image/webp' } });
+    expect(licence).toMatchObject({
+      status: 'submitted',
+      licenceKind: 'regional',
+      region: '京都市',
+      prefecture: 'kyoto',
+      languages: ['en', 'zh'],
+      file: { contentType: 'image/webp' },
+    });
     expect((await call(t, g, 'GET', licence.file.fileUrl)).headers['content-type']).toBe('image/webp');
     expect((await call(t, stranger, 'GET', '/api/v2/guide/credentials/licence/file')).statusCode).toBe(404);
     expect((await call(t, g, 'GET', `/api/admin/credentials/${licence.id}`)).statusCode).toBe(404);
 
     const list = (await call(t, admin, 'GET', '/api/admin/credentials?status=submitted')).json();
     expect(list.data.map((c: { id: number }) => c.id)).toContain(licence.id);
-    expect((await t.app.inject({ url: `/api/admin/credentials/${licence.id}/file`, headers: auth(admin.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/admin/credentials/${licence.id}/file`, headers: auth(admin.token) })).statusCode,
+    ).toBe(200);
 
     expect((await adminPost(licence.id, 'reject', { reason: '' })).statusCode).toBe(400);
     const rejected = await adminPost(licence.id, 'reject', { reason: 'The number is not in the Kyoto registry' });
-    expect(rejected.json()).toMatchObject({ status: 'rejected', reviewNote: 'The number is not in the Kyoto registry', username: expect.any(String) });
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      reviewNote: 'The number is not in the Kyoto registry',
+      username: expect.any(String),
+    });
     expect((await adminPost(licence.id, 'verify')).json().code).toBe('invalid_transition');
-    expect((await call(t, g, 'GET', '/api/v2/guide/credentials')).json().licence).toMatchObject({ status: 'rejected', reviewNote: 'The number is not in the Kyoto registry' });
+    expect((await call(t, g, 'GET', '/api/v2/guide/credentials')).json().licence).toMatchObject({
+      status: 'rejected',
+      reviewNote: 'The number is not in the Kyoto registry',
+    });
 
-    const again = (await submit(g, 'licence', { ...NATIONAL, licenceKind: 'regional', region: '京都市' })).json().licence;
+    const again = (await submit(g, 'licence', { ...NATIONAL, licenceKind: 'regional', region: '京都市' })).json()
+      .licence;
     expect(again).toMatchObject({ id: licence.id, status: 'submitted', reviewNote: null });
     expect((await adminPost(again.id, 'verify')).json()).toMatchObject({ status: 'verified' });
 
@@ -150,7 +204,12 @@ describe('licence review', () => {
       ['guide_credential.reject', admin.id, 'The number is not in the Kyoto registry'],
       ['guide_credential.verify', admin.id, null],
     ]);
-    expect(audit[1]!.after).toMatchObject({ status: 'verified', licenceKind: 'regional', registrationNumber: '第12345号', prefecture: 'kyoto' });
+    expect(audit[1]!.after).toMatchObject({
+      status: 'verified',
+      licenceKind: 'regional',
+      registrationNumber: '第12345号',
+      prefecture: 'kyoto',
+    });
   });
 
   it('a verified licence shows on the card and the profile, and the licensed-only filter finds exactly those guides', async () => {
@@ -173,7 +232,13 @@ describe('licence review', () => {
 
     const detail = (await t.app.inject({ url: `/api/v2/guides/${g.guideId}` })).json();
     expect(detail.licence).toEqual({ kind: 'national', region: null });
-    expect(detail.licenceDetails).toEqual({ kind: 'national', region: null, registrationNumber: '第12345号', prefecture: 'kyoto', languages: ['en', 'zh'] });
+    expect(detail.licenceDetails).toEqual({
+      kind: 'national',
+      region: null,
+      registrationNumber: '第12345号',
+      prefecture: 'kyoto',
+      languages: ['en', 'zh'],
+    });
     expect((await t.app.inject({ url: `/api/v2/guides/${plain.guideId}` })).json().licenceDetails).toBeNull();
 
     // A new submission is reviewed again: the badge and the filter drop the guide at once.
@@ -186,7 +251,8 @@ describe('licence review', () => {
 describe('the guide drives', () => {
   it('only with a verified licence and verified insurance: on the profile and in an offer', async () => {
     const g = await kyotoGuide('Daichi Driver');
-    const drives = (value: boolean) => call(t, g, 'PUT', '/api/v2/guide/credentials/guide-drives', { guideDrives: value });
+    const drives = (value: boolean) =>
+      call(t, g, 'PUT', '/api/v2/guide/credentials/guide-drives', { guideDrives: value });
     expect((await drives(true)).json()).toMatchObject({ code: 'licence_required' });
 
     const traveler = await makeTraveler(t, 'Li Drive');

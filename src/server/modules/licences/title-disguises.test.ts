@@ -20,7 +20,11 @@ let guide: Who;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
-  [traveler, applicant, guide] = [await makeTraveler(t, 'Mei Traveler'), await makeTraveler(t, 'Ren Applicant'), await makeGuide(t, 'Aoi Guide')];
+  [traveler, applicant, guide] = [
+    await makeTraveler(t, 'Mei Traveler'),
+    await makeTraveler(t, 'Ren Applicant'),
+    await makeGuide(t, 'Aoi Guide'),
+  ];
 });
 afterAll(() => t?.close());
 
@@ -31,7 +35,13 @@ const send = (who: Who | null, method: 'PATCH' | 'PUT' | 'POST', url: string, pa
 const me = (who: Who, body: object) => send(who, 'PATCH', '/api/me', body);
 const draft = (data: object) => send(applicant, 'PUT', '/api/v2/guide-applications/draft', { data });
 const listing = (bio: string) =>
-  send(guide, 'PUT', '/api/v2/guides/me/profile', { serviceCity: 'kyoto', experienceYears: 5, responseTime: 'within_hours', originalLanguage: 'en', texts: { en: { bio } } });
+  send(guide, 'PUT', '/api/v2/guides/me/profile', {
+    serviceCity: 'kyoto',
+    experienceYears: 5,
+    responseTime: 'within_hours',
+    originalLanguage: 'en',
+    texts: { en: { bio } },
+  });
 
 /** PATCH /api/me puts the disguise in one of the three texts in turn. */
 const ME_FIELDS = ['fullName', 'nickname', 'bio'] as const;
@@ -45,45 +55,69 @@ const cases = TITLE_DISGUISES.map(([category, text], i) => [category, JSON.strin
 const REFUSED_AT_THE_EDGE = /[\u202a-\u202e\u2066-\u2069]/u;
 const refusal = (text: string, path: string) =>
   REFUSED_AT_THE_EDGE.test(text)
-    ? { code: 'validation_failed', fields: [{ path: `body.${path}`, message: 'Contains a character that is not allowed' }] }
+    ? {
+        code: 'validation_failed',
+        fields: [{ path: `body.${path}`, message: 'Contains a character that is not allowed' }],
+      }
     : { code: 'protected_title', fields: [{ path }] };
 
 describe('a protected title in disguise is refused on every path', () => {
-  it.each(cases)('%s %s: PATCH /api/me, the guide application and the guide profile', async (_category, _shown, text, i) => {
-    const field = ME_FIELDS[i % 3]!;
-    const mine = await me(traveler, { [field]: `Mei ${text}` });
-    expect(mine.statusCode, mine.body).toBe(400);
-    expect(mine.json()).toMatchObject(refusal(text, field));
+  it.each(cases)(
+    '%s %s: PATCH /api/me, the guide application and the guide profile',
+    async (_category, _shown, text, i) => {
+      const field = ME_FIELDS[i % 3]!;
+      const mine = await me(traveler, { [field]: `Mei ${text}` });
+      expect(mine.statusCode, mine.body).toBe(400);
+      expect(mine.json()).toMatchObject(refusal(text, field));
 
-    // An application's draft keeps what was typed; the title is refused on submit (decision 171,
-    // application-licence.test.ts), by the same rule as here.
-    const answer = DRAFT_FIELDS[i % 3]!;
-    const applied = await draft({ [answer]: `Ren, ${text} in Kyoto` });
-    if (REFUSED_AT_THE_EDGE.test(text)) expect(applied.json()).toMatchObject(refusal(text, `data.${answer}`));
-    else expect(applied.statusCode, applied.body).toBe(200);
+      // An application's draft keeps what was typed; the title is refused on submit (decision 171,
+      // application-licence.test.ts), by the same rule as here.
+      const answer = DRAFT_FIELDS[i % 3]!;
+      const applied = await draft({ [answer]: `Ren, ${text} in Kyoto` });
+      if (REFUSED_AT_THE_EDGE.test(text)) expect(applied.json()).toMatchObject(refusal(text, `data.${answer}`));
+      else expect(applied.statusCode, applied.body).toBe(200);
 
-    const listed = await listing(`Kyoto walks with me, your ${text}.`);
-    expect(listed.statusCode, listed.body).toBe(400);
-    expect(listed.json()).toMatchObject(refusal(text, 'texts.en.bio'));
-  });
+      const listed = await listing(`Kyoto walks with me, your ${text}.`);
+      expect(listed.statusCode, listed.body).toBe(400);
+      expect(listed.json()).toMatchObject(refusal(text, 'texts.en.bio'));
+    },
+  );
 
   it('refuses one at sign-up (in the language asked for); a file description keeps it until the application is submitted', async () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       remoteAddress: nextAddress(),
-      payload: { username: 'disguised1', email: 'disguised1@example.com', password: 'Sakura2026!', confirmPassword: 'Sakura2026!', fullName: 'Aoi 通譯案內士', locale: 'zh-CN' },
+      payload: {
+        username: 'disguised1',
+        email: 'disguised1@example.com',
+        password: 'Sakura2026!',
+        confirmPassword: 'Sakura2026!',
+        fullName: 'Aoi 通譯案內士',
+        locale: 'zh-CN',
+      },
     });
     expect(signup.statusCode, signup.body).toBe(400);
-    expect(signup.json()).toMatchObject({ code: 'protected_title', fields: [{ path: 'fullName', message: '通訳案内士' }] });
+    expect(signup.json()).toMatchObject({
+      code: 'protected_title',
+      fields: [{ path: 'fullName', message: '通訳案内士' }],
+    });
     expect(signup.json().message).toContain('通訳案内士法');
 
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#468' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#468' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipartBody([
       { field: 'description', value: 'Lic\u0435nsed Guide card' },
       { field: 'file', data: png, name: 'card.png', type: 'image/png' },
     ]);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/documents', payload, remoteAddress: nextAddress(), headers: { ...auth(applicant.token), ...headers } });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/guide-applications/documents',
+      payload,
+      remoteAddress: nextAddress(),
+      headers: { ...auth(applicant.token), ...headers },
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     expect(upload.json().documents.at(-1).description).toBe('Lic\u0435nsed Guide card');
   });
@@ -124,21 +158,38 @@ describe('display texts', () => {
   ])('refuses a name of only %s (PATCH /api/me and sign-up)', async (_what, name) => {
     const mine = await me(traveler, { fullName: name });
     expect(mine.statusCode, mine.body).toBe(400);
-    expect(mine.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName', message: 'Must contain a visible character' }] });
+    expect(mine.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.fullName', message: 'Must contain a visible character' }],
+    });
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       remoteAddress: nextAddress(),
-      payload: { username: `invisible${name.codePointAt(0)}`, email: `invisible${name.codePointAt(0)}@example.com`, password: 'Sakura2026!', confirmPassword: 'Sakura2026!', fullName: name },
+      payload: {
+        username: `invisible${name.codePointAt(0)}`,
+        email: `invisible${name.codePointAt(0)}@example.com`,
+        password: 'Sakura2026!',
+        confirmPassword: 'Sakura2026!',
+        fullName: name,
+      },
     });
     expect(signup.statusCode, signup.body).toBe(400);
     expect(signup.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName' }] });
   });
 
   it('stores names, bios and listing texts without bidi controls, tag characters or invisible code points, in NFC', async () => {
-    const mine = await me(traveler, { fullName: '\u200fMei\u200e Tra\u200bveler\u{e0041}', nickname: '\u3164', bio: 'Jose\u0301 \u061cwas\u200f here\nand there 👨\u200d👩\u200d👧' });
+    const mine = await me(traveler, {
+      fullName: '\u200fMei\u200e Tra\u200bveler\u{e0041}',
+      nickname: '\u3164',
+      bio: 'Jose\u0301 \u061cwas\u200f here\nand there 👨\u200d👩\u200d👧',
+    });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json()).toMatchObject({ fullName: 'Mei Traveler', nickname: null, bio: 'José was here\nand there 👨\u200d👩\u200d👧' });
+    expect(mine.json()).toMatchObject({
+      fullName: 'Mei Traveler',
+      nickname: null,
+      bio: 'José was here\nand there 👨\u200d👩\u200d👧',
+    });
     const again = await t.app.inject({ url: '/api/me', headers: auth(traveler.token) });
     expect(again.json()).toMatchObject({ fullName: 'Mei Traveler', nickname: null });
 
@@ -151,6 +202,9 @@ describe('display texts', () => {
     expect(listed.json().texts.en.bio).toBe('Kyoto walks');
     // Overrides and isolates are refused before any route (the input guard, decision 082).
     const override = await me(traveler, { fullName: 'Mei\u202e Traveler' });
-    expect(override.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName', message: 'Contains a character that is not allowed' }] });
+    expect(override.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.fullName', message: 'Contains a character that is not allowed' }],
+    });
   });
 });

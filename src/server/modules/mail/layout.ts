@@ -12,13 +12,21 @@ const OPEN: Record<Locale, string> = { en: 'Open', 'zh-CN': '打开', ja: '開�
  * The HTML part of a product e-mail: a title, paragraphs (line breaks kept), an optional button and
  * the signature, in a plain single-column layout with inline styles (mail clients drop <style>).
  */
-export function htmlMail(opts: { lang: Locale; title: string; paragraphs: string[]; link?: string | null; linkLabel?: string | null }): string {
+export function htmlMail(opts: {
+  lang: Locale;
+  title: string;
+  paragraphs: string[];
+  link?: string | null;
+  linkLabel?: string | null;
+}): string {
   const sign = SIGNATURE[opts.lang];
   // A Japanese mail asks for Japanese faces first: with a Chinese face first, kanji take Chinese glyph shapes.
-  const font = opts.lang === 'ja'
-    ? "font-family:-apple-system,'Segoe UI','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',Meiryo,sans-serif"
-    : "font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif";
-  const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+  const font =
+    opts.lang === 'ja'
+      ? "font-family:-apple-system,'Segoe UI','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',Meiryo,sans-serif"
+      : "font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif";
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
   const button = opts.link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.link)}" style="background:#b4532a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;display:inline-block">${escapeHtml(opts.linkLabel || OPEN[opts.lang])}</a></p>`
     : '';

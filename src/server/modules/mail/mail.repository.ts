@@ -6,7 +6,10 @@ import { byIdsInOneTurn, perDatabase } from '../../db/same-turn';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
-export type NewMail = Pick<typeof emailOutbox.$inferInsert, 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'template' | 'meta'>;
+export type NewMail = Pick<
+  typeof emailOutbox.$inferInsert,
+  'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'template' | 'meta'
+>;
 
 /** The job kind that sends one outbox row (decision 085). */
 export const MAIL_JOB = 'mail.send';
@@ -71,13 +74,24 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
 
 /** The mails a `mail.send` job sends: `mailIds`, or `mailId` in the jobs written before decision 090. */
 export const mailIdsOf = (payload: Record<string, unknown>): number[] =>
-  Array.isArray(payload.mailIds) ? payload.mailIds.map(Number) : payload.mailId !== undefined ? [Number(payload.mailId)] : [];
+  Array.isArray(payload.mailIds)
+    ? payload.mailIds.map(Number)
+    : payload.mailId !== undefined
+      ? [Number(payload.mailId)]
+      : [];
 
 /** A claim's statement, built once per database and kind and prepared by name: every mail job sends one. */
 function claimQuery(db: Database, logged: boolean) {
   return db
     .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: sql`${sql.placeholder('now')}::timestamptz` }) })
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      ...(logged && {
+        status: 'logged' as const,
+        lastError: null,
+        sentAt: sql`${sql.placeholder('now')}::timestamptz`,
+      }),
+    })
     .where(and(sql`${emailOutbox.id} = any(${sql.placeholder('ids')}::int[])`, eq(emailOutbox.status, 'pending')))
     .returning()
     .prepare(logged ? 'mail_claim_logged' : 'mail_claim');
@@ -89,7 +103,11 @@ function claimQuery(db: Database, logged: boolean) {
 const claimsOf = (logged: boolean) =>
   perDatabase((db: Database) => {
     const query = claimQuery(db, logged);
-    return byIdsInOneTurn<OutboxRow>((ids) => query.execute({ ids: intArray(ids), now: new Date().toISOString() }), (r) => r.id, { once: true });
+    return byIdsInOneTurn<OutboxRow>(
+      (ids) => query.execute({ ids: intArray(ids), now: new Date().toISOString() }),
+      (r) => r.id,
+      { once: true },
+    );
   });
 const claims = { logged: claimsOf(true), sent: claimsOf(false) };
 
@@ -105,15 +123,26 @@ export function claimMails(db: Database, ids: number[], logged = false): Promise
 /** Marks several mails sent in one statement. */
 export async function markMailsSent(db: Database, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await db.update(emailOutbox).set({ status: 'sent', lastError: null, sentAt: new Date() }).where(inArray(emailOutbox.id, ids));
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', lastError: null, sentAt: new Date() })
+    .where(inArray(emailOutbox.id, ids));
 }
 
 export async function findMail(db: Database, id: number) {
-  const [row] = await db.select({ id: emailOutbox.id, attempts: emailOutbox.attempts, template: emailOutbox.template }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  const [row] = await db
+    .select({ id: emailOutbox.id, attempts: emailOutbox.attempts, template: emailOutbox.template })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id));
   return row;
 }
 
-export async function markMail(db: Database, id: number, status: 'sent' | 'logged' | 'failed' | 'pending', lastError?: string) {
+export async function markMail(
+  db: Database,
+  id: number,
+  status: 'sent' | 'logged' | 'failed' | 'pending',
+  lastError?: string,
+) {
   await db
     .update(emailOutbox)
     .set({ status, lastError: lastError ?? null, sentAt: status === 'sent' || status === 'logged' ? new Date() : null })
@@ -140,6 +169,15 @@ export function mailsTo(db: Database, address: string) {
 }
 
 export async function deleteMailsTo(db: Database, address: string): Promise<void> {
-  const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`);
-  if (rows.length) await db.delete(emailOutbox).where(inArray(emailOutbox.id, rows.map((r) => r.id)));
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`);
+  if (rows.length)
+    await db.delete(emailOutbox).where(
+      inArray(
+        emailOutbox.id,
+        rows.map((r) => r.id),
+      ),
+    );
 }

@@ -39,7 +39,11 @@ function fakeSmtp(): Promise<{ server: Server; port: number; messages: string[] 
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, messages })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.address() as { port: number }).port, messages }),
+    ),
+  );
 }
 
 async function waitForStatus(t: TestApp, to: string, done: (row: typeof emailOutbox.$inferSelect) => boolean) {
@@ -56,7 +60,9 @@ describe('mail outbox with SMTP_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await fakeSmtp();
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Tabi Guides <no-reply@tabi.test>' } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Tabi Guides <no-reply@tabi.test>' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -65,7 +71,12 @@ describe('mail outbox with SMTP_URL', () => {
 
   it('delivers the reset e-mail through SMTP and marks it sent', async () => {
     const u = await signUp(t);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, remoteAddress: nextAddress() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: u.email },
+      remoteAddress: nextAddress(),
+    });
     const row = await waitForStatus(t, u.email, (r) => r.status === 'sent');
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.attempts).toBe(1);
@@ -82,7 +93,12 @@ describe('mail outbox when the SMTP server is down', () => {
     const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const u = await signUp(t);
-      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, remoteAddress: nextAddress() });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: u.email },
+        remoteAddress: nextAddress(),
+      });
       const row = await waitForStatus(t, u.email, (r) => r.lastError !== null);
       expect(row.status).toBe('pending');
       expect(row.attempts).toBe(1);
@@ -100,7 +116,12 @@ describe('mail in Japanese', () => {
   afterAll(() => t.close());
 
   const resetMail = async (email: string, locale?: string) => {
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email, ...(locale && { locale }) }, remoteAddress: nextAddress() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email, ...(locale && { locale }) },
+      remoteAddress: nextAddress(),
+    });
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     return row!;
   };
@@ -123,9 +144,16 @@ describe('mail in Japanese', () => {
   it('tells the old address in Japanese after an e-mail change when the stored locale is ja', async () => {
     const a = await signUp(t, { locale: 'ja' });
     const next = `moved.${a.username}@example.com`;
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: { email: next, currentPassword: a.password }, headers: bearer(a.token) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { email: next, currentPassword: a.password },
+      headers: bearer(a.token),
+    });
     expect(res.statusCode).toBe(200);
-    const [notice] = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter((m) => m.template === 'email_changed');
+    const [notice] = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter(
+      (m) => m.template === 'email_changed',
+    );
     expect(notice!.subject).toBe('Tabi Guidesのメールアドレスが変更されました');
     expect(notice!.textBody).toContain(`ログイン用メールアドレスが ${next} に変更されました。`);
     expect(notice!.htmlBody).toContain('/help/contact');
@@ -134,7 +162,12 @@ describe('mail in Japanese', () => {
 
 describe('htmlMail', () => {
   it('writes <html lang="ja">, the Japanese button label and Japanese faces first for a Japanese mail', () => {
-    const html = htmlMail({ lang: 'ja', title: 'お知らせ', paragraphs: ['本文です。'], link: 'https://tabi.example/x' });
+    const html = htmlMail({
+      lang: 'ja',
+      title: 'お知らせ',
+      paragraphs: ['本文です。'],
+      link: 'https://tabi.example/x',
+    });
     expect(html).toContain('<html lang="ja">');
     expect(html).toContain('>開く</a>');
     expect(html).toContain("font-family:-apple-system,'Segoe UI','Hiragino Sans'");

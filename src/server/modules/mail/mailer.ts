@@ -8,8 +8,8 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Delivers rows of the e-mail outbox, one `mail.send` job per event's mails (decisions 085, 090):
- * the job runner runs it after the commit that wrote the mails, and again with its back-off when SMTP fails (up to 5 sends).
- * With SMTP_URL, through nodemailer. Without it, in development and test the mail is marked `logged`
+ * the job runner runs it after the commit that wrote the mails, and again with its back-off when SMTP fails (up to 5
+ * sends). With SMTP_URL, through nodemailer. Without it, in development and test the mail is marked `logged`
  * and its text — including any link — goes to the log, so a developer can follow it; in production a
  * mail's text never reaches the log (a reset link there is an account taken over): the mail waits in
  * the outbox, its job retried until SMTP_URL is set (then a dead letter the admin console retries).
@@ -38,13 +38,19 @@ export class Mailer {
       const seen = (await Promise.all(list.map((id) => findMail(this.db, id)))).filter((m) => m !== undefined);
       if (!seen.length) return;
       for (const m of seen) {
-        this.log.warn({ mailId: m.id, template: m.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
+        this.log.warn(
+          { mailId: m.id, template: m.template },
+          'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it',
+        );
       }
       throw new AppError('unavailable', 'SMTP_URL is not set');
     }
     if (!this.transport) {
       for (const mail of await claimMails(this.db, list, true)) {
-        this.log.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject, template: mail.template }, `e-mail (no SMTP_URL, not sent):\n${mail.textBody}`);
+        this.log.info(
+          { mailId: mail.id, to: mail.toAddress, subject: mail.subject, template: mail.template },
+          `e-mail (no SMTP_URL, not sent):\n${mail.textBody}`,
+        );
       }
       return;
     }

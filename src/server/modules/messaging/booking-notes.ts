@@ -19,7 +19,10 @@ export function chatOfBookings(app: AppInstance, events: BookingNoteSource, mess
   const off = events.on('booking.day_plans_updated', async (p) => {
     const c = await repo.openConversation(app.ctx.database.db, p.travelerId, p.guideId, p.guideUserId);
     const author = p.by === 'traveler' ? p.travelerId : p.guideUserId;
-    await messaging.send({ id: author, sessionId: null }, c.id, { clientMessageId: `day-plans-${p.bookingId}-${Date.parse(p.at)}`, body: p.note });
+    await messaging.send({ id: author, sessionId: null }, c.id, {
+      clientMessageId: `day-plans-${p.bookingId}-${Date.parse(p.at)}`,
+      body: p.note,
+    });
   });
   app.addHook('onClose', async () => off());
 }

@@ -10,7 +10,8 @@ import type { ConversationRow, MessageRow } from './messaging.repository';
 import type { Services } from './message-view';
 import type { Side } from './send-rules';
 
-const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
+const sideOf = (c: ConversationRow, userId: number): Side | null =>
+  c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null;
 export const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
 
 /** The conversation, if the user is in it; otherwise the same 404 as a missing one. */

@@ -22,7 +22,10 @@ export const NO_OFFERS: OfferMaps = { byMessage: new Map(), byRequest: new Map()
 export type AttachToMessage = (tx: Database, message: MessageRow) => Promise<void>;
 
 /** The offers of these messages (offer messages) and of these requests (their latest offer). */
-export async function readOffers(reader: OfferReader | null, rows: Pick<MessageRow, 'id' | 'kind'>[]): Promise<OfferMaps> {
+export async function readOffers(
+  reader: OfferReader | null,
+  rows: Pick<MessageRow, 'id' | 'kind'>[],
+): Promise<OfferMaps> {
   if (!reader) return NO_OFFERS;
   const ids = (kind: string) => rows.filter((m) => m.kind === kind).map((m) => m.id);
   const [offerIds, requestIds] = [ids('offer'), ids('tour_request')];
@@ -35,4 +38,5 @@ export async function readOffers(reader: OfferReader | null, rows: Pick<MessageR
 
 /** An offer's line in the conversation list, in the reader's language: "Offer · note" / "报价 · note". */
 const OFFER_WORD: Record<Locale, string> = { en: 'Offer', 'zh-CN': '报价', ja: 'オファー' };
-export const offerPreview = (locale: Locale, note: string) => [OFFER_WORD[locale], note.trim()].filter(Boolean).join(' · ');
+export const offerPreview = (locale: Locale, note: string) =>
+  [OFFER_WORD[locale], note.trim()].filter(Boolean).join(' · ');

@@ -1,6 +1,11 @@
 import { detectTextLanguage, writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
-import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
+import {
+  isLegacyTourRequestBody,
+  tourRequestAllowances,
+  tourRequestPreview,
+  type RejectReason,
+} from '../../../shared/messaging/tour-request';
 import type { Locale } from '../../../shared/locales';
 import type { Conversation, Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
 import { offerPreview, type OfferMaps } from './message-offers';
@@ -11,10 +16,22 @@ import { fieldsOf, translationScope, type Translations } from '../translation/in
 export type Services = Map<number, TourRequestService>;
 
 /** The note a traveler wrote with a tour request (older requests stored an English summary instead). */
-const noteOf = (m: { kind: string; body: string }) => (m.kind === 'tour_request' && isLegacyTourRequestBody(m.body) ? '' : m.body);
+const noteOf = (m: { kind: string; body: string }) =>
+  m.kind === 'tour_request' && isLegacyTourRequestBody(m.body) ? '' : m.body;
 
-/** A message as a reader gets it: contacts masked until a booking is confirmed (decision 050), a tour request with its state. */
-export function toMessage(m: MessageRow, opts: { unlocked: boolean; services: Services; offers?: OfferMaps; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
+/**
+ * A message as a reader gets it: contacts masked until a booking is confirmed (decision 050), a tour request with its
+ * state.
+ */
+export function toMessage(
+  m: MessageRow,
+  opts: {
+    unlocked: boolean;
+    services: Services;
+    offers?: OfferMaps;
+    readBy?: { lastReadMessageId: number; readAt: Date } | null;
+  },
+): Message {
   const note = noteOf(m);
   const body = opts.unlocked ? { text: note, masked: false } : maskContacts(note);
   const read = opts.readBy && opts.readBy.lastReadMessageId >= m.id ? opts.readBy.readAt.toISOString() : null;
@@ -52,10 +69,15 @@ export function toMessage(m: MessageRow, opts: { unlocked: boolean; services: Se
  * statement picks one by the pair's bookings (decision 089). A tour request's sums it up in the
  * recipient's language, with the note when there is one.
  */
-export function chatMailTexts(body: string, tr: TourRequest | undefined, services: Services): { masked: Record<Locale, string>; open: Record<Locale, string> } {
+export function chatMailTexts(
+  body: string,
+  tr: TourRequest | undefined,
+  services: Services,
+): { masked: Record<Locale, string>; open: Record<Locale, string> } {
   const service = tr?.subcategoryId ? services.get(tr.subcategoryId) : undefined;
   const texts = (note: string) => {
-    const of = (locale: Locale) => (tr ? [tourRequestPreview(locale, { ...tr, service }), note].filter(Boolean).join('\n\n') : note);
+    const of = (locale: Locale) =>
+      tr ? [tourRequestPreview(locale, { ...tr, service }), note].filter(Boolean).join('\n\n') : note;
     return { en: of('en'), 'zh-CN': of('zh-CN'), ja: of('ja') };
   };
   return { masked: texts(maskContacts(body).text), open: texts(body) };
@@ -82,9 +104,22 @@ export async function withTranslations(
   const items = messages.map((m) => {
     if (m.senderId === readerId) return [];
     const ask = (text: string | undefined) =>
-      text ? { text, from: detectTextLanguage(text, writer), to: reader, scope: translationScope.conversation(m.conversationId), writerId: m.senderId } : null;
+      text
+        ? {
+            text,
+            from: detectTextLanguage(text, writer),
+            to: reader,
+            scope: translationScope.conversation(m.conversationId),
+            writerId: m.senderId,
+          }
+        : null;
     const shownAsWritten = (text: string | undefined) => ask(text && (unlocked ? text : maskContacts(text).text));
-    return [ask(m.body), shownAsWritten(m.offer?.itinerary), shownAsWritten(m.tourRequest?.itinerary), shownAsWritten(m.tourRequest?.groupComposition)];
+    return [
+      ask(m.body),
+      shownAsWritten(m.offer?.itinerary),
+      shownAsWritten(m.tourRequest?.itinerary),
+      shownAsWritten(m.tourRequest?.groupComposition),
+    ];
   });
   const found = await translations.read(
     items.flatMap((texts) => [0, 1, 2, 3].map((n) => texts[n] ?? null)),
@@ -97,7 +132,10 @@ export async function withTranslations(
     return {
       ...m,
       ...(body && { bodyLanguage: from(0), ...body }),
-      offer: offerPlan && m.offer ? { ...m.offer, itineraryLanguage: from(1), ...fieldsOf('itinerary', offerPlan) } : m.offer,
+      offer:
+        offerPlan && m.offer
+          ? { ...m.offer, itineraryLanguage: from(1), ...fieldsOf('itinerary', offerPlan) }
+          : m.offer,
       tourRequest:
         (requestPlan || group) && m.tourRequest
           ? {
@@ -126,7 +164,12 @@ interface LastMessage {
  * 050). `words` is the part someone wrote, the same text the thread shows and translates, so both
  * share one cache row; `line` puts a translation of it in its place.
  */
-export function previewOf(r: LastMessage, confirmed: boolean, services: Services, locale: Locale): { text: string; words?: string; line?: (words: string) => string } | null {
+export function previewOf(
+  r: LastMessage,
+  confirmed: boolean,
+  services: Services,
+  locale: Locale,
+): { text: string; words?: string; line?: (words: string) => string } | null {
   if (r.lastBody === null) return null;
   const words = confirmed ? r.lastBody : maskContacts(r.lastBody).text;
   if (r.lastKind === 'offer') {
@@ -135,7 +178,9 @@ export function previewOf(r: LastMessage, confirmed: boolean, services: Services
   }
   if (r.lastTourRequest) {
     const t = r.lastTourRequest;
-    return { text: tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null }) };
+    return {
+      text: tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null }),
+    };
   }
   return { text: words, words, line: (w) => w };
 }
@@ -165,6 +210,10 @@ export async function previewTranslations(
     const [item, line] = [items[i], previews[i]?.line];
     if (!f || !item || !line) return {};
     const translated = f.translated && { ...f.translated, text: line(f.translated.text) };
-    return { lastMessageLanguage: item.from, lastMessageTranslated: translated, ...(f.translation && { lastMessageTranslation: f.translation }) };
+    return {
+      lastMessageLanguage: item.from,
+      lastMessageTranslated: translated,
+      ...(f.translation && { lastMessageTranslation: f.translation }),
+    };
   });
 }

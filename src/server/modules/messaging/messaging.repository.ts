@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
+import {
+  bookings,
+  conversationReads,
+  conversations,
+  guideServices,
+  guides,
+  messages,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
 import { countsAsBooking, unlocksContacts } from './send-rules';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -9,14 +18,25 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
 export async function findGuideListing(db: Db, guideId: number) {
-  const [row] = await db.select({ id: guides.id, userId: guides.userId, status: guides.status }).from(guides).where(eq(guides.id, guideId));
+  const [row] = await db
+    .select({ id: guides.id, userId: guides.userId, status: guides.status })
+    .from(guides)
+    .where(eq(guides.id, guideId));
   return row;
 }
 
 /** Opens the conversation of a traveler and a listing, or returns the one that exists. */
-export async function openConversation(db: Db, travelerId: number, guideId: number, guideUserId: number): Promise<ConversationRow> {
+export async function openConversation(
+  db: Db,
+  travelerId: number,
+  guideId: number,
+  guideUserId: number,
+): Promise<ConversationRow> {
   await db.insert(conversations).values({ travelerId, guideId, guideUserId }).onConflictDoNothing();
-  const [row] = await db.select().from(conversations).where(and(eq(conversations.travelerId, travelerId), eq(conversations.guideId, guideId)));
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.travelerId, travelerId), eq(conversations.guideId, guideId)));
   return row!;
 }
 
@@ -62,18 +82,30 @@ export async function subcategoryNames(db: Db, ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map<number, { id: number; nameEn: string; nameCn: string; nameJa: string }>();
   const rows = await db
-    .select({ id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa })
+    .select({
+      id: serviceSubcategories.id,
+      nameEn: serviceSubcategories.nameEn,
+      nameCn: serviceSubcategories.nameCn,
+      nameJa: serviceSubcategories.nameJa,
+    })
     .from(serviceSubcategories)
     .where(inArray(serviceSubcategories.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function findMessage(db: Db, conversationId: number, id: number) {
-  const [m] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.conversationId, conversationId)));
+  const [m] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.conversationId, conversationId)));
   return m;
 }
 
-export async function updateTourRequest(db: Db, id: number, set: { tourRequestStatus: 'accepted' | 'rejected'; rejectReason?: string | null; bookingId?: number | null }) {
+export async function updateTourRequest(
+  db: Db,
+  id: number,
+  set: { tourRequestStatus: 'accepted' | 'rejected'; rejectReason?: string | null; bookingId?: number | null },
+) {
   const [m] = await db
     .update(messages)
     .set({ ...set, answeredAt: sql`now()` })
@@ -93,7 +125,11 @@ export async function pageOfMessages(db: Db, conversationId: number, before: num
 
 export async function readState(db: Db, conversationId: number) {
   return db
-    .select({ userId: conversationReads.userId, lastReadMessageId: conversationReads.lastReadMessageId, readAt: conversationReads.readAt })
+    .select({
+      userId: conversationReads.userId,
+      lastReadMessageId: conversationReads.lastReadMessageId,
+      readAt: conversationReads.readAt,
+    })
     .from(conversationReads)
     .where(eq(conversationReads.conversationId, conversationId));
 }
@@ -112,7 +148,10 @@ export async function markRead(db: Database, conversationId: number, userId: num
         guideUnread: sql`case when ${conversations.guideUserId} = ${userId} then 0 else ${conversations.guideUnread} end`,
       })
       .where(eq(conversations.id, conversationId));
-    const [last] = await tx.select({ id: sql<number>`max(${messages.id})`.mapWith(Number) }).from(messages).where(eq(messages.conversationId, conversationId));
+    const [last] = await tx
+      .select({ id: sql<number>`max(${messages.id})`.mapWith(Number) })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId));
     const lastId = last?.id ?? 0;
     const [prev] = await tx
       .select({ lastReadMessageId: conversationReads.lastReadMessageId })
@@ -124,25 +163,44 @@ export async function markRead(db: Database, conversationId: number, userId: num
     await tx
       .insert(conversationReads)
       .values({ conversationId, userId, lastReadMessageId: lastId, readAt: new Date() })
-      .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadMessageId: lastId, readAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { lastReadMessageId: lastId, readAt: new Date() },
+      });
     const newly = await tx
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), gt(messages.id, from), sql`${messages.id} <= ${lastId}`));
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          ne(messages.senderId, userId),
+          gt(messages.id, from),
+          sql`${messages.id} <= ${lastId}`,
+        ),
+      );
     return newly.map((r) => r.id);
   });
 }
 
-/** The user's unread messages in a conversation: their side's counter, kept by every send and mark-read (decision 089). */
+/**
+ * The user's unread messages in a conversation: their side's counter, kept by every send and mark-read (decision 089).
+ */
 const unreadExpr = (userId: number) =>
-  sql<number>`(case when ${conversations.travelerId} = ${userId} then ${conversations.travelerUnread} else ${conversations.guideUnread} end)`.mapWith(Number);
+  sql<number>`(case when ${conversations.travelerId} = ${userId} then ${conversations.travelerUnread} else ${conversations.guideUnread} end)`.mapWith(
+    Number,
+  );
 
 /** The caller's conversations with the other side, the last message, counts and credits (list entry). */
 export async function listConversations(db: Database, userId: number) {
   const other = sql<number>`case when ${conversations.travelerId} = ${userId} then ${conversations.guideUserId} else ${conversations.travelerId} end`;
   // The last message, found once per conversation (one probe of messages_conversation_idx for all its columns).
   const last = db
-    .select({ body: messages.body, kind: messages.kind, tourRequest: messages.tourRequest, senderId: messages.senderId })
+    .select({
+      body: messages.body,
+      kind: messages.kind,
+      tourRequest: messages.tourRequest,
+      senderId: messages.senderId,
+    })
     .from(messages)
     .where(eq(messages.conversationId, conversations.id))
     .orderBy(desc(messages.id))
@@ -166,7 +224,9 @@ export async function listConversations(db: Database, userId: number) {
       otherLocale: users.locale,
       /** Chat context: the traveler's shown name and photo, whichever side reads. */
       travelerName: sql<string>`(select coalesce(nullif(t.nickname, ''), t.full_name) from ${users} t where t.id = ${conversations.travelerId})`,
-      travelerImage: sql<string | null>`(select t.profile_picture from ${users} t where t.id = ${conversations.travelerId})`,
+      travelerImage: sql<
+        string | null
+      >`(select t.profile_picture from ${users} t where t.id = ${conversations.travelerId})`,
     })
     .from(conversations)
     .innerJoin(users, eq(users.id, other))
@@ -181,7 +241,10 @@ export async function conversationEntry(db: Database, userId: number, conversati
   return (await listConversations(db, userId)).find((r) => r.c.id === conversationId);
 }
 
-/** Chat messages from others not yet read, over all of the user's conversations: the sum of their counters, not a recount. */
+/**
+ * Chat messages from others not yet read, over all of the user's conversations: the sum of their counters, not a
+ * recount.
+ */
 export async function chatUnreadTotal(db: Database, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${unreadExpr(userId)}), 0)`.mapWith(Number) })
@@ -193,7 +256,16 @@ export async function chatUnreadTotal(db: Database, userId: number): Promise<num
 export async function people(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, fullName: users.fullName, nickname: users.nickname, locale: users.locale, readReceiptsEnabled: users.readReceiptsEnabled, username: users.username, isGuide: users.isGuide, isAdmin: users.isAdmin })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      nickname: users.nickname,
+      locale: users.locale,
+      readReceiptsEnabled: users.readReceiptsEnabled,
+      username: users.username,
+      isGuide: users.isGuide,
+      isAdmin: users.isAdmin,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }

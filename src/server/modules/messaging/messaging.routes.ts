@@ -26,7 +26,13 @@ import { SENDS_PER_MINUTE } from './send-rules';
 
 const idParams = z.object({ id: idParam });
 const tourParams = z.object({ id: idParam, messageId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const tags = ['messaging'];
 
 /**
@@ -56,7 +62,11 @@ function conversationRoutes(app: AppInstance, service: MessagingService): void {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { data, created } = await service.open(user, request.body.guideId, await service.readerLocale(user, askedLanguage(request)));
+      const { data, created } = await service.open(
+        user,
+        request.body.guideId,
+        await service.readerLocale(user, askedLanguage(request)),
+      );
       return reply.status(created ? 201 : 200).send({ data });
     },
   );
@@ -121,7 +131,11 @@ function messageRoutes(app: AppInstance, service: MessagingService): void {
     },
     async (request, reply) => {
       const claims = currentClaims(request);
-      const { data, credits, created } = await service.send({ id: claims.userId, sessionId: claims.sessionId }, request.params.id, request.body);
+      const { data, credits, created } = await service.send(
+        { id: claims.userId, sessionId: claims.sessionId },
+        request.params.id,
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send({ data, credits });
     },
   );
@@ -143,7 +157,11 @@ function tourRequestRoutes(app: AppInstance, service: TourRequestsService): void
       },
     },
     async (request, reply) => {
-      const { data, credits, created } = await service.sendTourRequest(currentUser(request), request.params.id, request.body);
+      const { data, credits, created } = await service.sendTourRequest(
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send({ data, credits });
     },
   );
@@ -174,7 +192,8 @@ function tourRequestRoutes(app: AppInstance, service: TourRequestsService): void
         response: { 200: z.object({ data: messageSchema }), ...errors },
       },
     },
-    async (request) => service.rejectTourRequest(currentUser(request), request.params.id, request.params.messageId, request.body.reason),
+    async (request) =>
+      service.rejectTourRequest(currentUser(request), request.params.id, request.params.messageId, request.body.reason),
   );
 }
 
@@ -194,7 +213,8 @@ function readingRoutes(app: AppInstance, service: MessagingService): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (request.body?.userId != null && request.body.userId !== user.id) throw new AppError('not_found', 'Conversation not found');
+      if (request.body?.userId != null && request.body.userId !== user.id)
+        throw new AppError('not_found', 'Conversation not found');
       return service.markRead(user, request.params.id);
     },
   );

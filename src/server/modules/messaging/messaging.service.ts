@@ -18,7 +18,14 @@ import type { MessageRow } from './messaging.repository';
 import { announceSent, showToBoth } from './send-events';
 import { creditsOf, otherOf, SENDS_PER_MINUTE, type Side } from './send-rules';
 import { sendMessage, type SendInput } from './send.repository';
-import { chatMailTexts, previewOf, previewTranslations, toMessage, withTranslations, type Services } from './message-view';
+import {
+  chatMailTexts,
+  previewOf,
+  previewTranslations,
+  toMessage,
+  withTranslations,
+  type Services,
+} from './message-view';
 
 interface Deps {
   db: Database;
@@ -32,7 +39,8 @@ interface Deps {
 }
 
 /** Read receipts show only when both sides allow them. */
-const receiptsOf = (both: { readReceiptsEnabled: boolean }[]) => both.length === 2 && both.every((p) => p.readReceiptsEnabled);
+const receiptsOf = (both: { readReceiptsEnabled: boolean }[]) =>
+  both.length === 2 && both.every((p) => p.readReceiptsEnabled);
 
 /**
  * Conversations between a traveler and a guide. Only the two participants see or write a
@@ -58,13 +66,21 @@ export class MessagingService {
    * List entries in the reader's `locale`; with `reader` (the list's, when a provider is set), the
    * other side's last words translated too, for every entry in one cache read (decision 173).
    */
-  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>, locale: Locale, reader?: TextLanguage): Promise<Conversation[]> {
+  private async entries(
+    user: AuthUser,
+    rows: Awaited<ReturnType<typeof repo.listConversations>>,
+    locale: Locale,
+    reader?: TextLanguage,
+  ): Promise<Conversation[]> {
     const [facts, services] = await Promise.all([
       repo.bookingFacts(
         this.db,
         rows.map((r) => r.c),
       ),
-      serviceNames(this.db, rows.map((r) => ({ tourRequest: r.lastTourRequest }))),
+      serviceNames(
+        this.db,
+        rows.map((r) => ({ tourRequest: r.lastTourRequest })),
+      ),
     ]);
     const factsOf = (r: (typeof rows)[number]) => facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
     const previews = rows.map((r) => previewOf(r, factsOf(r).confirmed, services, locale));
@@ -94,7 +110,11 @@ export class MessagingService {
     });
   }
 
-  async open(user: AuthUser, guideId: number, locale: Locale = 'en'): Promise<{ data: Conversation; created: boolean }> {
+  async open(
+    user: AuthUser,
+    guideId: number,
+    locale: Locale = 'en',
+  ): Promise<{ data: Conversation; created: boolean }> {
     const listing = await repo.findGuideListing(this.db, guideId);
     if (!listing || listing.status !== 'active') throw notFound('Guide');
     if (listing.userId === user.id) throw new AppError('own_listing', 'You cannot message your own listing');
@@ -104,7 +124,10 @@ export class MessagingService {
     return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
+  /**
+   * The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their
+   * account's, read only then, else Accept-Language.
+   */
   readerLocale(user: AuthUser, asked: AskedLanguage): Promise<Locale> {
     return accountReaderLanguage(asked, async () => (await repo.people(this.db, [user.id]))[0]?.locale);
   }
@@ -119,7 +142,10 @@ export class MessagingService {
     return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale, reader) };
   }
 
-  /** The language machine translations are made into (decisions 145, 190): `lang`, the app's choice, the stored locale, Accept-Language; none without a provider. */
+  /**
+   * The language machine translations are made into (decisions 145, 190): `lang`, the app's choice, the stored locale,
+   * Accept-Language; none without a provider.
+   */
   async readerTextLanguage(user: AuthUser, asked: AskedLanguage): Promise<TextLanguage | undefined> {
     return this.deps.translations.readerLanguage(user.id, asked);
   }
@@ -140,9 +166,18 @@ export class MessagingService {
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
     const credits = creditsOf(c, f.hasBooking);
     const [services, offers] = await Promise.all([serviceNames(this.db, page), this.offersOf(page)]);
-    const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
+    const data = page.map((m) =>
+      toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }),
+    );
     return {
-      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed, writerTextLanguage(writerLocale)),
+      data: await withTranslations(
+        this.deps.translations,
+        user.id,
+        data,
+        reader,
+        f.confirmed,
+        writerTextLanguage(writerLocale),
+      ),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };
@@ -174,7 +209,11 @@ export class MessagingService {
       tourRequest: tr ?? null,
       freeMessages: FREE_MESSAGES,
       perMinute: SENDS_PER_MINUTE,
-      mail: { kind: CHAT_EMAIL_JOB, emailByDefault: DEFAULT_NOTIFICATION_SETTINGS.kinds.chat.email, ...chatMailTexts(input.body, tr, services) },
+      mail: {
+        kind: CHAT_EMAIL_JOB,
+        emailByDefault: DEFAULT_NOTIFICATION_SETTINGS.kinds.chat.email,
+        ...chatMailTexts(input.body, tr, services),
+      },
     };
     const attach = input.offer;
     const sent = attach
@@ -192,16 +231,27 @@ export class MessagingService {
     if (!sent.message) {
       // Past the sender's pace; a traveler out of credits; or the same clientMessageId sent twice at once,
       // and the other request inserted it after this statement's snapshot: its message is there now.
-      if (sent.tooFast) throw new AppError('rate_limited', 'You are sending messages too quickly. Please wait a moment and try again.', undefined, sent.tooFast);
+      if (sent.tooFast)
+        throw new AppError(
+          'rate_limited',
+          'You are sending messages too quickly. Please wait a moment and try again.',
+          undefined,
+          sent.tooFast,
+        );
       if (!canSend(credits[side])) {
-        throw new AppError('credits_exhausted', 'You have used your free messages. Wait for the guide to reply, or book to keep chatting.');
+        throw new AppError(
+          'credits_exhausted',
+          'You have used your free messages. Wait for the guide to reply, or book to keep chatting.',
+        );
       }
       if (retried) throw new AppError('conflict', 'The message was sent twice at once; retry');
       return this.send(user, id, input, services, true);
     }
     const message = sent.message;
     const [names, offers] = await Promise.all([
-      message.tourRequest?.subcategoryId && !services.has(message.tourRequest.subcategoryId) ? serviceNames(this.db, [message]) : services,
+      message.tourRequest?.subcategoryId && !services.has(message.tourRequest.subcategoryId)
+        ? serviceNames(this.db, [message])
+        : services,
       this.offersOf([message]),
     ]);
     const data = toMessage(message, { unlocked: sent.confirmed, services: names, offers, readBy: null });
@@ -214,7 +264,12 @@ export class MessagingService {
   }
 
   /** Sends a guide's offer as a message of kind `offer`; `attach` writes the offer in the same transaction. */
-  async sendOffer(user: AuthUser, id: number, input: { clientMessageId: string; body: string }, attach: AttachToMessage) {
+  async sendOffer(
+    user: AuthUser,
+    id: number,
+    input: { clientMessageId: string; body: string },
+    attach: AttachToMessage,
+  ) {
     return this.send({ id: user.id, sessionId: null }, id, { ...input, offer: attach });
   }
 
@@ -225,12 +280,15 @@ export class MessagingService {
   async refresh(conversationId: number, messageIds: number[]): Promise<void> {
     const c = await repo.findConversation(this.db, conversationId);
     if (!c) return;
-    const rows = (await Promise.all(messageIds.map((mid) => repo.findMessage(this.db, c.id, mid)))).filter((m): m is MessageRow => Boolean(m));
+    const rows = (await Promise.all(messageIds.map((mid) => repo.findMessage(this.db, c.id, mid)))).filter(
+      (m): m is MessageRow => Boolean(m),
+    );
     if (!rows.length) return;
     const f = await pairFacts(this.db, c);
     const credits = creditsOf(c, f.hasBooking);
     const [services, offers] = await Promise.all([serviceNames(this.db, rows), this.offersOf(rows)]);
-    for (const m of rows) showToBoth(this.deps.realtime, c, toMessage(m, { unlocked: f.confirmed, services, offers }), credits);
+    for (const m of rows)
+      showToBoth(this.deps.realtime, c, toMessage(m, { unlocked: f.confirmed, services, offers }), credits);
   }
 
   /** Mark-read: everything in the conversation is read by the caller; the sender learns it if both allow receipts. */
@@ -240,11 +298,17 @@ export class MessagingService {
     const totals = await this.totalUnread(user.id);
     if (ids.length) {
       const payload = { messageIds: ids, conversationId: c.id, readerId: user.id, readAll: true };
-      this.deps.realtime.send([user.id], { type: 'message_read', payload: { ...payload, totalUnreadCount: totals.totalUnreadCount } });
+      this.deps.realtime.send([user.id], {
+        type: 'message_read',
+        payload: { ...payload, totalUnreadCount: totals.totalUnreadCount },
+      });
       if (receiptsOf(await repo.people(this.db, [c.travelerId, c.guideUserId]))) {
         const other = otherOf(c, user.id);
         const theirs = await this.totalUnread(other);
-        this.deps.realtime.send([other], { type: 'message_read', payload: { ...payload, totalUnreadCount: theirs.totalUnreadCount } });
+        this.deps.realtime.send([other], {
+          type: 'message_read',
+          payload: { ...payload, totalUnreadCount: theirs.totalUnreadCount },
+        });
       }
     }
     return { conversationId: c.id, messageIds: ids, totalUnreadCount: totals.totalUnreadCount };
@@ -252,7 +316,10 @@ export class MessagingService {
 
   /** Unread counts: chat, system and total. */
   async totalUnread(userId: number): Promise<TotalUnread> {
-    const [chat, system] = await Promise.all([repo.chatUnreadTotal(this.db, userId), this.deps.notifications.unreadCount(userId)]);
+    const [chat, system] = await Promise.all([
+      repo.chatUnreadTotal(this.db, userId),
+      this.deps.notifications.unreadCount(userId),
+    ]);
     return { chatUnreadCount: chat, systemUnreadCount: system, totalUnreadCount: chat + system };
   }
 }

@@ -20,15 +20,33 @@ describe('conversations', () => {
     const again = await call(t, a, 'POST', '/api/conversations', { guideId: g.guideId });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.conversation.id).toBe(first.json().data.conversation.id);
-    expect(first.json().data).toMatchObject({ isGuideView: false, travelerName: 'Li Wei', counterpart: { name: 'Sato Hana', guideId: g.guideId }, credits: 3, messageCount: 0 });
+    expect(first.json().data).toMatchObject({
+      isGuideView: false,
+      travelerName: 'Li Wei',
+      counterpart: { name: 'Sato Hana', guideId: g.guideId },
+      credits: 3,
+      messageCount: 0,
+    });
 
     await say(t, a, first.json().data.conversation.id, 'Hello! Are you free on Saturday?');
     const mine = (await call(t, a, 'GET', '/api/conversations')).json().data;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ lastMessage: 'Hello! Are you free on Saturday?', messageCount: 1, unreadCount: 0, credits: 2 });
+    expect(mine[0]).toMatchObject({
+      lastMessage: 'Hello! Are you free on Saturday?',
+      messageCount: 1,
+      unreadCount: 0,
+      credits: 2,
+    });
     const theirs = (await call(t, g, 'GET', '/api/conversations')).json().data;
     // Chat context: the traveler's name and photo on both sides.
-    expect(theirs[0]).toMatchObject({ isGuideView: true, travelerName: 'Li Wei', travelerImage: null, unreadCount: 1, credits: null, counterpart: { userId: a.id, guideId: null } });
+    expect(theirs[0]).toMatchObject({
+      isGuideView: true,
+      travelerName: 'Li Wei',
+      travelerImage: null,
+      unreadCount: 1,
+      credits: null,
+      counterpart: { userId: a.id, guideId: null },
+    });
   });
 
   it('refuses a guide messaging their own listing, and unknown guides', async () => {
@@ -58,8 +76,20 @@ describe('conversations', () => {
     const a = await traveler(t);
     const g = await guide(t);
     const c = await openChat(t, a, g.guideId);
-    expect((await call(t, null, 'POST', `/api/conversations/${c}/messages`, { clientMessageId: cid(), body: 'hi' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/conversations/${c}/messages`, headers: { authorization: 'Bearer nonsense' }, payload: { clientMessageId: cid(), body: 'hi' } })).statusCode).toBe(401);
+    expect(
+      (await call(t, null, 'POST', `/api/conversations/${c}/messages`, { clientMessageId: cid(), body: 'hi' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/conversations/${c}/messages`,
+          headers: { authorization: 'Bearer nonsense' },
+          payload: { clientMessageId: cid(), body: 'hi' },
+        })
+      ).statusCode,
+    ).toBe(401);
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, g.id));
     const suspended = await say(t, g, c, 'still here?');
     expect(suspended.statusCode).toBe(401);
@@ -80,7 +110,9 @@ describe('conversations', () => {
     for (let i = 1; i <= 5; i++) await say(t, g, c, `guide ${i}`);
     const last = (await call(t, a, 'GET', `/api/conversations/${c}/messages?limit=2`)).json();
     expect(last.data.map((m: { body: string }) => m.body)).toEqual(['guide 4', 'guide 5']);
-    const older = (await call(t, a, 'GET', `/api/conversations/${c}/messages?limit=10&before=${last.nextBefore}`)).json();
+    const older = (
+      await call(t, a, 'GET', `/api/conversations/${c}/messages?limit=10&before=${last.nextBefore}`)
+    ).json();
     expect(older.data.map((m: { body: string }) => m.body)).toEqual(['first', 'guide 1', 'guide 2', 'guide 3']);
     expect(older.nextBefore).toBeNull();
   });
@@ -100,7 +132,9 @@ describe('conversations', () => {
     }
     expect((await call(t, a, 'GET', `/api/conversations/${c + 1000}/messages`)).statusCode).toBe(404);
     expect((await call(t, stranger, 'GET', `/api/conversations/total-unread-count/${a.id}`)).statusCode).toBe(404);
-    expect((await call(t, a, 'POST', `/api/conversations/${c}/mark-read`, { userId: stranger.id })).statusCode).toBe(404);
+    expect((await call(t, a, 'POST', `/api/conversations/${c}/mark-read`, { userId: stranger.id })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -128,9 +162,17 @@ describe('credits (decision 050)', () => {
     const c = await openChat(t, a, g.guideId);
     const sent = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => say(t, a, c, `at once ${i}`)));
     expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 403, 403, 403]);
-    expect(sent.filter((r) => r.statusCode === 201).map((r) => r.json().credits).sort()).toEqual([0, 1, 2]);
+    expect(
+      sent
+        .filter((r) => r.statusCode === 201)
+        .map((r) => r.json().credits)
+        .sort(),
+    ).toEqual([0, 1, 2]);
     expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data).toHaveLength(3);
-    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ messageCount: 3, credits: 0 });
+    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({
+      messageCount: 3,
+      credits: 0,
+    });
   });
 
   it('is unlimited when a booking exists', async () => {
@@ -170,31 +212,59 @@ describe('unread counts and read receipts', () => {
     await say(t, a, c, 'one');
     await say(t, a, c, 'two');
     await t.app.notifications.create([
-      { userId: g.id, type: 'system', text: { en: { title: 'Welcome', message: 'Hi' }, 'zh-CN': { title: '欢迎', message: '您好' }, ja: { title: 'ようこそ', message: 'こんにちは' } } },
+      {
+        userId: g.id,
+        type: 'system',
+        text: {
+          en: { title: 'Welcome', message: 'Hi' },
+          'zh-CN': { title: '欢迎', message: '您好' },
+          ja: { title: 'ようこそ', message: 'こんにちは' },
+        },
+      },
     ]);
     const url = `/api/conversations/total-unread-count/${g.id}`;
-    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 3, chatUnreadCount: 2, systemUnreadCount: 1 });
+    expect((await call(t, g, 'GET', url)).json()).toEqual({
+      totalUnreadCount: 3,
+      chatUnreadCount: 2,
+      systemUnreadCount: 1,
+    });
     const read = await call(t, g, 'POST', `/api/conversations/${c}/mark-read`, { userId: g.id });
     expect(read.json().messageIds).toHaveLength(2);
     expect(read.json().totalUnreadCount).toBe(1);
-    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 1, chatUnreadCount: 0, systemUnreadCount: 1 });
+    expect((await call(t, g, 'GET', url)).json()).toEqual({
+      totalUnreadCount: 1,
+      chatUnreadCount: 0,
+      systemUnreadCount: 1,
+    });
     expect((await call(t, g, 'POST', `/api/conversations/${c}/mark-read`)).json().messageIds).toEqual([]);
     // A message after the mark counts again, in the list and the total; the sender's own never do.
     await say(t, a, c, 'three');
     await say(t, g, c, 'an answer');
-    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 2, chatUnreadCount: 1, systemUnreadCount: 1 });
-    expect((await call(t, g, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
-    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
+    expect((await call(t, g, 'GET', url)).json()).toEqual({
+      totalUnreadCount: 2,
+      chatUnreadCount: 1,
+      systemUnreadCount: 1,
+    });
+    expect((await call(t, g, 'GET', '/api/conversations')).json().data[0]).toMatchObject({
+      unreadCount: 1,
+      messageCount: 4,
+    });
+    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({
+      unreadCount: 1,
+      messageCount: 4,
+    });
   });
 
-  it("shows readAt to the sender only when both sides keep read receipts on", async () => {
+  it('shows readAt to the sender only when both sides keep read receipts on', async () => {
     const a = await traveler(t);
     const g = await guide(t);
     const c = await openChat(t, a, g.guideId);
     await say(t, a, c, 'did you read this?');
     expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toBeNull();
     await call(t, g, 'POST', `/api/conversations/${c}/mark-read`);
-    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toEqual(expect.any(String));
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toEqual(
+      expect.any(String),
+    );
     await t.database.db.update(users).set({ readReceiptsEnabled: false }).where(eq(users.id, g.id));
     expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toBeNull();
   });

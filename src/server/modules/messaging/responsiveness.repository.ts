@@ -25,7 +25,11 @@ interface CountsRow {
  * came first. Requests younger than 24 hours and still open are not counted yet. Conversations are
  * found by (guide_id, last_message_at): a conversation quiet for 30 days holds no request in the window.
  */
-export async function responsivenessByGuide(db: Database, guideIds: readonly number[], now: Date = new Date()): Promise<Map<number, Responsiveness>> {
+export async function responsivenessByGuide(
+  db: Database,
+  guideIds: readonly number[],
+  now: Date = new Date(),
+): Promise<Map<number, Responsiveness>> {
   const out = new Map<number, Responsiveness>();
   if (guideIds.length === 0) return out;
   const ids = `{${guideIds.map((id) => Math.trunc(id)).join(',')}}`;
@@ -66,11 +70,14 @@ export async function responsivenessByGuide(db: Database, guideIds: readonly num
   const rows = rowsOf<CountsRow>(result);
   for (const id of guideIds) out.set(id, NEW_RESPONSIVENESS);
   for (const r of rows) {
-    out.set(Number(r.guide_id), toResponsiveness({
-      requests: Number(r.requests),
-      answeredInTime: Number(r.answered_in_time),
-      medianMinutes: r.median_minutes === null ? null : Number(r.median_minutes),
-    }));
+    out.set(
+      Number(r.guide_id),
+      toResponsiveness({
+        requests: Number(r.requests),
+        answeredInTime: Number(r.answered_in_time),
+        medianMinutes: r.median_minutes === null ? null : Number(r.median_minutes),
+      }),
+    );
   }
   return out;
 }

@@ -23,7 +23,10 @@ describe('demo messages', () => {
     // The chat, then a tour request answered by the guide's open offer, which is unread.
     expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 6 });
     expect(entries[1]).toMatchObject({ unreadCount: 0 });
-    const total = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
+    const total = await t.app.inject({
+      url: `/api/conversations/total-unread-count/${me.id}`,
+      headers: auth(me.token),
+    });
     expect(total.json().totalUnreadCount).toBeGreaterThanOrEqual(2); // the chat answer and the unread notices
   });
 
@@ -31,10 +34,15 @@ describe('demo messages', () => {
     for (const username of ['traveler', 'guide']) {
       const who = await login(username);
       const list = (await t.app.inject({ url: '/api/conversations', headers: auth(who.token) })).json().data;
-      const page = (await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(who.token) })).json().data;
+      const page = (
+        await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(who.token) })
+      ).json().data;
       const request = page.find((m: { kind: string }) => m.kind === 'tour_request');
       const offer = page.find((m: { kind: string }) => m.kind === 'offer');
-      expect(request.tourRequest.state).toMatchObject({ status: 'offered', offer: { id: offer.offer.id, status: 'open', bookingNumber: null } });
+      expect(request.tourRequest.state).toMatchObject({
+        status: 'offered',
+        offer: { id: offer.offer.id, status: 'open', bookingNumber: null },
+      });
       expect(offer.offer).toMatchObject({ status: 'open', requestMessageId: request.id, booking: null });
       expect(offer.offer.priceCents).toBeLessThanOrEqual(offer.offer.suggestedCents);
       expect(offer.offer.extras.totalYen).toBeGreaterThan(0);
@@ -42,9 +50,16 @@ describe('demo messages', () => {
     }
     const me = await login('traveler');
     const list = (await t.app.inject({ url: '/api/conversations', headers: auth(me.token) })).json().data;
-    const page = (await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(me.token) })).json().data;
+    const page = (
+      await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(me.token) })
+    ).json().data;
     const offerId = page.find((m: { kind: string }) => m.kind === 'offer').offer.id;
-    const booked = await t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(me.token), payload: { offerId } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bookings',
+      headers: auth(me.token),
+      payload: { offerId },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
   });
 
@@ -52,8 +67,12 @@ describe('demo messages', () => {
     const me = await login('traveler');
     const mine = await t.app.inject({ url: '/api/v2/system-messages?limit=10', headers: auth(me.token) });
     expect(mine.statusCode).toBe(200);
-    const titles = mine.json().data.messages?.map((m: { title: string }) => m.title) ?? mine.json().data.map((m: { title: string }) => m.title);
-    expect(titles).toEqual(expect.arrayContaining(['Deposit received', 'Your guide accepted the booking', 'Booking cancelled']));
+    const titles =
+      mine.json().data.messages?.map((m: { title: string }) => m.title) ??
+      mine.json().data.map((m: { title: string }) => m.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Deposit received', 'Your guide accepted the booking', 'Booking cancelled']),
+    );
     const guide = await login('guide');
     const count = await t.app.inject({ url: '/api/v2/system-messages/unread/count', headers: auth(guide.token) });
     // Two paid requests and a traveler's new time to answer, each with its notice as a real one would have.

@@ -26,14 +26,26 @@ export function announceSent(rt: Realtime, c: Pair, senderId: number, data: Mess
   const otherSide: Side = side === 'traveler' ? 'guide' : 'traveler';
   const credits = creditsOf(sent, sent.hasBooking);
   const unread = { traveler: sent.travelerUnread, guide: sent.guideUnread };
-  rt.send([otherOf(c, senderId)], { type: 'new_message', payload: { ...data, credits: credits[otherSide], unreadCount: unread[otherSide] } });
+  rt.send([otherOf(c, senderId)], {
+    type: 'new_message',
+    payload: { ...data, credits: credits[otherSide], unreadCount: unread[otherSide] },
+  });
   rt.send([senderId], { type: 'new_message', payload: { ...data, credits: credits[side], unreadCount: unread[side] } });
   const before = creditsOf(
-    { travelerMessages: sent.travelerMessages - (side === 'traveler' ? 1 : 0), guideMessages: sent.guideMessages - (side === 'guide' ? 1 : 0) },
+    {
+      travelerMessages: sent.travelerMessages - (side === 'traveler' ? 1 : 0),
+      guideMessages: sent.guideMessages - (side === 'guide' ? 1 : 0),
+    },
     sent.hasBooking,
   );
   if (credits.traveler !== before.traveler) {
-    rt.send([c.travelerId], { type: 'credits_update', payload: { conversationId: c.id, userId: c.travelerId, credits: credits.traveler } });
-    rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: credits.traveler } });
+    rt.send([c.travelerId], {
+      type: 'credits_update',
+      payload: { conversationId: c.id, userId: c.travelerId, credits: credits.traveler },
+    });
+    rt.send([c.travelerId, c.guideUserId], {
+      type: 'conversation_update',
+      payload: { conversationId: c.id, credits: credits.traveler },
+    });
   }
 }

@@ -48,7 +48,9 @@ describe('the chat send pace', () => {
     expect(retryAfter).toBeLessThanOrEqual(41);
     expect(over.json().retryAfter).toBe(retryAfter);
 
-    const page = (await call(t, a, 'GET', `/api/conversations/${conversationId}/messages?limit=5`)).json().data as { body: string }[];
+    const page = (await call(t, a, 'GET', `/api/conversations/${conversationId}/messages?limit=5`)).json().data as {
+      body: string;
+    }[];
     expect(page.map((m) => m.body)).not.toContain('one too many');
   });
 

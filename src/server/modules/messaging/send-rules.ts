@@ -27,10 +27,17 @@ export const SENDS_PER_MINUTE = 60;
 export type Side = 'traveler' | 'guide';
 
 /** The other member of a conversation. */
-export const otherOf = (c: { travelerId: number; guideUserId: number }, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
+export const otherOf = (c: { travelerId: number; guideUserId: number }, userId: number) =>
+  c.travelerId === userId ? c.guideUserId : c.travelerId;
 
-/** Both sides' credits, from the conversation's counters of sent messages (decision 089) and whether the pair has a booking. */
-export const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBooking: boolean): Record<Side, Credits> => {
+/**
+ * Both sides' credits, from the conversation's counters of sent messages (decision 089) and whether the pair has a
+ * booking.
+ */
+export const creditsOf = (
+  n: { travelerMessages: number; guideMessages: number },
+  hasBooking: boolean,
+): Record<Side, Credits> => {
   const facts = { travelerMessages: n.travelerMessages, guideReplied: n.guideMessages > 0, hasBooking };
   return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
 };

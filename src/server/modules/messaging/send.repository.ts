@@ -47,7 +47,10 @@ export interface SendOutcome {
   created: boolean;
   /** The chat e-mail's job, when one was written. */
   mailJobId: number | null;
-  /** Nothing was written: the sender sent `perMinute` messages in the last minute; they may again in `retryAfter` seconds. */
+  /**
+   * Nothing was written: the sender sent `perMinute` messages in the last minute; they may again in `retryAfter`
+   * seconds.
+   */
   tooFast: { retryAfter: number } | null;
 }
 
@@ -114,7 +117,10 @@ function sendStatement(i: SendInput): SQL {
     ${outcomeSelect(i)}`;
 }
 
-/** The session, the conversation locked with the pair's bookings, the message of this clientMessageId, and the sender's pace. */
+/**
+ * The session, the conversation locked with the pair's bookings, the message of this clientMessageId, and the sender's
+ * pace.
+ */
 function readCtes(i: SendInput): SQL {
   return sql`live AS (
       SELECT ${i.sessionId === null ? sql`true` : liveSessionExists(i.sessionId, i.senderId)} AS ok
@@ -185,7 +191,10 @@ function chatMailCte(i: SendInput): SQL {
     )`;
 }
 
-/** One row, whatever happened: the session, the conversation and its counters, the message, the e-mail's job and the pace. */
+/**
+ * One row, whatever happened: the session, the conversation and its counters, the message, the e-mail's job and the
+ * pace.
+ */
 function outcomeSelect(i: SendInput): SQL {
   return sql`SELECT (SELECT ok FROM live) AS session_live, c.id AS c_id, c.traveler_id, c.guide_id, c.guide_user_id, c.has_booking, c.confirmed,
            coalesce(bump.traveler_messages, c.traveler_messages) AS traveler_messages,
@@ -212,7 +221,12 @@ const n = (v: number | string) => Number(v);
 /** The statement's row as a SendOutcome; `conversationId` is its c_id, known not null. */
 function outcomeOf(r: Row, conversationId: number): SendOutcome {
   return {
-    conversation: { id: n(conversationId), travelerId: n(r.traveler_id), guideId: n(r.guide_id), guideUserId: n(r.guide_user_id) },
+    conversation: {
+      id: n(conversationId),
+      travelerId: n(r.traveler_id),
+      guideId: n(r.guide_id),
+      guideUserId: n(r.guide_user_id),
+    },
     hasBooking: Boolean(r.has_booking),
     confirmed: Boolean(r.confirmed),
     travelerMessages: n(r.traveler_messages),
@@ -266,7 +280,8 @@ export async function recountConversations(db: Database): Promise<void> {
     ) s WHERE s.id = c.id`);
 }
 
-// The SQL forms of send-rules.ts, read by the send statement above (send-rules.test.ts checks each against its plain form).
+// The SQL forms of send-rules.ts, read by the send statement above (send-rules.test.ts checks each against its plain
+// form).
 
 const statusList = (list: readonly BookingStatus[]) => sql.raw(list.map((s) => `'${s}'`).join(', '));
 
@@ -284,6 +299,9 @@ export function pairConfirmedSql(travelerId: SQL, guideId: SQL): SQL {
  * `canSend(creditsFor(side, facts))` of `shared/messaging/credits.ts` as an SQL boolean: a guide always
  * may; a traveler while a booking exists, the guide has replied, or fewer than `freeMessages` are sent.
  */
-export function maySendSql(f: { senderIsTraveler: SQL; hasBooking: SQL; guideMessages: SQL; travelerMessages: SQL }, freeMessages: number): SQL {
+export function maySendSql(
+  f: { senderIsTraveler: SQL; hasBooking: SQL; guideMessages: SQL; travelerMessages: SQL },
+  freeMessages: number,
+): SQL {
   return sql`(NOT ${f.senderIsTraveler} OR ${f.hasBooking} OR ${f.guideMessages} > 0 OR ${f.travelerMessages} < ${freeMessages})`;
 }

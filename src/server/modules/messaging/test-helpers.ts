@@ -16,7 +16,10 @@ export async function traveler(t: TestApp, fullName?: string): Promise<Who> {
 
 /** A guide who works every day and offers a food tour and a city walk (`services`, in that order). */
 export async function guide(t: TestApp, name?: string): Promise<Who & { guideId: number; services: number[] }> {
-  const services = [await subcategoryIdBySlug(t.database.db, 'food-tour'), await subcategoryIdBySlug(t.database.db, 'city-walk')];
+  const services = [
+    await subcategoryIdBySlug(t.database.db, 'food-tour'),
+    await subcategoryIdBySlug(t.database.db, 'city-walk'),
+  ];
   const g = await makeGuide(t.database.db, { name, weekdays: [1, 2, 3, 4, 5, 6, 7], services });
   return { id: g.user.id, guideId: g.guide.id, services, token: await tokenFor(t.database.db, g.user.id) };
 }
@@ -41,8 +44,19 @@ export function offerBody(date: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-export async function call(t: TestApp, who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload !== undefined && { payload: payload as object }) });
+export async function call(
+  t: TestApp,
+  who: Who | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: who ? auth(who.token) : {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
 }
 
 export async function openChat(t: TestApp, who: Who, guideId: number): Promise<number> {
@@ -57,7 +71,12 @@ export async function say(t: TestApp, who: Who, conversationId: number, body: st
 
 let bookingDay = 0;
 /** A booking row between the two, written directly (the bookings flow is tested in its own module). */
-export async function insertBooking(db: Database, travelerId: number, guideId: number, status: 'pending' | 'confirmed' | 'cancelled' | 'upcoming') {
+export async function insertBooking(
+  db: Database,
+  travelerId: number,
+  guideId: number,
+  status: 'pending' | 'confirmed' | 'cancelled' | 'upcoming',
+) {
   const startsAt = new Date(Date.now() + (10 + ++bookingDay) * 86_400_000);
   const [b] = await db
     .insert(bookings)

@@ -26,7 +26,19 @@ export interface CreateBooking {
   create(
     /** The traveler, booked for by the server (no session of theirs to check). */
     traveler: TokenCaller & { sessionId: null },
-    body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
+    body: {
+      guideId: number;
+      date: string;
+      startTime: string;
+      durationHours: number;
+      travelers: number;
+      subcategoryId?: number;
+      meetingAddress?: string;
+      meetingPostalCode?: string;
+      meetingLat?: number;
+      meetingLng?: number;
+      notes?: string;
+    },
   ): Promise<{ id: number }>;
 }
 
@@ -54,16 +66,27 @@ export class TourRequestsService {
    * A tour request: the service must be one the guide offers (400 service_not_offered). The body is
    * the traveler's note only; every reader sees the summary in their own language (decision 053).
    */
-  async sendTourRequest(user: AuthUser, id: number, input: { clientMessageId: string; request: TourRequest; note: string }) {
+  async sendTourRequest(
+    user: AuthUser,
+    id: number,
+    input: { clientMessageId: string; request: TourRequest; note: string },
+  ) {
     const { c, side } = await memberOf(this.db, user, id);
     if (side !== 'traveler') throw new AppError('forbidden', 'Only the traveler sends a tour request');
     if (!(await repo.offersService(this.db, c.guideId, input.request.subcategoryId))) {
-      throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'request.subcategoryId', message: 'not offered' }]);
+      throw new AppError('service_not_offered', 'This guide does not offer that service', [
+        { path: 'request.subcategoryId', message: 'not offered' },
+      ]);
     }
     // The service's names now, for the e-mail written with the message and for the reply.
     const services = await serviceNames(this.db, [{ tourRequest: input.request }]);
     const checked = { id: user.id, sessionId: null }; // requireAuth read the session
-    return this.deps.chat.send(checked, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request }, services);
+    return this.deps.chat.send(
+      checked,
+      id,
+      { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request },
+      services,
+    );
   }
 
   /** The guide accepts a tour request: a pending booking through the bookings module. */
@@ -72,7 +95,8 @@ export class TourRequestsService {
     const m = await repo.findMessage(this.db, c.id, messageId);
     if (!m || m.kind !== 'tour_request' || !m.tourRequest) throw notFound('Tour request');
     if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
-    if (m.tourRequestStatus !== 'pending') throw new AppError('tour_request_closed', 'This request has already been answered');
+    if (m.tourRequestStatus !== 'pending')
+      throw new AppError('tour_request_closed', 'This request has already been answered');
     const [traveler] = await repo.people(this.db, [c.travelerId]);
     if (!traveler) throw notFound('Traveler');
     const r = m.tourRequest;
@@ -102,13 +126,20 @@ export class TourRequestsService {
     const m = await repo.findMessage(this.db, c.id, messageId);
     if (!m || m.kind !== 'tour_request') throw notFound('Tour request');
     if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
-    const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'rejected', rejectReason: reason });
+    const updated = await repo.updateTourRequest(this.db, m.id, {
+      tourRequestStatus: 'rejected',
+      rejectReason: reason,
+    });
     if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
     return this.afterAnswer(user, c, updated, 'rejected');
   }
 
   private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
-    const [f, services, offers] = await Promise.all([pairFacts(this.db, c), serviceNames(this.db, [m]), readOffers(this.deps.offers, [m])]);
+    const [f, services, offers] = await Promise.all([
+      pairFacts(this.db, c),
+      serviceNames(this.db, [m]),
+      readOffers(this.deps.offers, [m]),
+    ]);
     const data = toMessage(m, { unlocked: f.confirmed, services, offers });
     // Both sides see the request's new state at once (the same message, re-sent).
     showToBoth(this.deps.realtime, c, data, creditsOf(c, f.hasBooking));
@@ -120,7 +151,10 @@ export class TourRequestsService {
         {
           userId: c.travelerId,
           type: 'booking',
-          text: outcome === 'accepted' ? notificationTexts.tourRequestAccepted(name) : notificationTexts.tourRequestRejected(name),
+          text:
+            outcome === 'accepted'
+              ? notificationTexts.tourRequestAccepted(name)
+              : notificationTexts.tourRequestRejected(name),
           actionUrl: m.bookingId ? travelerBookingPath(m.bookingId) : `/messages?c=${c.id}`,
           related: { type: 'conversation', id: c.id },
           dedupeKey: `tour-request:${m.id}:${outcome}`,

@@ -39,7 +39,11 @@ describe('tour request message', () => {
     const a = await traveler(t);
     const g = await guide(t);
     const c = await openChat(t, a, g.guideId);
-    const sent = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: tourRequest(date, g.services[0]!), note: '' });
+    const sent = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, {
+      clientMessageId: cid(),
+      request: tourRequest(date, g.services[0]!),
+      note: '',
+    });
     expect(sent.statusCode).toBe(201);
     const m = sent.json().data;
     expect(m.kind).toBe('tour_request');
@@ -51,20 +55,29 @@ describe('tour request message', () => {
     });
     // No note: the body is empty and each reader gets the summary in their own language.
     expect(m.body).toBe('');
-    expect(m.tourRequest.state).toMatchObject({ status: 'pending', allowances: { mealYen: 1000, transportYen: 14000, ticketsYen: 2000, totalYen: 17000 } });
+    expect(m.tourRequest.state).toMatchObject({
+      status: 'pending',
+      allowances: { mealYen: 1000, transportYen: 14000, ticketsYen: 2000, totalYen: 17000 },
+    });
 
     expect((await call(t, a, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).statusCode).toBe(403);
     const accepted = await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.tourRequest.state.status).toBe('accepted');
     // With the bookings module registered, acceptance creates a pending booking for the traveler.
-    if (t.app.hasDecorator('bookings')) expect(accepted.json().data.tourRequest.state.bookingId).toEqual(expect.any(Number));
-    expect((await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).json().code).toBe('tour_request_closed');
+    if (t.app.hasDecorator('bookings'))
+      expect(accepted.json().data.tourRequest.state.bookingId).toEqual(expect.any(Number));
+    expect((await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).json().code).toBe(
+      'tour_request_closed',
+    );
     await t.app.jobs.settled(); // the notice is created after the commit (decision 085)
     const notes = (await call(t, a, 'GET', '/api/v2/system-messages')).json().data.messages;
     expect(notes[0]).toMatchObject({ type: 'booking', title: 'Tour request accepted', actionable: true });
     // The same notice for a reader in Chinese (decision 053: every language is kept).
-    const zh = await t.app.inject({ url: '/api/v2/system-messages', headers: { ...auth(a.token), 'accept-language': 'zh-CN' } });
+    const zh = await t.app.inject({
+      url: '/api/v2/system-messages',
+      headers: { ...auth(a.token), 'accept-language': 'zh-CN' },
+    });
     expect(zh.json().data.messages[0]).toMatchObject({ title: '行程请求已接受', actionLabel: '打开聊天' });
   });
 
@@ -72,7 +85,13 @@ describe('tour request message', () => {
     const a = await traveler(t);
     const g = await guide(t);
     const c = await openChat(t, a, g.guideId);
-    const m = (await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: tourRequest(date, g.services[0]!), note: 'Please!' })).json().data;
+    const m = (
+      await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, {
+        clientMessageId: cid(),
+        request: tourRequest(date, g.services[0]!),
+        note: 'Please!',
+      })
+    ).json().data;
     expect(m.body).toBe('Please!');
     const url = `/api/conversations/${c}/tour-requests/${m.id}/reject`;
     expect((await call(t, g, 'POST', url, { reason: 'fully_booked' })).statusCode).toBe(400);
@@ -86,7 +105,11 @@ describe('tour request message', () => {
     const g = await guide(t);
     const c = await openChat(t, a, g.guideId);
     for (const bad of [{ meetingPostalCode: '600-82' }, { meetingPostalCode: 'abcdefg' }, { meetingAddress: '' }]) {
-      const res = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: { ...tourRequest(date, g.services[0]!), ...bad }, note: '' });
+      const res = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, {
+        clientMessageId: cid(),
+        request: { ...tourRequest(date, g.services[0]!), ...bad },
+        note: '',
+      });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -95,7 +118,11 @@ describe('tour request message', () => {
 describe('tour request service and previews (decision 053)', () => {
   const date = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
   const send = (t2: TestApp, a: Awaited<ReturnType<typeof traveler>>, c: number, subcategoryId: unknown, note = '') =>
-    call(t2, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: { ...tourRequest(date, 1), subcategoryId }, note });
+    call(t2, a, 'POST', `/api/conversations/${c}/tour-requests`, {
+      clientMessageId: cid(),
+      request: { ...tourRequest(date, 1), subcategoryId },
+      note,
+    });
 
   it('takes only a service the guide offers: another is 400 service_not_offered, none or a bad one is 400', async () => {
     const a = await traveler(t);
@@ -114,7 +141,12 @@ describe('tour request service and previews (decision 053)', () => {
     // Nothing refused was stored.
     const page = (await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data;
     expect(page).toHaveLength(1);
-    expect(page[0].tourRequest.service).toEqual({ id: g.services[1], nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' });
+    expect(page[0].tourRequest.service).toEqual({
+      id: g.services[1],
+      nameEn: 'City walking tour',
+      nameCn: '城市漫步',
+      nameJa: '街歩きツアー',
+    });
   });
 
   it("writes a tour request's list preview in the reader's language", async () => {
@@ -124,11 +156,20 @@ describe('tour request service and previews (decision 053)', () => {
     const day = new Date(`${date}T00:00:00Z`);
     expect((await send(t, a, c, g.services[0])).statusCode).toBe(201);
     const list = async (who: typeof a, lang?: string) => {
-      const res = await t.app.inject({ url: '/api/conversations', headers: { ...auth(who.token), ...(lang && { 'accept-language': lang }) } });
-      return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c).lastMessage as string;
+      const res = await t.app.inject({
+        url: '/api/conversations',
+        headers: { ...auth(who.token), ...(lang && { 'accept-language': lang }) },
+      });
+      return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c)
+        .lastMessage as string;
     };
     const zh = `行程请求 · 街头美食之旅 · ${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日 10:00 · 3 小时 · 2 位旅行者`;
-    const enDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day);
+    const enDate = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(day);
     const en = `Tour request · Street food tour · ${enDate} 10:00 · 3 h · 2 travelers`;
     expect(await list(a, 'zh-CN')).toBe(zh);
     expect(await list(g, 'zh-CN,zh;q=0.9,en;q=0.8')).toBe(zh);
@@ -141,7 +182,12 @@ describe('tour request service and previews (decision 053)', () => {
     // The stored choice outranks a browser's header (decision 190); the app's own choice (its cookie) outranks both.
     expect(await list(a, 'en')).toBe(zh);
     // POST /api/conversations (open) answers the same entry in the language chosen.
-    const opened = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...auth(a.token), 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' }, payload: { guideId: g.guideId } });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { ...auth(a.token), 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' },
+      payload: { guideId: g.guideId },
+    });
     expect(opened.json().data.lastMessage).toBe(en);
     // A plain message after it is shown as written.
     await say(t, g, c, 'See you there');
@@ -153,12 +199,24 @@ describe('tour request service and previews (decision 053)', () => {
     const g = await guide(t);
     await t.database.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, g.id));
     await call(t, g, 'PUT', '/api/me/notification-settings', {
-      kinds: { chat: { inApp: true, browser: true, email: true }, booking: { inApp: true, browser: true, email: true }, payment: { inApp: true, browser: true, email: true }, reminder: { inApp: true, browser: true, email: false }, approval: { inApp: true, browser: true, email: true }, system: { inApp: true, browser: true, email: false } },
+      kinds: {
+        chat: { inApp: true, browser: true, email: true },
+        booking: { inApp: true, browser: true, email: true },
+        payment: { inApp: true, browser: true, email: true },
+        reminder: { inApp: true, browser: true, email: false },
+        approval: { inApp: true, browser: true, email: true },
+        system: { inApp: true, browser: true, email: false },
+      },
     });
     const c = await openChat(t, a, g.guideId);
     expect((await send(t, a, c, g.services[0], '请带我们去吃小吃')).statusCode).toBe(201);
     const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
-    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length,
+      )
+      .toBe(1);
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!));
     expect(mail!.subject).toContain('给您发来了新消息');
     expect(mail!.textBody).toContain('行程请求 · 街头美食之旅');
@@ -170,21 +228,37 @@ describe('tour request service and previews (decision 053)', () => {
     const g = await guide(t);
     await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, g.id));
     await call(t, g, 'PUT', '/api/me/notification-settings', {
-      kinds: { chat: { inApp: true, browser: true, email: true }, booking: { inApp: true, browser: true, email: true }, payment: { inApp: true, browser: true, email: true }, reminder: { inApp: true, browser: true, email: false }, approval: { inApp: true, browser: true, email: true }, system: { inApp: true, browser: true, email: false } },
+      kinds: {
+        chat: { inApp: true, browser: true, email: true },
+        booking: { inApp: true, browser: true, email: true },
+        payment: { inApp: true, browser: true, email: true },
+        reminder: { inApp: true, browser: true, email: false },
+        approval: { inApp: true, browser: true, email: true },
+        system: { inApp: true, browser: true, email: false },
+      },
     });
     const c = await openChat(t, a, g.guideId);
     expect((await send(t, a, c, g.services[0], '屋台に行きたいです')).statusCode).toBe(201);
     const day = new Date(`${date}T00:00:00Z`);
     const when = `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日 10:00`;
     const list = async (who: typeof a, lang?: string) => {
-      const res = await t.app.inject({ url: '/api/conversations', headers: { ...auth(who.token), ...(lang && { 'accept-language': lang }) } });
-      return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c).lastMessage as string;
+      const res = await t.app.inject({
+        url: '/api/conversations',
+        headers: { ...auth(who.token), ...(lang && { 'accept-language': lang }) },
+      });
+      return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c)
+        .lastMessage as string;
     };
     // Accept-Language ja for the traveler; the guide's stored locale 'ja' when the header names nothing usable.
     expect(await list(a, 'ja-JP,ja;q=0.9')).toBe(`ツアーリクエスト · 食べ歩きツアー · ${when} · 3時間 · 2名`);
     expect(await list(g, 'fr-FR')).toContain('ツアーリクエスト · ');
     const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
-    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length,
+      )
+      .toBe(1);
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!));
     expect(mail!.textBody).toContain('ツアーリクエスト · 食べ歩きツアー');
     expect(mail!.textBody).toContain('屋台に行きたいです');

@@ -9,7 +9,17 @@ import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
 import type { CreateSystemMessage } from './system-message';
 import { bookingNumber, texts } from './templates';
-import { amountOf, creditOf, related, urlFor, type Base, type Credit, type In, type Listen, type Unsubscribe } from './event-parts';
+import {
+  amountOf,
+  creditOf,
+  related,
+  urlFor,
+  type Base,
+  type Credit,
+  type In,
+  type Listen,
+  type Unsubscribe,
+} from './event-parts';
 import { changeListeners } from './change-events';
 import { rescheduleListeners } from './reschedule-events';
 import { tripTroubleListeners } from './trip-trouble-events';
@@ -63,17 +73,35 @@ function listenerOn(events: BookingEventSource): Listen {
 /** A request made, paid, or held unpaid at checkout. */
 function requestListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
   return [
-    // A booking from an offer (decision 078) or an instant one (decision 153) is no request for the guide to answer: they hear of it when it is paid.
+    // A booking from an offer (decision 078) or an instant one (decision 153) is no request for the guide to answer:
+    // they hear of it when it is paid.
     on<Base & { fromOffer?: boolean; instantBook?: boolean }>('booking.created', async (p) =>
-      p.fromOffer || p.instantBook ? [] : service.create([
-        { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
-      ]),
+      p.fromOffer || p.instantBook
+        ? []
+        : service.create([
+            {
+              userId: p.guideUserId,
+              type: 'booking',
+              text: texts.requestReceived(bookingNumber(p.bookingId)),
+              actionUrl: guideBookingPath(p.bookingId),
+              related: related(p),
+              dedupeKey: `booking:${p.bookingId}:created`,
+            },
+          ]),
     ),
     on<Paid>('booking.paid', (p) => service.create(paidNotices(p))),
     // A checkout left unpaid: until when its time is held.
     on<Base & { paymentDueAt: string }>('booking.payment_held', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'payment', text: texts.paymentHeld(bookingNumber(p.bookingId), p.paymentDueAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:payment-held`, expiresAt: new Date(p.paymentDueAt) },
+        {
+          userId: p.travelerId,
+          type: 'payment',
+          text: texts.paymentHeld(bookingNumber(p.bookingId), p.paymentDueAt),
+          actionUrl: travelerBookingPath(p.bookingId),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:payment-held`,
+          expiresAt: new Date(p.paymentDueAt),
+        },
       ]),
     ),
   ];
@@ -89,18 +117,60 @@ type Paid = Base & In & { amountCents: number; fromOffer?: boolean; instantBook?
 function paidNotices(p: Paid): CreateSystemMessage[] {
   return p.instantBook
     ? [
-        { userId: p.guideUserId, type: 'booking', text: texts.instantBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        {
+          userId: p.guideUserId,
+          type: 'booking',
+          text: texts.instantBookedForGuide(bookingNumber(p.bookingId)),
+          actionUrl: guideBookingPath(p.bookingId),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:paid`,
+        },
+        {
+          userId: p.travelerId,
+          type: 'payment',
+          text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)),
+          actionUrl: travelerBookingPath(p.bookingId),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:paid`,
+        },
       ]
     : p.fromOffer
-    ? [
-        { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-      ]
-    : [
-        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-      ];
+      ? [
+          {
+            userId: p.guideUserId,
+            type: 'booking',
+            text: texts.offerBookedForGuide(bookingNumber(p.bookingId)),
+            actionUrl: guideBookingPath(p.bookingId),
+            related: related(p),
+            dedupeKey: `booking:${p.bookingId}:paid`,
+          },
+          {
+            userId: p.travelerId,
+            type: 'payment',
+            text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)),
+            actionUrl: travelerBookingPath(p.bookingId),
+            related: related(p),
+            dedupeKey: `booking:${p.bookingId}:paid`,
+          },
+        ]
+      : [
+          {
+            userId: p.guideUserId,
+            type: 'booking',
+            text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy),
+            actionUrl: guideBookingPath(p.bookingId),
+            related: related(p),
+            dedupeKey: `booking:${p.bookingId}:paid`,
+          },
+          {
+            userId: p.travelerId,
+            type: 'payment',
+            text: texts.paidForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)),
+            actionUrl: travelerBookingPath(p.bookingId),
+            related: related(p),
+            dedupeKey: `booking:${p.bookingId}:paid`,
+          },
+        ];
 }
 
 /** The guide's answer, a cancellation, and the end of the tour. */
@@ -108,13 +178,29 @@ function answerListeners(on: Listen, service: NotificationsService): Unsubscribe
   return [
     // An instant booking's acceptance came with its payment, whose notice told both sides (decision 153).
     on<Base & { instantBook?: boolean }>('booking.accepted', async (p) =>
-      p.instantBook ? [] : service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
-      ]),
+      p.instantBook
+        ? []
+        : service.create([
+            {
+              userId: p.travelerId,
+              type: 'booking',
+              text: texts.acceptedForTraveler(bookingNumber(p.bookingId)),
+              actionUrl: travelerBookingPath(p.bookingId),
+              related: related(p),
+              dedupeKey: `booking:${p.bookingId}:accepted`,
+            },
+          ]),
     ),
     on<Base & In & { refundCents: number; reason: string }>('booking.declined', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), amountOf(p.refundCents, p), p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
+        {
+          userId: p.travelerId,
+          type: 'booking',
+          text: texts.declinedForTraveler(bookingNumber(p.bookingId), amountOf(p.refundCents, p), p.reason || null),
+          actionUrl: travelerBookingPath(p.bookingId),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:declined`,
+        },
       ]),
     ),
     on<Cancelled>('booking.cancelled', (p) => service.create(cancelledNotices(p))),
@@ -122,33 +208,73 @@ function answerListeners(on: Listen, service: NotificationsService): Unsubscribe
     on<Base>('booking.completed', (p) => {
       const text = texts.reviewInvite(bookingNumber(p.bookingId), REVIEW_WINDOW_DAYS);
       return service.create([
-        { userId: p.travelerId, type: 'booking', text, actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
-        { userId: p.guideUserId, type: 'booking', text, actionUrl: guideBookingPath(p.bookingId, '#past-tours'), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
+        {
+          userId: p.travelerId,
+          type: 'booking',
+          text,
+          actionUrl: travelerBookingPath(p.bookingId),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:review-invite`,
+        },
+        {
+          userId: p.guideUserId,
+          type: 'booking',
+          text,
+          actionUrl: guideBookingPath(p.bookingId, '#past-tours'),
+          related: related(p),
+          dedupeKey: `booking:${p.bookingId}:review-invite`,
+        },
       ]);
     }),
   ];
 }
 
 /** What a cancellation's event carries: the refund as charged, who cancelled and why, and any credit. */
-type Cancelled = Base & Credit & In & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null };
+type Cancelled = Base &
+  Credit &
+  In & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null };
 
 /** A cancellation told to each side with its reason; the traveler's with the refund and any credit (decision 139). */
 function cancelledNotices(p: Cancelled): CreateSystemMessage[] {
   const c = { by: p.by, reason: p.reason, note: p.note ?? null };
   return [
-    { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), amountOf(p.refundCents, p), { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+    {
+      userId: p.travelerId,
+      type: 'booking',
+      text: texts.cancelled(bookingNumber(p.bookingId), amountOf(p.refundCents, p), {
+        ...c,
+        to: 'traveler',
+        credit: creditOf(p),
+      }),
+      actionUrl: travelerBookingPath(p.bookingId),
+      related: related(p),
+      dedupeKey: `booking:${p.bookingId}:cancelled`,
+    },
     // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
     ...(p.by === 'guide'
       ? []
-      : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), amountOf(0, p), { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
+      : [
+          {
+            userId: p.guideUserId,
+            type: 'booking' as const,
+            text: texts.cancelled(bookingNumber(p.bookingId), amountOf(0, p), { ...c, to: 'guide' }),
+            actionUrl: guideBookingPath(p.bookingId),
+            related: related(p),
+            dedupeKey: `booking:${p.bookingId}:cancelled`,
+          },
+        ]),
   ];
 }
 
 /** The tour-day reminders: the first day's, then each later day's. */
 function tourDayListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
   return [
-    on<Base & { day?: number; days?: number }>('booking.awaiting_start', (p) => service.create(tourDayNotices(p, p.day ?? 1, p.days ?? 1, 'start'))),
+    on<Base & { day?: number; days?: number }>('booking.awaiting_start', (p) =>
+      service.create(tourDayNotices(p, p.day ?? 1, p.days ?? 1, 'start')),
+    ),
     // Each later day of a booking of several days (decision 154, amended): its own key, so once a day.
-    on<Base & { day: number; days: number }>('booking.tour_day', (p) => service.create(tourDayNotices(p, p.day, p.days, `start:day${p.day}`))),
+    on<Base & { day: number; days: number }>('booking.tour_day', (p) =>
+      service.create(tourDayNotices(p, p.day, p.days, `start:day${p.day}`)),
+    ),
   ];
 }

@@ -19,7 +19,12 @@ type Dispatch = (name: string, payload: unknown) => Promise<void>;
 const BASE = '/api/v2/system-messages';
 
 /** One payload per booking event (each one the job runner dispatches after the booking's commit, decision 085). */
-function everyEvent(bookingId: number, travelerId: number, guideUserId: number, guideId: number): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
+function everyEvent(
+  bookingId: number,
+  travelerId: number,
+  guideUserId: number,
+  guideId: number,
+): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
   const b = { bookingId, travelerId, guideUserId };
   const move = { proposalId: 1, date: '2031-05-02', startTime: '10:00', days: 1 };
   const when = { date: '2031-05-02', startTime: '10:00', days: 1 };
@@ -75,16 +80,32 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number, 
       { ...b, by: 'traveler', note: null, refundCents: 13200 },
       { ...b, by: 'guide', note: null, refundCents: 0 },
     ],
-    'booking.no_show_replacing': [{ ...b, ...when, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' }],
+    'booking.no_show_replacing': [
+      { ...b, ...when, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' },
+    ],
     'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
-    'booking.day_plans_updated': [{ ...b, guideId, by: 'traveler', days: [2], note: 'Plan for each day updated:\nDay 2 (May 3) · 09:00', at: '2031-04-27T01:00:00.000Z' }],
+    'booking.day_plans_updated': [
+      {
+        ...b,
+        guideId,
+        by: 'traveler',
+        days: [2],
+        note: 'Plan for each day updated:\nDay 2 (May 3) · 09:00',
+        at: '2031-04-27T01:00:00.000Z',
+      },
+    ],
   };
 }
 
 async function messagesOf(who: Who) {
   const res = await call(t, who, 'GET', `${BASE}?limit=100`);
   expect(res.statusCode).toBe(200);
-  return res.json().data.messages as { title: string; actionUrl: string | null; relatedEntityType: string | null; relatedEntityId: number | null }[];
+  return res.json().data.messages as {
+    title: string;
+    actionUrl: string | null;
+    relatedEntityType: string | null;
+    relatedEntityId: number | null;
+  }[];
 }
 
 describe('booking notices link to their booking (decision 103)', () => {
@@ -96,7 +117,9 @@ describe('booking notices link to their booking (decision 103)', () => {
     for (const who of [a, g]) {
       const defaults = (await call(t, who, 'GET', '/api/me/notification-settings')).json().data;
       const on = { inApp: true, browser: false, email: true };
-      const saved = await call(t, who, 'PUT', '/api/me/notification-settings', { kinds: { ...defaults.kinds, booking: on, payment: on, reminder: on } });
+      const saved = await call(t, who, 'PUT', '/api/me/notification-settings', {
+        kinds: { ...defaults.kinds, booking: on, payment: on, reminder: on },
+      });
       expect(saved.statusCode).toBe(200);
     }
     const bookingId = 7731;
@@ -120,8 +143,17 @@ describe('booking notices link to their booking (decision 103)', () => {
 
     // The e-mails carry the same link, absolute.
     const { appUrl } = t.app.ctx.config;
-    const mails = await t.database.db.select({ subject: emailOutbox.subject, to: emailOutbox.toAddress, text: emailOutbox.textBody, html: emailOutbox.htmlBody }).from(emailOutbox);
-    const emails = await Promise.all([a, g].map(async (who) => (await call(t, who, 'GET', '/api/me')).json().email as string));
+    const mails = await t.database.db
+      .select({
+        subject: emailOutbox.subject,
+        to: emailOutbox.toAddress,
+        text: emailOutbox.textBody,
+        html: emailOutbox.htmlBody,
+      })
+      .from(emailOutbox);
+    const emails = await Promise.all(
+      [a, g].map(async (who) => (await call(t, who, 'GET', '/api/me')).json().email as string),
+    );
     const toTraveler = mails.filter((m) => m.to === emails[0]);
     const toGuide = mails.filter((m) => m.to === emails[1]);
     expect(toTraveler.length).toBe(mine.length);
@@ -132,5 +164,4 @@ describe('booking notices link to their booking (decision 103)', () => {
     }
     for (const m of toGuide) expect(m.text, m.subject).toContain(`${appUrl}/guide-dashboard?booking=${bookingId}`);
   });
-
 });

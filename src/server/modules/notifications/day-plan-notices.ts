@@ -8,7 +8,8 @@ type Updated = BookingEventMap['booking.day_plans_updated'];
 
 /** "Days 2 and 3" in each language; one day as "Day 2". */
 function daysText(days: number[]): { en: string; zh: string; ja: string } {
-  const list = (sep: string, last: string) => (days.length > 1 ? `${days.slice(0, -1).join(sep)}${last}${days.at(-1)}` : String(days[0]));
+  const list = (sep: string, last: string) =>
+    days.length > 1 ? `${days.slice(0, -1).join(sep)}${last}${days.at(-1)}` : String(days[0]);
   return {
     en: `${days.length > 1 ? 'days' : 'day'} ${list(', ', ' and ')}`,
     zh: `第 ${list('、', '、')} 天`,
@@ -32,9 +33,21 @@ export function dayPlansNotice(p: Updated): CreateSystemMessage {
     related: { type: 'booking', id: p.bookingId },
     dedupeKey: `booking:${p.bookingId}:day-plans:${p.at}`,
     text: {
-      en: { title: 'The plan for each day changed', message: `The ${guide ? 'guide' : 'traveler'} updated the plan for ${d.en} of booking ${n}.`, actionLabel: 'See the plans' },
-      'zh-CN': { title: '每日行程有更新', message: `${guide ? '地陪' : '旅行者'}更新了预订 ${n} ${d.zh}的行程。`, actionLabel: '查看行程' },
-      ja: { title: '日ごとの予定が更新されました', message: `${guide ? 'ガイド' : '旅行者'}が予約（${n}）の${d.ja}の予定を更新しました。`, actionLabel: '予定を見る' },
+      en: {
+        title: 'The plan for each day changed',
+        message: `The ${guide ? 'guide' : 'traveler'} updated the plan for ${d.en} of booking ${n}.`,
+        actionLabel: 'See the plans',
+      },
+      'zh-CN': {
+        title: '每日行程有更新',
+        message: `${guide ? '地陪' : '旅行者'}更新了预订 ${n} ${d.zh}的行程。`,
+        actionLabel: '查看行程',
+      },
+      ja: {
+        title: '日ごとの予定が更新されました',
+        message: `${guide ? 'ガイド' : '旅行者'}が予約（${n}）の${d.ja}の予定を更新しました。`,
+        actionLabel: '予定を見る',
+      },
     },
   };
 }

@@ -15,23 +15,36 @@ export interface Base {
   guideUserId: number;
 }
 
-/** The credit the guide's end of a paid booking gave, when the event carries one (decision 139), in the booking's currency. */
+/**
+ * The credit the guide's end of a paid booking gave, when the event carries one (decision 139), in the booking's
+ * currency.
+ */
 export interface Credit {
   creditCents?: number;
   creditCurrency?: Currency;
   creditExpiresAt?: string;
 }
 // Events written before two currencies (decision 164) name none: theirs were yuan.
-export const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, currency: p.creditCurrency ?? 'CNY', expiresAt: p.creditExpiresAt } : null);
+export const creditOf = (p: Credit) =>
+  p.creditCents && p.creditExpiresAt
+    ? { cents: p.creditCents, currency: p.creditCurrency ?? 'CNY', expiresAt: p.creditExpiresAt }
+    : null;
 
-/** The currency of an event's amount (bookings/events.ts: a payment's or refund's is what was charged); absent on events from before two currencies: yuan. */
+/**
+ * The currency of an event's amount (bookings/events.ts: a payment's or refund's is what was charged); absent on events
+ * from before two currencies: yuan.
+ */
 export interface In {
   currency?: Currency;
 }
 export const amountOf = (cents: number, p: In): Money => ({ cents, currency: p.currency ?? 'CNY' });
 
-/** Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard (decision 103). */
-export const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
+/**
+ * Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard
+ * (decision 103).
+ */
+export const urlFor = (p: Base, userId: number) =>
+  userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId);
 
 /** The booking each notice is about. */
 export const related = (p: Base) => ({ type: 'booking', id: p.bookingId });

@@ -7,7 +7,13 @@ import { subscribeToDayPlans } from './day-plan-notices';
 import { notificationsRoutes } from './notifications.routes';
 import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
 
-export { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
+export {
+  CHAT_EMAIL_JOB,
+  NOTIFY_JOB,
+  NotificationsService,
+  toSystemMessage,
+  type CreateSystemMessage,
+} from './notifications.service';
 export { dayText, texts as notificationTexts } from './templates';
 export { tripTroubleTexts } from './trip-trouble-texts';
 export { japanTime } from './templates';
@@ -31,7 +37,14 @@ export interface NotificationsNeeds {
 
 /** The notification centre (System messages) and notification settings. */
 export function registerNotifications(app: AppInstance, needs: NotificationsNeeds): NotificationsService {
-  const service = new NotificationsService({ db: app.ctx.database.db, realtime: needs.realtime, jobs: needs.jobs, sms: needs.sms, appUrl: app.ctx.config.appUrl, log: app.log });
+  const service = new NotificationsService({
+    db: app.ctx.database.db,
+    realtime: needs.realtime,
+    jobs: needs.jobs,
+    sms: needs.sms,
+    appUrl: app.ctx.config.appUrl,
+    log: app.log,
+  });
   app.decorate('notifications', service);
   needs.jobs.register(NOTIFY_JOB, (job) => service.runJob(job));
   needs.jobs.register(CHAT_EMAIL_JOB, (job) => service.runJob(job));

@@ -38,7 +38,11 @@ describe('a decision for an account without an e-mail address', () => {
     // A Japanese mobile number: 090, then a digit from 1 (libphonenumber refuses 090-0…), then seven more.
     const phone = `+8190${nextPhone().slice(-8).replace(/^0/, '1')}`;
     expect((await startPhone(t, phone)).statusCode).toBe(202);
-    const created = await verifyPhone(t, phone, (await lastCode(t, phone)).code, { ...withConsents, fullName: '岡田 真司', locale: 'ja' });
+    const created = await verifyPhone(t, phone, (await lastCode(t, phone)).code, {
+      ...withConsents,
+      fullName: '岡田 真司',
+      locale: 'ja',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const userId = created.json().user.id as number;
     const before = (await latestSmsTo(t.database.db, phone, 10)).length;
@@ -47,7 +51,9 @@ describe('a decision for an account without an e-mail address', () => {
     await t.app.notifications.create([decision(userId, 'sms-test:1')]);
     const texts = await latestSmsTo(t.database.db, phone, 10);
     expect(texts).toHaveLength(before + 1);
-    expect(texts[0]!.body).toBe(`【Tabi Guides】ガイドとして承認されました 詳細：${new URL('/guide-dashboard', t.app.ctx.config.appUrl).toString()}`);
+    expect(texts[0]!.body).toBe(
+      `【Tabi Guides】ガイドとして承認されました 詳細：${new URL('/guide-dashboard', t.app.ctx.config.appUrl).toString()}`,
+    );
     expect(texts[0]!.template).toBe('notice_approval');
   });
 

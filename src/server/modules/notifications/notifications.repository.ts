@@ -20,9 +20,10 @@ const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(system
  */
 const notices = prepared((shape: string, mails: SQL | undefined) => {
   const [rows, withMails] = shape.split('+');
-  const ctes = [rows ? sql`msgs AS (${insertStatement(systemMessages, rows, 'm')} on conflict do nothing returning *)` : undefined, withMails ? mails : undefined].filter(
-    (c) => c !== undefined,
-  );
+  const ctes = [
+    rows ? sql`msgs AS (${insertStatement(systemMessages, rows, 'm')} on conflict do nothing returning *)` : undefined,
+    withMails ? mails : undefined,
+  ].filter((c) => c !== undefined);
   return sql`WITH ${sql.join(ctes, sql`, `)}
     SELECT ${rows ? sql`(SELECT coalesce(json_agg(msgs), '[]'::json) FROM msgs)` : sql`'[]'::json`} AS messages,
            ${withMails ? sql`(SELECT coalesce(json_agg(id), '[]'::json) FROM mail_job)` : sql`'[]'::json`} AS jobs`;
@@ -33,17 +34,30 @@ const notices = prepared((shape: string, mails: SQL | undefined) => {
  * already are skipped (not returned, in the order of `rows` otherwise), the mails and their send job
  * are written by `mails` (`mailsCte`). Returns the messages written and the mail job's id.
  */
-export async function writeNotices(db: Database, rows: NewSystemMessage[], mails: CtesWithValues | undefined): Promise<{ messages: SystemMessageRow[]; mailJobs: number[] }> {
+export async function writeNotices(
+  db: Database,
+  rows: NewSystemMessage[],
+  mails: CtesWithValues | undefined,
+): Promise<{ messages: SystemMessageRow[]; mailJobs: number[] }> {
   if (!rows.length && !mails) return { messages: [], mailJobs: [] };
-  // Every booking event writes here from the job runner: without Drizzle's builder, prepared once per shape (db/prepared.ts says why).
+  // Every booking event writes here from the job runner: without Drizzle's builder, prepared once per shape
+  // (db/prepared.ts says why).
   const written = rows.length ? insertedRows(systemMessages, rows, 'm') : { shape: '', values: {} };
-  const result = await notices(db, written.shape + (mails ? '+m' : ''), { ...written.values, ...mails?.values }, mails?.ctes);
+  const result = await notices(
+    db,
+    written.shape + (mails ? '+m' : ''),
+    { ...written.values, ...mails?.values },
+    mails?.ctes,
+  );
   const [row] = rowsOf<{ messages: Record<string, unknown>[]; jobs: number[] }>(result);
   return { messages: row!.messages.map((r) => rowOf(systemMessages, r)), mailJobs: row!.jobs.map(Number) };
 }
 
 export async function findOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {
-  const [m] = await db.select().from(systemMessages).where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId)));
+  const [m] = await db
+    .select()
+    .from(systemMessages)
+    .where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId)));
   return m;
 }
 
@@ -81,10 +95,20 @@ export async function unreadCount(db: Database, userId: number, now: Date): Prom
   return r?.n ?? 0;
 }
 
-export async function setStatus(db: Database, userId: number, ids: number[] | 'all', from: Status[], to: Status, now: Date): Promise<SystemMessageRow[]> {
+export async function setStatus(
+  db: Database,
+  userId: number,
+  ids: number[] | 'all',
+  from: Status[],
+  to: Status,
+  now: Date,
+): Promise<SystemMessageRow[]> {
   return db
     .update(systemMessages)
-    .set({ status: to, ...(to !== 'unread' && { readAt: sql`coalesce(${systemMessages.readAt}, ${now.toISOString()}::timestamptz)` }) })
+    .set({
+      status: to,
+      ...(to !== 'unread' && { readAt: sql`coalesce(${systemMessages.readAt}, ${now.toISOString()}::timestamptz)` }),
+    })
     .where(
       and(
         eq(systemMessages.userId, userId),
@@ -96,7 +120,10 @@ export async function setStatus(db: Database, userId: number, ids: number[] | 'a
 }
 
 export async function deleteOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {
-  const [m] = await db.delete(systemMessages).where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId))).returning();
+  const [m] = await db
+    .delete(systemMessages)
+    .where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId)))
+    .returning();
   return m;
 }
 
@@ -118,7 +145,13 @@ export function listByEntity(db: Database, userId: number, type: string, id: num
   return db
     .select()
     .from(systemMessages)
-    .where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityType, type), eq(systemMessages.relatedEntityId, id)))
+    .where(
+      and(
+        eq(systemMessages.userId, userId),
+        eq(systemMessages.relatedEntityType, type),
+        eq(systemMessages.relatedEntityId, id),
+      ),
+    )
     .orderBy(desc(systemMessages.createdAt))
     .limit(100);
 }
@@ -127,7 +160,11 @@ export function settingsRows(db: Database, userId: number) {
   return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
 }
 
-export async function upsertSettings(db: Database, userId: number, rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]) {
+export async function upsertSettings(
+  db: Database,
+  userId: number,
+  rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[],
+) {
   if (!rows.length) return;
   await db
     .insert(notificationSettings)
@@ -141,7 +178,13 @@ export async function upsertSettings(db: Database, userId: number, rows: { kind:
 export async function recipients(db: Database, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, nickname: users.nickname, locale: users.locale })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      nickname: users.nickname,
+      locale: users.locale,
+    })
     .from(users)
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 }
@@ -150,7 +193,9 @@ export async function recipients(db: Database, ids: number[]) {
  * One event's recipients with all their notification settings, in one statement (the
  * settings are read once per event, not once per message, and with the people).
  */
-/** The recipients' query, built once per database and prepared by name: every booking event reads it in the job runner. */
+/**
+ * The recipients' query, built once per database and prepared by name: every booking event reads it in the job runner.
+ */
 function recipientsQuery(db: Database) {
   return db
     .select({

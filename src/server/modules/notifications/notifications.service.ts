@@ -1,4 +1,9 @@
-import { kindOfType, NOTIFICATION_KINDS, type NotificationSettings, type SystemMessage } from '../../../shared/schemas/notifications';
+import {
+  kindOfType,
+  NOTIFICATION_KINDS,
+  type NotificationSettings,
+  type SystemMessage,
+} from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
@@ -9,7 +14,15 @@ import { mailsCte } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
 import { mailChatMessage, type ChatEmail } from './chat-email';
 import * as repo from './notifications.repository';
-import { CHAT_EMAIL_JOB, everyLocale, fromStored, NOTIFY_JOB, toStored, type Stored, type StoredNotice } from './outbox-notices';
+import {
+  CHAT_EMAIL_JOB,
+  everyLocale,
+  fromStored,
+  NOTIFY_JOB,
+  toStored,
+  type Stored,
+  type StoredNotice,
+} from './outbox-notices';
 import { localeOf, settingsFrom } from './recipient-settings';
 import { toSystemMessage, type CreateSystemMessage } from './system-message';
 import { systemMail } from './templates';
@@ -24,7 +37,14 @@ export { toSystemMessage, type CreateSystemMessage } from './system-message';
  */
 export class NotificationsService {
   constructor(
-    private readonly deps: { db: Database; realtime: Realtime; jobs: JobRunner; sms: SmsSender; appUrl: string; log: { warn: (o: object, m: string) => void } },
+    private readonly deps: {
+      db: Database;
+      realtime: Realtime;
+      jobs: JobRunner;
+      sms: SmsSender;
+      appUrl: string;
+      log: { warn: (o: object, m: string) => void };
+    },
   ) {}
 
   private get db() {
@@ -72,8 +92,16 @@ export class NotificationsService {
       .filter((p) => p.email && p.person.email)
       .map(({ input, person, locale, text }) => {
         const link = this.linkOf(input);
-        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
-        return { toAddress: person.email!, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
+        const mail = input.mail?.(locale) ?? {
+          ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }),
+          template: `system_${input.type}`,
+        };
+        return {
+          toAddress: person.email!,
+          ...mail,
+          meta: {},
+          dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null,
+        };
       });
     const { messages: rows, mailJobs } = await repo.writeNotices(
       this.db,
@@ -99,7 +127,10 @@ export class NotificationsService {
     await this.textThoseWithoutMail(createdNow);
     // Several notices for one person at once go as one `bulk_created` push (one browser notification).
     for (const [userId, messages] of byUser) {
-      const payload = messages.length === 1 ? { action: 'created' as const, message: messages[0]! } : { action: 'bulk_created' as const, messages };
+      const payload =
+        messages.length === 1
+          ? { action: 'created' as const, message: messages[0]! }
+          : { action: 'bulk_created' as const, messages };
       this.deps.realtime.send([userId], { type: 'system_message', payload });
     }
     return out;
@@ -116,12 +147,24 @@ export class NotificationsService {
    * created now, so a replayed notice, skipped by its key, texts no one twice. A failed send is
    * logged: the message is in the app either way.
    */
-  private async textThoseWithoutMail(createdNow: { input: CreateSystemMessage; person: { email: string | null; phone: string | null }; locale: Locale; text: { title: string }; email: boolean }[]) {
+  private async textThoseWithoutMail(
+    createdNow: {
+      input: CreateSystemMessage;
+      person: { email: string | null; phone: string | null };
+      locale: Locale;
+      text: { title: string };
+      email: boolean;
+    }[],
+  ) {
     const texts = createdNow.filter((p) => p.input.mail && p.email && !p.person.email && p.person.phone);
     await Promise.all(
       texts.map(({ input, person, locale, text }) => {
         return this.deps.sms
-          .send({ to: person.phone!, body: noticeText(locale, text.title, this.linkOf(input)), template: `notice_${input.type}` })
+          .send({
+            to: person.phone!,
+            body: noticeText(locale, text.title, this.linkOf(input)),
+            template: `notice_${input.type}`,
+          })
           .catch((err: unknown) => this.deps.log.warn({ err, userId: input.userId }, 'notice not texted'));
       }),
     );
@@ -150,7 +193,11 @@ export class NotificationsService {
     if (job.kind === CHAT_EMAIL_JOB) {
       const p = job.payload as { userId: number; from: string; body: Stored<string>; conversationId: number };
       const body = everyLocale(p.body);
-      await this.chatEmail(p.userId, { from: p.from, body: (locale) => body[locale], conversationId: p.conversationId }, true);
+      await this.chatEmail(
+        p.userId,
+        { from: p.from, body: (locale) => body[locale], conversationId: p.conversationId },
+        true,
+      );
       return;
     }
     await this.create((job.payload.notices as StoredNotice[]).map(fromStored));
@@ -161,15 +208,23 @@ export class NotificationsService {
     return mailChatMessage(this.deps, userId, opts, inJob);
   }
 
-  /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
+  /**
+   * The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their
+   * account's, read only then, else Accept-Language.
+   */
   readerLocale(userId: number, asked: AskedLanguage): Promise<Locale> {
     return accountReaderLanguage(asked, async () => (await repo.recipients(this.db, [userId]))[0]?.locale);
   }
 
   async list(userId: number, q: Parameters<typeof repo.listOwn>[2], locale?: Locale) {
     const now = new Date();
-    const [{ rows, total }, unreadCount] = await Promise.all([repo.listOwn(this.db, userId, q, now), repo.unreadCount(this.db, userId, now)]);
-    return { data: { messages: rows.map((m) => toSystemMessage(m, locale)), total, page: q.page, limit: q.limit, unreadCount } };
+    const [{ rows, total }, unreadCount] = await Promise.all([
+      repo.listOwn(this.db, userId, q, now),
+      repo.unreadCount(this.db, userId, now),
+    ]);
+    return {
+      data: { messages: rows.map((m) => toSystemMessage(m, locale)), total, page: q.page, limit: q.limit, unreadCount },
+    };
   }
 
   async get(userId: number, id: number, locale?: Locale) {
@@ -185,7 +240,10 @@ export class NotificationsService {
   private async announceRead(userId: number, ids: number[], message?: SystemMessage) {
     const unreadCount = await this.unreadCount(userId);
     if (ids.length) {
-      this.deps.realtime.send([userId], { type: 'system_message_read', payload: { action: 'marked_read', ...(message && { message }), messageIds: ids, unreadCount } });
+      this.deps.realtime.send([userId], {
+        type: 'system_message_read',
+        payload: { action: 'marked_read', ...(message && { message }), messageIds: ids, unreadCount },
+      });
     }
     return unreadCount;
   }
@@ -200,7 +258,14 @@ export class NotificationsService {
   }
 
   async markMany(userId: number, body: { messageIds: number[] } | { markAll: true }) {
-    const rows = await repo.setStatus(this.db, userId, 'markAll' in body ? 'all' : body.messageIds, ['unread'], 'read', new Date());
+    const rows = await repo.setStatus(
+      this.db,
+      userId,
+      'markAll' in body ? 'all' : body.messageIds,
+      ['unread'],
+      'read',
+      new Date(),
+    );
     const unreadCount = await this.announceRead(
       userId,
       rows.map((r) => r.id),
@@ -220,7 +285,8 @@ export class NotificationsService {
   async remove(userId: number, id: number) {
     const gone = await repo.deleteOwn(this.db, userId, id);
     if (!gone) throw notFound('Message');
-    const unreadCount = gone.status === 'unread' ? await this.announceRead(userId, [id]) : await this.unreadCount(userId);
+    const unreadCount =
+      gone.status === 'unread' ? await this.announceRead(userId, [id]) : await this.unreadCount(userId);
     return { data: { deleted: true as const, unreadCount } };
   }
 
@@ -258,7 +324,17 @@ function planNotices(calls: CreateSystemMessage[][], people: Awaited<ReturnType<
       if (!found) return [];
       const locale = localeOf(found.person.locale);
       const prefs = found.settings.kinds[kindOfType(input.type)];
-      return [{ call, input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
+      return [
+        {
+          call,
+          input,
+          person: found.person,
+          locale,
+          text: input.text[locale],
+          inApp: prefs.inApp || input.type === 'admin',
+          email: prefs.email,
+        },
+      ];
     }),
   );
 }

@@ -26,17 +26,27 @@ const note = (userId: number, extra: Record<string, unknown> = {}) => ({
   actionUrl: '/dashboard',
   ...extra,
 });
-const unread = async (who: Who) => (await call(t, who, 'GET', `${BASE}/unread/count`)).json().data.unreadCount as number;
+const unread = async (who: Who) =>
+  (await call(t, who, 'GET', `${BASE}/unread/count`)).json().data.unreadCount as number;
 
 describe('system messages', () => {
   it('lists my messages wrapped in data, newest first, with action URLs', async () => {
     const a = await traveler(t);
-    await t.app.notifications.create([note(a.id), note(a.id, { type: 'payment', actionUrl: '/dashboard?tab=upcoming' })]);
+    await t.app.notifications.create([
+      note(a.id),
+      note(a.id, { type: 'payment', actionUrl: '/dashboard?tab=upcoming' }),
+    ]);
     const res = await call(t, a, 'GET', `${BASE}?page=1&limit=10`);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ total: 2, page: 1, limit: 10, unreadCount: 2 });
-    expect(data.messages[0]).toMatchObject({ type: 'payment', status: 'unread', actionable: true, actionUrl: '/dashboard?tab=upcoming', actionLabel: 'View' });
+    expect(data.messages[0]).toMatchObject({
+      type: 'payment',
+      status: 'unread',
+      actionable: true,
+      actionUrl: '/dashboard?tab=upcoming',
+      actionLabel: 'View',
+    });
     expect((await call(t, a, 'GET', `${BASE}?type=booking`)).json().data.total).toBe(1);
   });
 
@@ -49,7 +59,10 @@ describe('system messages', () => {
       t.app.notifications.create([note(b.id, { dedupeKey: `turn:${b.id}` })]),
       t.app.notifications.create([note(a.id, { dedupeKey: `turn:${a.id}` })]),
     ]);
-    expect(forA!.map((m) => [m.type, m.title])).toEqual([['payment', 'Booking accepted'], ['booking', 'Booking accepted']]);
+    expect(forA!.map((m) => [m.type, m.title])).toEqual([
+      ['payment', 'Booking accepted'],
+      ['booking', 'Booking accepted'],
+    ]);
     expect(forB!.map((m) => m.title)).toEqual(['预订已接受']);
     expect(repeat).toEqual([]);
     expect(first).toBeDefined();
@@ -70,15 +83,26 @@ describe('system messages', () => {
     await call(t, a, 'PATCH', '/api/me', { locale: 'ja' });
     const [created] = await t.app.notifications.create([note(a.id)]);
     expect(created).toMatchObject({ title: '予約が承諾されました', actionLabel: '見る' });
-    expect((await call(t, a, 'GET', BASE)).json().data.messages[0]).toMatchObject({ title: '予約が承諾されました', message: 'お会いできるのを楽しみにしています' });
+    expect((await call(t, a, 'GET', BASE)).json().data.messages[0]).toMatchObject({
+      title: '予約が承諾されました',
+      message: 'お会いできるのを楽しみにしています',
+    });
     // Every language is stored, so the same message reads in English once the reader chooses it on
     // this device (the app's cookie); a browser merely set to English does not outrank the account (decision 190).
-    const asked = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, cookie: 'tabi_locale=en', 'accept-language': 'ja' } });
+    const asked = await t.app.inject({
+      url: BASE,
+      headers: { authorization: `Bearer ${a.token}`, cookie: 'tabi_locale=en', 'accept-language': 'ja' },
+    });
     expect(asked.json().data.messages[0].title).toBe('Booking accepted');
-    const browser = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'en' } });
+    const browser = await t.app.inject({
+      url: BASE,
+      headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'en' },
+    });
     expect(browser.json().data.messages[0].title).toBe('予約が承諾されました');
     const me = (await call(t, a, 'GET', '/api/me')).json();
-    expect((await mailsTo(t.database.db, me.email)).map((m: { subject: string }) => m.subject)).toContain('予約が承諾されました');
+    expect((await mailsTo(t.database.db, me.email)).map((m: { subject: string }) => m.subject)).toContain(
+      '予約が承諾されました',
+    );
   });
 
   it('gives a Japanese reader the English of a notice its job wrote before Japanese existed', async () => {
@@ -93,7 +117,10 @@ describe('system messages', () => {
   it('reads a Japanese-speaking reader without a stored language Japanese from Accept-Language', async () => {
     const a = await traveler(t); // stored locale: none (English)
     await t.app.notifications.create([note(a.id)]);
-    const res = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'ja-JP,ja;q=0.9' } });
+    const res = await t.app.inject({
+      url: BASE,
+      headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
     expect(res.json().data.messages[0]).toMatchObject({ title: '予約が承諾されました', actionLabel: '見る' });
   });
 
@@ -101,13 +128,25 @@ describe('system messages', () => {
     const a = await traveler(t); // stored locale: none (English)
     const [created] = await t.app.notifications.create([note(a.id, { related: { type: 'booking', id: 9191 } })]);
     const as = (lang?: string) => ({ ...(lang && { 'accept-language': lang }), authorization: `Bearer ${a.token}` });
-    const get = async (url: string, lang?: string, method: 'GET' | 'PATCH' = 'GET') => (await t.app.inject({ method, url, headers: as(lang) })).json().data;
-    expect((await get(BASE)).messages[0]).toMatchObject({ title: 'Booking accepted', message: 'See you soon', actionLabel: 'View' });
-    expect((await get(BASE, 'zh-CN,zh;q=0.9')).messages[0]).toMatchObject({ title: '预订已接受', message: '期待见面', actionLabel: '查看' });
+    const get = async (url: string, lang?: string, method: 'GET' | 'PATCH' = 'GET') =>
+      (await t.app.inject({ method, url, headers: as(lang) })).json().data;
+    expect((await get(BASE)).messages[0]).toMatchObject({
+      title: 'Booking accepted',
+      message: 'See you soon',
+      actionLabel: 'View',
+    });
+    expect((await get(BASE, 'zh-CN,zh;q=0.9')).messages[0]).toMatchObject({
+      title: '预订已接受',
+      message: '期待见面',
+      actionLabel: '查看',
+    });
     expect(await get(`${BASE}/${created!.id}`, 'zh-CN')).toMatchObject({ title: '预订已接受' });
     expect(await get(`${BASE}/${created!.id}`, 'en-GB')).toMatchObject({ title: 'Booking accepted' });
     expect((await get(`${BASE}/entity/booking/9191`, 'zh-CN'))[0]).toMatchObject({ message: '期待见面' });
-    expect(await get(`${BASE}/${created!.id}/read`, 'zh-CN', 'PATCH')).toMatchObject({ title: '预订已接受', status: 'read' });
+    expect(await get(`${BASE}/${created!.id}/read`, 'zh-CN', 'PATCH')).toMatchObject({
+      title: '预订已接受',
+      status: 'read',
+    });
     // The same message, once the reader stores Chinese: Chinese without any header, and over a
     // browser's English too (decision 190); English chosen in the app (its cookie) reads English.
     await call(t, a, 'PATCH', '/api/me', { locale: 'zh-CN' });
@@ -121,7 +160,13 @@ describe('system messages', () => {
     const a = await traveler(t);
     const [created] = await t.app.notifications.create([note(a.id)]);
     await t.database.db.update(systemMessages).set({ texts: null }).where(eq(systemMessages.id, created!.id));
-    expect((await (await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'zh-CN' } })).json()).data.messages[0].title).toBe('Booking accepted');
+    expect(
+      (
+        await (
+          await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'zh-CN' } })
+        ).json()
+      ).data.messages[0].title,
+    ).toBe('Booking accepted');
   });
 
   it('marks read one, several or all; archiving or deleting an unread one lowers the count', async () => {
@@ -132,12 +177,18 @@ describe('system messages', () => {
     const one = await call(t, a, 'PATCH', `${BASE}/${m1}/read`);
     expect(one.json().data).toMatchObject({ id: m1, status: 'read', readAt: expect.any(String) });
     expect(await unread(a)).toBe(4);
-    expect((await call(t, a, 'PATCH', `${BASE}/read`, { messageIds: [m2] })).json().data).toEqual({ updated: 1, unreadCount: 3 });
+    expect((await call(t, a, 'PATCH', `${BASE}/read`, { messageIds: [m2] })).json().data).toEqual({
+      updated: 1,
+      unreadCount: 3,
+    });
     expect((await call(t, a, 'PATCH', `${BASE}/${m3}/archive`)).json().data.status).toBe('archived');
     expect(await unread(a)).toBe(2);
     expect((await call(t, a, 'DELETE', `${BASE}/${m4}`)).json().data).toEqual({ deleted: true, unreadCount: 1 });
     expect((await call(t, a, 'GET', `${BASE}/${m4}`)).statusCode).toBe(404);
-    expect((await call(t, a, 'PATCH', `${BASE}/read`, { markAll: true })).json().data).toEqual({ updated: 1, unreadCount: 0 });
+    expect((await call(t, a, 'PATCH', `${BASE}/read`, { markAll: true })).json().data).toEqual({
+      updated: 1,
+      unreadCount: 0,
+    });
     expect((await call(t, a, 'GET', `${BASE}/${m5}`)).json().data.status).toBe('read');
     // Archived messages leave the default list and appear when asked for.
     expect((await call(t, a, 'GET', BASE)).json().data.total).toBe(3);
@@ -200,15 +251,26 @@ describe('notification settings', () => {
 
 describe('bookings events seam', () => {
   it('tells the traveler when a booking is accepted or declined, and not the guide who did it', async (ctx) => {
-    const bookings = (t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }).bookings;
+    const bookings = (
+      t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }
+    ).bookings;
     if (!bookings) return ctx.skip();
     const a = await traveler(t);
     const g = await guide(t);
     // What the job runner does with the events a booking's transaction wrote to the outbox (decision 085).
     await bookings.events.dispatch('booking.accepted', { bookingId: 12, travelerId: a.id, guideUserId: g.id });
-    await bookings.events.dispatch('booking.declined', { bookingId: 13, travelerId: a.id, guideUserId: g.id, reason: 'busy', refundCents: 13200 });
+    await bookings.events.dispatch('booking.declined', {
+      bookingId: 13,
+      travelerId: a.id,
+      guideUserId: g.id,
+      reason: 'busy',
+      refundCents: 13200,
+    });
     const mine = (await call(t, a, 'GET', BASE)).json().data.messages;
-    expect(mine.map((m: { title: string }) => m.title).sort()).toEqual(['Your booking was declined', 'Your guide accepted the booking']);
+    expect(mine.map((m: { title: string }) => m.title).sort()).toEqual([
+      'Your booking was declined',
+      'Your guide accepted the booking',
+    ]);
     expect(mine.find((m: { title: string }) => m.title.startsWith('Your booking')).message).toContain('132 RMB');
     const theirs = (await call(t, g, 'GET', BASE)).json().data.messages;
     expect(theirs).toEqual([]);
@@ -221,20 +283,31 @@ describe('in Japanese', () => {
     expect(slotText('ja', '2026-12-06', '10:00')).toBe('2026年12月6日(日) 10:00（日本時間）');
     const mail = chatMail('ja', { from: 'Sato Yuki', body: 'こんにちは', link: 'https://tabi.example/messages?c=1' });
     expect(mail.subject).toBe('Sato Yuki さんから新しいメッセージが届きました');
-    expect(mail.textBody).toBe('Sato Yuki さんからのメッセージ：\n\nこんにちは\n\n返信する：https://tabi.example/messages?c=1\n\nTabi Guides');
+    expect(mail.textBody).toBe(
+      'Sato Yuki さんからのメッセージ：\n\nこんにちは\n\n返信する：https://tabi.example/messages?c=1\n\nTabi Guides',
+    );
   });
 
   it("tells a traveler whose stored locale is ja of a declined booking, with the guide's reason and the refund", async (ctx) => {
-    const bookings = (t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }).bookings;
+    const bookings = (
+      t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }
+    ).bookings;
     if (!bookings) return ctx.skip();
     const a = await traveler(t);
     await call(t, a, 'PATCH', '/api/me', { locale: 'ja' });
     const g = await guide(t);
-    await bookings.events.dispatch('booking.declined', { bookingId: 14, travelerId: a.id, guideUserId: g.id, reason: '体調不良のため', refundCents: 13200 });
+    await bookings.events.dispatch('booking.declined', {
+      bookingId: 14,
+      travelerId: a.id,
+      guideUserId: g.id,
+      reason: '体調不良のため',
+      refundCents: 13200,
+    });
     const [m] = (await call(t, a, 'GET', BASE)).json().data.messages;
     expect(m).toMatchObject({
       title: 'ご予約はお受けできませんでした',
-      message: 'ガイドは予約（TG0014）をお受けできませんでした。理由：「体調不良のため」。132 元を返金します。同じ日に対応できる別のガイドをお探しください。',
+      message:
+        'ガイドは予約（TG0014）をお受けできませんでした。理由：「体調不良のため」。132 元を返金します。同じ日に対応できる別のガイドをお探しください。',
       actionLabel: '別のガイドを探す',
     });
   });

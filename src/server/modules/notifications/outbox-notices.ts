@@ -14,7 +14,11 @@ export const CHAT_EMAIL_JOB = 'notifications.chat_email';
  * only; its Japanese reader gets the English, as the notification centre shows a message without texts.
  */
 export type Stored<T> = Partial<Record<Locale, T>> & { en: T };
-export const everyLocale = <T>(stored: Stored<T>): Record<Locale, T> => ({ en: stored.en, 'zh-CN': stored['zh-CN'] ?? stored.en, ja: stored.ja ?? stored.en });
+export const everyLocale = <T>(stored: Stored<T>): Record<Locale, T> => ({
+  en: stored.en,
+  'zh-CN': stored['zh-CN'] ?? stored.en,
+  ja: stored.ja ?? stored.en,
+});
 
 /** A notice as the jobs table keeps it: JSON, with a fuller mail written out in every language. */
 export type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt' | 'text'> & {

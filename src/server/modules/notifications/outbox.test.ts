@@ -44,18 +44,25 @@ function smtpServer(delayMs = 0) {
   });
   return {
     received,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`),
+        ),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-const to = (address: string) => (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.toLowerCase().includes(address.toLowerCase()));
+const to = (address: string) => (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.toLowerCase().includes(address.toLowerCase()));
 
 /** Waits (for the SMTP server, not for time) until `count` mails match, at most `timeoutMs`. */
 async function until(received: ParsedMail[], match: (m: ParsedMail) => boolean, count = 1, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
   while (received.filter(match).length < count) {
-    if (Date.now() > end) throw new Error(`expected ${count} mail(s); got: ${received.map((m) => m.subject).join(' | ')}`);
+    if (Date.now() > end)
+      throw new Error(`expected ${count} mail(s); got: ${received.map((m) => m.subject).join(' | ')}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   return received.filter(match);
@@ -75,7 +82,10 @@ async function durableDatabase(): Promise<{ open(): Promise<DatabaseHandle>; dro
     async open() {
       if (!first) return openDatabase({ dataDir: dir });
       first = false;
-      const handle = await openDatabase({ dataDir: dir, loadDataDir: template ? await readTemplateDump(template) : undefined });
+      const handle = await openDatabase({
+        dataDir: dir,
+        loadDataDir: template ? await readTemplateDump(template) : undefined,
+      });
       if (!template) await handle.migrate();
       return handle;
     },
@@ -85,12 +95,16 @@ async function durableDatabase(): Promise<{ open(): Promise<DatabaseHandle>; dro
 
 async function appOn(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const app: AppInstance = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false });
+  const app: AppInstance = await buildApp(
+    { config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' },
+    { logger: false },
+  );
   await app.ready();
   return { app, database, close: () => app.close() };
 }
 
-const emailOf = async (t: TestApp, id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email!;
+const emailOf = async (t: TestApp, id: number) =>
+  (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email!;
 
 describe('a crash between the commit and the delivery', () => {
   const smtp = smtpServer();
@@ -112,13 +126,24 @@ describe('a crash between the commit and the delivery', () => {
     first.app.jobs.immediate = false;
     const traveler = await person(first);
     const guide = await guidePerson(first, { priceRmb: 300 });
-    const created = await book(first, traveler, { guideId: guide.guideId, date: daysAhead(20), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const created = await book(first, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(20),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     expect((await pay(first, traveler, id)).statusCode).toBe(201);
     const travelerEmail = await emailOf(first, traveler.id);
     const guideEmail = await emailOf(first, guide.id);
-    const reset = await first.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: travelerEmail }, remoteAddress: nextAddress() });
+    const reset = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: travelerEmail },
+      remoteAddress: nextAddress(),
+    });
     expect(reset.statusCode).toBe(202);
     // Committed: the events and the reset mail wait in the tables; nothing was delivered.
     const queued = await db1.db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.status, 'queued'));
@@ -134,7 +159,10 @@ describe('a crash between the commit and the delivery', () => {
     const second = await appOn(db2, { SMTP_URL: smtpUrl });
     try {
       await second.app.jobs.tick(new Date());
-      await until(smtp.received, (m) => to(travelerEmail)(m) && /Reset your Tabi Guides password/.test(m.subject ?? ''));
+      await until(
+        smtp.received,
+        (m) => to(travelerEmail)(m) && /Reset your Tabi Guides password/.test(m.subject ?? ''),
+      );
       await until(smtp.received, (m) => to(guideEmail)(m) && /New booking request/.test(m.subject ?? ''));
       await until(smtp.received, (m) => to(travelerEmail)(m) && /Deposit received/.test(m.subject ?? ''));
       await second.app.jobs.settled();
@@ -151,9 +179,13 @@ describe('a crash between the commit and the delivery', () => {
       await second.app.jobs.settled();
       expect(smtp.received).toHaveLength(delivered);
       expect(await db2.db.select().from(systemMessages)).toHaveLength(messages);
-      const subjects = smtp.received.map((m) => `${m.to && (Array.isArray(m.to) ? m.to[0]!.text : m.to.text)} ${m.subject}`);
+      const subjects = smtp.received.map(
+        (m) => `${m.to && (Array.isArray(m.to) ? m.to[0]!.text : m.to.text)} ${m.subject}`,
+      );
       expect(new Set(subjects).size, subjects.join(' | ')).toBe(subjects.length); // no mail twice
-      const rows = await db2.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+      const rows = await db2.db
+        .select({ status: emailOutbox.status, attempts: emailOutbox.attempts })
+        .from(emailOutbox);
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
       await second.close();
@@ -177,7 +209,7 @@ describe('a slow SMTP server', () => {
     await smtp.stop();
   });
 
-  const timed = async <T,>(fn: () => Promise<T>) => {
+  const timed = async <T>(fn: () => Promise<T>) => {
     const start = performance.now();
     const out = await fn();
     return { out, ms: performance.now() - start };
@@ -186,15 +218,22 @@ describe('a slow SMTP server', () => {
   it('does not slow the booking replies (each under 100 ms), and the mails still arrive after', async () => {
     // A first booking warms the app up (schemas, plans, the SMTP connection).
     const warm = await person(t);
-    const w = await book(t, warm, { guideId: guide.guideId, date: daysAhead(40), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const w = await book(t, warm, {
+      guideId: guide.guideId,
+      date: daysAhead(40),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+    });
     expect((await pay(t, warm, w.json().id)).statusCode).toBe(201);
     await t.app.jobs.settled();
 
     // Each round books and pays twice: once as a control with the outbox's kick off (no mail work at
     // all: what the request costs by itself on this machine right now), once with the slow server in
-    // play, each request on an idle app (what the one before it set off has finished). On an idle machine the best reply is under 100 ms; on a busy one (load average 10–17 while
-    // this was written, or the whole API suite in parallel) the bar is the control's best + 50 ms. No
-    // reply may come near the server's 1 s. The last round's mails are still on their way below.
+    // play, each request on an idle app (what the one before it set off has finished). On an idle machine the best
+    // reply is under 100 ms; on a busy one (load average 10–17 while this was written, or the whole API suite in
+    // parallel) the bar is the control's best + 50 ms. No reply may come near the server's 1 s. The last round's mails
+    // are still on their way below.
     const creates: number[] = [];
     const pays: number[] = [];
     const control: number[] = [];
@@ -203,7 +242,15 @@ describe('a slow SMTP server', () => {
       for (const kick of [false, true]) {
         t.app.jobs.immediate = kick;
         traveler = await person(t);
-        const created = await timed(() => book(t, traveler!, { guideId: guide.guideId, date: daysAhead(41 + 2 * i + Number(kick)), startTime: '10:00', durationHours: 2, travelers: 2 }));
+        const created = await timed(() =>
+          book(t, traveler!, {
+            guideId: guide.guideId,
+            date: daysAhead(41 + 2 * i + Number(kick)),
+            startTime: '10:00',
+            durationHours: 2,
+            travelers: 2,
+          }),
+        );
         expect(created.out.statusCode, created.out.body).toBe(201);
         await t.app.jobs.settled(); // each request on an idle app: the create's notice and mail are done (1 s)
         const paid = await timed(() => pay(t, traveler!, created.out.json().id));

@@ -12,10 +12,13 @@ import type { Locale } from './text-parts';
 export const localeOf = (l: string | null | undefined): Locale => LOCALES.find((x) => x === l) ?? DEFAULT_LOCALE;
 
 /** The settings as their rows hold them; a kind without a row keeps its default. */
-export const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]): NotificationSettings => {
+export const settingsFrom = (
+  rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[],
+): NotificationSettings => {
   const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
   for (const r of rows) {
-    if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind)) kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
+    if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind))
+      kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
   }
   return { kinds };
 };

@@ -25,23 +25,64 @@ export function rescheduleListeners(on: Listen, service: NotificationsService): 
       const answerer = p.by === 'guide' ? p.travelerId : p.guideUserId;
       // Only the side that answers hears of a proposal: the proposer just made it.
       return service.create([
-        { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason, p.expiresAt, p.days), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
+        {
+          userId: answerer,
+          type: 'booking',
+          text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason, p.expiresAt, p.days),
+          actionUrl: urlFor(p, answerer),
+          related: related(p),
+          dedupeKey: key,
+        },
       ]);
     }),
     on<Resched & { fromDate: string; fromStartTime: string }>('booking.rescheduled', (p) => {
-      const text = texts.rescheduled(bookingNumber(p.bookingId), p.fromDate, p.fromStartTime, p.date, p.startTime, p.days);
+      const text = texts.rescheduled(
+        bookingNumber(p.bookingId),
+        p.fromDate,
+        p.fromStartTime,
+        p.date,
+        p.startTime,
+        p.days,
+      );
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:accepted`;
-      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+      return service.create(
+        [p.travelerId, p.guideUserId].map((userId) => ({
+          userId,
+          type: 'booking' as const,
+          text,
+          actionUrl: urlFor(p, userId),
+          related: related(p),
+          dedupeKey: key,
+        })),
+      );
     }),
     on<Resched & { reason: string }>('booking.reschedule_declined', (p) => {
       const text = texts.rescheduleDeclined(bookingNumber(p.bookingId), p.date, p.startTime, p.reason, p.days);
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:declined`;
-      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+      return service.create(
+        [p.travelerId, p.guideUserId].map((userId) => ({
+          userId,
+          type: 'booking' as const,
+          text,
+          actionUrl: urlFor(p, userId),
+          related: related(p),
+          dedupeKey: key,
+        })),
+      );
     }),
     on<Resched>('booking.reschedule_expired', (p) => {
       const text = texts.rescheduleExpired(bookingNumber(p.bookingId), p.date, p.startTime, p.days);
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:expired`;
-      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+      return service.create(
+        [p.travelerId, p.guideUserId].map((userId) => ({
+          userId,
+          type: 'booking' as const,
+          text,
+          actionUrl: urlFor(p, userId),
+          related: related(p),
+          dedupeKey: key,
+        })),
+      );
     }),
   ];
 }

@@ -8,7 +8,15 @@ export const rescheduleTexts = {
   // Rescheduling (decision 079). The proposed time, every day of it (`days`, decision 154; one when
   // an event written before it carried none); the other side answers it.
   // `expiresAt`: when the proposal closes unanswered (an event written before it was carried has none).
-  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null, expiresAt?: string, days = 1): Pair => ({
+  rescheduleProposedForAnswerer: (
+    n: string,
+    by: 'traveler' | 'guide',
+    date: string,
+    time: string,
+    reason: string | null,
+    expiresAt?: string,
+    days = 1,
+  ): Pair => ({
     en: {
       title: 'New time proposed',
       message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${tourWhenText('en', date, time, days)}.${because('en', reason)} Accept or decline it on the booking${expiresAt ? ` by ${japanTime('en', expiresAt)}; after that the booking keeps its time` : ''}.`,
@@ -43,13 +51,37 @@ export const rescheduleTexts = {
     },
   }),
   rescheduleDeclined: (n: string, date: string, time: string, reason: string, days = 1): Pair => ({
-    en: { title: 'New time declined', message: `Moving booking ${n} to ${tourWhenText('en', date, time, days)} was declined; it keeps its time.${because('en', reason)}`, actionLabel: 'View booking' },
-    'zh-CN': { title: '新时间被拒绝', message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`, actionLabel: '查看预订' },
-    ja: { title: '新しい日時の提案はお断りされました', message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案はお断りされました。予約の日時は変わりません。${because('ja', reason)}`, actionLabel: '予約を見る' },
+    en: {
+      title: 'New time declined',
+      message: `Moving booking ${n} to ${tourWhenText('en', date, time, days)} was declined; it keeps its time.${because('en', reason)}`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '新时间被拒绝',
+      message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`,
+      actionLabel: '查看预订',
+    },
+    ja: {
+      title: '新しい日時の提案はお断りされました',
+      message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案はお断りされました。予約の日時は変わりません。${because('ja', reason)}`,
+      actionLabel: '予約を見る',
+    },
   }),
   rescheduleExpired: (n: string, date: string, time: string, days = 1): Pair => ({
-    en: { title: 'Proposed time expired', message: `The proposal to move booking ${n} to ${tourWhenText('en', date, time, days)} was not answered in time; the booking keeps its time.`, actionLabel: 'View booking' },
-    'zh-CN': { title: '改期提议已过期', message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议未在期限内得到回复，预订时间不变。`, actionLabel: '查看预订' },
-    ja: { title: '日時変更の提案は期限切れになりました', message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案に期限内の回答がなかったため、予約の日時は変わりません。`, actionLabel: '予約を見る' },
+    en: {
+      title: 'Proposed time expired',
+      message: `The proposal to move booking ${n} to ${tourWhenText('en', date, time, days)} was not answered in time; the booking keeps its time.`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '改期提议已过期',
+      message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议未在期限内得到回复，预订时间不变。`,
+      actionLabel: '查看预订',
+    },
+    ja: {
+      title: '日時変更の提案は期限切れになりました',
+      message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案に期限内の回答がなかったため、予約の日時は変わりません。`,
+      actionLabel: '予約を見る',
+    },
   }),
 };

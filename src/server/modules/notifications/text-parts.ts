@@ -11,7 +11,6 @@ import { formatMoney } from '../../../shared/money-format';
 
 export type { Locale };
 
-
 /**
  * An amount in its own currency (decision 164): a deposit or refund in what was charged, a price in
  * the booking's, a credit in its own. Written as the app and the booking PDF write it (decision 117):
@@ -28,7 +27,13 @@ type Text = { title: string; message: string; actionLabel: string };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 // Japanese dates carry their weekday (locales/VOICE.md): ja-JP writes "2026年12月6日(日)". The date is a
 // calendar day, not an instant, so it is read in UTC and never shifts.
-const JA_DAY = new Intl.DateTimeFormat('ja-JP', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' });
+const JA_DAY = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+});
 /** A calendar date as docs/rules/look-and-language.md writes it: "Nov 22, 2026" / "2026年11月22日" / "2026年11月22日(日)". */
 export function dayText(locale: Locale, date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -41,7 +46,9 @@ export function dayText(locale: Locale, date: string): string {
  */
 export function slotText(locale: Locale, date: string, time: string): string {
   if (locale === 'ja') return `${dayText(locale, date)} ${time}（日本時間）`;
-  return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
+  return locale === 'zh-CN'
+    ? `${dayText(locale, date)} ${time}（日本时间）`
+    : `${dayText(locale, date)} ${time} (Japan time)`;
 }
 /**
  * When a tour is, every day of it (decision 154): one day is its slot; several are the dates, the
@@ -82,7 +89,13 @@ export function japanTime(locale: Locale, iso: string): string {
 
 /** A reason as a sentence of its own ("Reason: “…”.", "理由：「…」。"), or nothing. */
 export const because = (locale: Locale, reason: string | null) =>
-  !reason ? '' : locale === 'ja' ? `理由：「${reason}」。` : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`;
+  !reason
+    ? ''
+    : locale === 'ja'
+      ? `理由：「${reason}」。`
+      : locale === 'zh-CN'
+        ? `原因：“${reason}”。`
+        : ` Reason: “${reason}”.`;
 export type Pair = Record<Locale, Text>;
 
 /** A credit for the next booking given with a refund (decision 139), in the booking's currency (decision 164). */
@@ -95,5 +108,7 @@ export function creditSentence(locale: Locale, credit: GivenCredit | null | unde
   const until = dayText(locale, credit.expiresAt.slice(0, 10));
   const amount = money(locale, credit);
   if (locale === 'ja') return `次回のご予約に使える${amount}の旅行クレジットを付与しました（${until}まで有効）。`;
-  return locale === 'zh-CN' ? `已为您的下一次预订发放 ${amount}抵用金，有效期至${until}。` : ` A credit of ${amount} for your next booking is yours until ${until}.`;
+  return locale === 'zh-CN'
+    ? `已为您的下一次预订发放 ${amount}抵用金，有效期至${until}。`
+    : ` A credit of ${amount} for your next booking is yours until ${until}.`;
 }

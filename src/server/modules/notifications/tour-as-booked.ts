@@ -20,11 +20,18 @@ export const several = (when: TourWhen | undefined): when is TourWhen => (when?.
 
 /** The whole tour, "Dec 12–14, 2026 (3 days), 10:00 each day (Japan time)", or with day 1 later than the others. */
 const whenText = (locale: Locale, w: TourWhen) =>
-  w.firstStartTime && w.firstStartTime !== w.startTime ? laterFirstDayText(locale, w.date, w.firstStartTime, w.startTime, w.days) : tourWhenText(locale, w.date, w.startTime, w.days);
+  w.firstStartTime && w.firstStartTime !== w.startTime
+    ? laterFirstDayText(locale, w.date, w.firstStartTime, w.startTime, w.days)
+    : tourWhenText(locale, w.date, w.startTime, w.days);
 
 /** The days after today of a tour whose guide did not come on day 1, as booked. */
-export const restText = (locale: Locale, w: TourWhen) => tourWhenText(locale, addDays(w.date, 1), w.startTime, w.days - 1);
+export const restText = (locale: Locale, w: TourWhen) =>
+  tourWhenText(locale, addDays(w.date, 1), w.startTime, w.days - 1);
 
 /** "The tour: …" as a sentence of its own. */
 export const tourSentence = (locale: Locale, w: TourWhen) =>
-  locale === 'ja' ? `ツアーの日程：${whenText(locale, w)}。` : locale === 'zh-CN' ? `行程：${whenText(locale, w)}。` : ` The tour: ${whenText(locale, w)}.`;
+  locale === 'ja'
+    ? `ツアーの日程：${whenText(locale, w)}。`
+    : locale === 'zh-CN'
+      ? `行程：${whenText(locale, w)}。`
+      : ` The tour: ${whenText(locale, w)}.`;

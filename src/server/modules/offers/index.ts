@@ -36,10 +36,20 @@ export interface OffersNeeds {
  * re-sends an offer's card to both sides when a booking made from it changes.
  */
 export function registerOffers(app: AppInstance, needs: OffersNeeds): OffersService {
-  const service = new OffersService({ db: app.ctx.database.db, book: needs.book, messaging: needs.messaging, guideForBooking, rates: needs.rates, fxRate: needs.fx, notify: needs.notify });
+  const service = new OffersService({
+    db: app.ctx.database.db,
+    book: needs.book,
+    messaging: needs.messaging,
+    guideForBooking,
+    rates: needs.rates,
+    fxRate: needs.fx,
+    notify: needs.notify,
+  });
   // A booking its event says is not from an offer (`fromOffer: false`) has no offer card to refresh.
-  const refresh = (p: { bookingId: number; fromOffer?: boolean }) => (p.fromOffer === false ? undefined : service.bookingChanged(p.bookingId));
-  for (const name of ['booking.created', 'booking.paid', 'booking.cancelled', 'booking.accepted'] as const) needs.bookingEvents.on(name, refresh);
+  const refresh = (p: { bookingId: number; fromOffer?: boolean }) =>
+    p.fromOffer === false ? undefined : service.bookingChanged(p.bookingId);
+  for (const name of ['booking.created', 'booking.paid', 'booking.cancelled', 'booking.accepted'] as const)
+    needs.bookingEvents.on(name, refresh);
   app.decorate('offers', service);
   offersRoutes(app, service);
   return service;

@@ -17,11 +17,17 @@ export interface OfferBookDeps {
   now: () => Date;
 }
 
-/** The rate an offer was priced at (decision 169); null for one made before offers kept it. numeric(10,6) reads padded, so it is trimmed. */
+/**
+ * The rate an offer was priced at (decision 169); null for one made before offers kept it. numeric(10,6) reads padded,
+ * so it is trimmed.
+ */
 const rateOf = (o: Pick<OfferViewRow['offer'], 'jpyPerCny' | 'fxAsOf' | 'fxSource'>): FxRate | null =>
-  o.jpyPerCny === null || o.fxAsOf === null || o.fxSource === null ? null : { jpyPerCny: trimRate(o.jpyPerCny), asOf: o.fxAsOf, source: o.fxSource };
+  o.jpyPerCny === null || o.fxAsOf === null || o.fxSource === null
+    ? null
+    : { jpyPerCny: trimRate(o.jpyPerCny), asOf: o.fxAsOf, source: o.fxSource };
 
-export const closed = (status: string) => new AppError('offer_closed', `This offer is ${status}`, [{ path: 'offerId', message: status }]);
+export const closed = (status: string) =>
+  new AppError('offer_closed', `This offer is ${status}`, [{ path: 'offerId', message: status }]);
 
 /**
  * Offers as they read (decision 078): the reply shape, the terms a booking takes, and what messaging
@@ -75,7 +81,13 @@ export class OfferBook implements OfferSource, OfferReader {
       extras: { ...extras, totalYen: extras.mealYen + extras.transportYen + extras.ticketsYen },
       expiresAt: o.expiresAt.toISOString(),
       declineReason: o.declineReason,
-      booking: r.booking?.id ? { id: r.booking.id, bookingNumber: bookingNumber(r.booking.id, r.booking.bookingNumber), status: r.booking.status } : null,
+      booking: r.booking?.id
+        ? {
+            id: r.booking.id,
+            bookingNumber: bookingNumber(r.booking.id, r.booking.bookingNumber),
+            status: r.booking.status,
+          }
+        : null,
       createdAt: o.createdAt.toISOString(),
     };
   }
@@ -85,7 +97,9 @@ export class OfferBook implements OfferSource, OfferReader {
     return row ? this.toOffer(row) : undefined;
   }
 
-  /** For bookings (their OfferSource): the offer locked in the booking's transaction, if this traveler may book it now. */
+  /**
+   * For bookings (their OfferSource): the offer locked in the booking's transaction, if this traveler may book it now.
+   */
   async termsForBooking(db: Database, traveler: AuthUser, offerId: number, now: Date): Promise<OfferTerms> {
     const o = await repo.lockOffer(db, offerId);
     if (!o || o.travelerId !== traveler.id) throw notFound('Offer');
@@ -130,7 +144,9 @@ export class OfferBook implements OfferSource, OfferReader {
   async byMessage(messageIds: number[]): Promise<Map<number, Offer>> {
     const rows = await repo.offerViews(this.db, { messageIds });
     const now = this.now();
-    return new Map(rows.filter((r) => r.offer.messageId !== null).map((r) => [r.offer.messageId!, this.toOffer(r, now)]));
+    return new Map(
+      rows.filter((r) => r.offer.messageId !== null).map((r) => [r.offer.messageId!, this.toOffer(r, now)]),
+    );
   }
 
   /** The latest offer of each request. */
@@ -142,7 +158,12 @@ export class OfferBook implements OfferSource, OfferReader {
       const key = r.offer.requestMessageId;
       if (key === null || out.has(key)) continue; // newest first
       const o = this.toOffer(r, now);
-      out.set(key, { id: o.id, status: o.status, bookingId: o.booking?.id ?? null, bookingNumber: o.booking?.bookingNumber ?? null });
+      out.set(key, {
+        id: o.id,
+        status: o.status,
+        bookingId: o.booking?.id ?? null,
+        bookingNumber: o.booking?.bookingNumber ?? null,
+      });
     }
     return out;
   }

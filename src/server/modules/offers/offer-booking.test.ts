@@ -57,8 +57,14 @@ describe('booking an offer', () => {
     const number = booking.bookingNumber as string;
     for (const who of [traveler, guide]) {
       const list = await messagesOf(who);
-      expect(list.find((m) => m.id === offer.messageId)?.offer).toMatchObject({ status: 'booked', booking: { bookingNumber: number } });
-      expect(list.find((m) => m.id === requestId)?.tourRequest?.state.offer).toMatchObject({ status: 'booked', bookingNumber: number });
+      expect(list.find((m) => m.id === offer.messageId)?.offer).toMatchObject({
+        status: 'booked',
+        booking: { bookingNumber: number },
+      });
+      expect(list.find((m) => m.id === requestId)?.tourRequest?.state.offer).toMatchObject({
+        status: 'booked',
+        bookingNumber: number,
+      });
     }
 
     const paid = await payDeposit(traveler, booking.id);
@@ -67,7 +73,9 @@ describe('booking an offer', () => {
     const forGuide = await call(t, guide, 'GET', `/api/v2/bookings/${booking.id}`);
     expect(forGuide.json()).toMatchObject({ status: 'upcoming', respondBy: null });
     // The start-day job, not the guide's 48-h answer expiry.
-    const keys = (await t.database.db.select({ key: jobs.dedupeKey }).from(jobs).where(eq(jobs.status, 'queued'))).map((j) => j.key);
+    const keys = (await t.database.db.select({ key: jobs.dedupeKey }).from(jobs).where(eq(jobs.status, 'queued'))).map(
+      (j) => j.key,
+    );
     expect(keys).toContain(`booking.start_day:${booking.id}`);
     expect(keys).not.toContain(`booking.request_expiry:${booking.id}`);
 
@@ -109,7 +117,9 @@ describe('booking an offer', () => {
         expect(res.statusCode, status).toBe(409);
         expect(res.json()).toMatchObject({ code: 'offer_closed', fields: [{ path: 'offerId', message: status }] });
       }
-      expect((await call(t, traveler, 'POST', `/api/v2/offers/${expiring.id}/decline`, {})).json().code).toBe('offer_closed');
+      expect((await call(t, traveler, 'POST', `/api/v2/offers/${expiring.id}/decline`, {})).json().code).toBe(
+        'offer_closed',
+      );
     } finally {
       t.app.bookings.now = realNow;
     }
@@ -129,18 +139,30 @@ describe('booking an offer', () => {
   it('is refused with 409 traveler_busy when the traveler is booked elsewhere at those hours', async () => {
     const date = nextDay();
     const offer = await makeOffer(date);
-    const elsewhere = await bookOffer(traveler, { guideId: otherGuide.guideId, date, startTime: '11:00', durationHours: 2, travelers: 1 });
+    const elsewhere = await bookOffer(traveler, {
+      guideId: otherGuide.guideId,
+      date,
+      startTime: '11:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
     expect((await payDeposit(traveler, elsewhere.json().id)).statusCode).toBe(201);
     const res = await bookOffer(traveler, { offerId: offer.id });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'traveler_busy', fields: [{ path: 'booking', message: elsewhere.json().bookingNumber }] });
+    expect(res.json()).toMatchObject({
+      code: 'traveler_busy',
+      fields: [{ path: 'booking', message: elsewhere.json().bookingNumber }],
+    });
     expect((await call(t, traveler, 'GET', `/api/v2/offers/${offer.id}`)).json().data.status).toBe('open');
   });
 
   it('two bookings of one offer at once: one 201, one 409', async () => {
     const offer = await makeOffer();
-    const replies = await Promise.all([bookOffer(traveler, { offerId: offer.id }), bookOffer(traveler, { offerId: offer.id })]);
+    const replies = await Promise.all([
+      bookOffer(traveler, { offerId: offer.id }),
+      bookOffer(traveler, { offerId: offer.id }),
+    ]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(replies.find((r) => r.statusCode === 409)!.json().code).toBe('offer_closed');
   });
@@ -152,7 +174,8 @@ describe('booking an offer', () => {
     const original = rt.send.bind(rt);
     rt.send = (to, event) => {
       const payload = event.payload as { id?: number; offer?: { status: string } | null };
-      if (event.type === 'new_message' && payload.id === offer.messageId) sent.push({ to, type: event.type, offerStatus: payload.offer?.status });
+      if (event.type === 'new_message' && payload.id === offer.messageId)
+        sent.push({ to, type: event.type, offerStatus: payload.offer?.status });
       original(to, event);
     };
     try {

@@ -5,7 +5,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { CARD_OK, newKey } from '../bookings/test-helpers';
-import { call, guide as makeGuide, offerBody, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
+import {
+  call,
+  guide as makeGuide,
+  offerBody,
+  openChat,
+  traveler as makeTraveler,
+  type Who,
+} from '../messaging/test-helpers';
 
 /**
  * An offer is a way into a booking and keeps the booking's calendar (decision 106): the horizon is
@@ -30,17 +37,28 @@ afterEach(() => {
 });
 
 const tokyoDay = (n: number) => addDays(todayInZone('Asia/Tokyo'), n);
-const offer = (date: string) =>
-  call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date));
+const offer = (date: string) => call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date));
 const book = (offerId: number) =>
-  t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(traveler.token), payload: { offerId }, remoteAddress: nextAddress() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/bookings',
+    headers: auth(traveler.token),
+    payload: { offerId },
+    remoteAddress: nextAddress(),
+  });
 
 describe('offers keep the booking calendar', () => {
-  it.each(['9999-12-31', '9999-12-29', '0000-01-01'])('an offer dated %s is a 400 validation_failed naming the date', async (date) => {
-    const res = await offer(date);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', fields: [expect.objectContaining({ path: 'body.date' })] });
-  });
+  it.each(['9999-12-31', '9999-12-29', '0000-01-01'])(
+    'an offer dated %s is a 400 validation_failed naming the date',
+    async (date) => {
+      const res = await offer(date);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        fields: [expect.objectContaining({ path: 'body.date' })],
+      });
+    },
+  );
 
   it('an offer past the booking horizon is refused when made (400 date_out_of_range)', async () => {
     const res = await offer(tokyoDay(BOOKING_HORIZON_DAYS + 1));
@@ -60,7 +78,11 @@ describe('offers keep the booking calendar', () => {
     const res = await book(offerId);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'date_out_of_range' });
-    const trips = await t.app.inject({ method: 'GET', url: `/api/v2/bookings-new/traveler/${traveler.id}`, headers: auth(traveler.token) });
+    const trips = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/bookings-new/traveler/${traveler.id}`,
+      headers: auth(traveler.token),
+    });
     expect(trips.json().data).toEqual([]);
     // With the real clock the same offer books and pays as usual.
     t.app.bookings.now = realClock;

@@ -15,7 +15,9 @@ export async function findRequest(db: Database, conversationId: number, messageI
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.kind, 'tour_request')));
+    .where(
+      and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.kind, 'tour_request')),
+    );
   return row;
 }
 
@@ -48,7 +50,12 @@ export async function lockOffer(db: Database, id: number): Promise<OfferRow | un
 }
 
 /** Closes an open offer (withdrawn or declined); undefined when it was no longer open. */
-export async function closeOffer(db: Database, id: number, status: 'withdrawn' | 'declined', set: { declineReason?: OfferRow['declineReason']; closedAt: Date }) {
+export async function closeOffer(
+  db: Database,
+  id: number,
+  status: 'withdrawn' | 'declined',
+  set: { declineReason?: OfferRow['declineReason']; closedAt: Date },
+) {
   const [row] = await db
     .update(offers)
     .set({ status, ...set })
@@ -59,17 +66,37 @@ export async function closeOffer(db: Database, id: number, status: 'withdrawn' |
 
 /** Open offers answering a request (a new offer replaces them). */
 export async function openOffersOfRequest(db: Database, requestMessageId: number) {
-  return db.select().from(offers).where(and(eq(offers.requestMessageId, requestMessageId), eq(offers.status, 'open')));
+  return db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.requestMessageId, requestMessageId), eq(offers.status, 'open')));
 }
 
 /** The booking that used the offer: live, or paid at some point (the `bookings_offer_key` rule). */
-const bookingJoin = and(eq(bookings.offerId, offers.id), sql`(${bookings.status} <> 'cancelled' or ${bookings.paidAt} is not null)`);
+const bookingJoin = and(
+  eq(bookings.offerId, offers.id),
+  sql`(${bookings.status} <> 'cancelled' or ${bookings.paidAt} is not null)`,
+);
 
 /** Offers with their service names and the booking made from each, if any. */
-export async function offerViews(db: Database, where: { ids?: number[]; messageIds?: number[]; requestMessageIds?: number[]; openFor?: { travelerId: number; now: Date } }) {
+export async function offerViews(
+  db: Database,
+  where: {
+    ids?: number[];
+    messageIds?: number[];
+    requestMessageIds?: number[];
+    openFor?: { travelerId: number; now: Date };
+  },
+) {
   const conditions = [
     where.ids ? inArray(offers.id, where.ids) : undefined,
-    where.openFor ? and(eq(offers.travelerId, where.openFor.travelerId), eq(offers.status, 'open'), gt(offers.expiresAt, where.openFor.now)) : undefined,
+    where.openFor
+      ? and(
+          eq(offers.travelerId, where.openFor.travelerId),
+          eq(offers.status, 'open'),
+          gt(offers.expiresAt, where.openFor.now),
+        )
+      : undefined,
     where.messageIds ? inArray(offers.messageId, where.messageIds) : undefined,
     where.requestMessageIds ? inArray(offers.requestMessageId, where.requestMessageIds) : undefined,
   ].filter((c) => c !== undefined);
@@ -77,7 +104,12 @@ export async function offerViews(db: Database, where: { ids?: number[]; messageI
   return db
     .select({
       offer: offers,
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
+      subcategory: {
+        id: serviceSubcategories.id,
+        nameEn: serviceSubcategories.nameEn,
+        nameCn: serviceSubcategories.nameCn,
+        nameJa: serviceSubcategories.nameJa,
+      },
       booking: { id: bookings.id, bookingNumber: bookings.bookingNumber, status: bookings.status },
     })
     .from(offers)
@@ -95,6 +127,10 @@ export async function offerOfMessage(db: Database, messageId: number): Promise<O
 
 /** The offer a booking was made from, if any. */
 export async function offerOfBooking(db: Database, bookingId: number): Promise<OfferRow | undefined> {
-  const [row] = await db.select({ offer: offers }).from(bookings).innerJoin(offers, eq(offers.id, bookings.offerId)).where(eq(bookings.id, bookingId));
+  const [row] = await db
+    .select({ offer: offers })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(eq(bookings.id, bookingId));
   return row?.offer;
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { createOfferBodySchema, declineOfferBodySchema, offerQuoteQuerySchema, offerQuoteSchema, offerReplySchema, openOffersReplySchema } from '../../../shared/schemas/offers';
+import {
+  createOfferBodySchema,
+  declineOfferBodySchema,
+  offerQuoteQuerySchema,
+  offerQuoteSchema,
+  offerReplySchema,
+  openOffersReplySchema,
+} from '../../../shared/schemas/offers';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { OffersService } from './offers.service';
@@ -26,7 +33,8 @@ function offerMakingRoutes(app: AppInstance, service: OffersService): void {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: "Make an offer in a conversation (its guide only): date, start, duration, group, the fee in fen, meeting point, itinerary, extras in yen paid on site (409 too_short_notice, buffer_conflict or slot_unavailable by the guide's notice, buffer and tours; decision 153)",
+        summary:
+          "Make an offer in a conversation (its guide only): date, start, duration, group, the fee in fen, meeting point, itinerary, extras in yen paid on site (409 too_short_notice, buffer_conflict or slot_unavailable by the guide's notice, buffer and tours; decision 153)",
         description:
           'The fee may not be below half the rate-based price (400 price_below_floor), nor past its currency’s total bound (400 total_too_large, decision 182). With requestMessageId it answers that tour request (prefilled extras, the request marked offered; an open earlier offer on it is withdrawn). Idempotent per clientMessageId (a repeat answers 200 with the same offer). Expires after validHours (default 48), never after its start.',
         security: bearer,
@@ -47,7 +55,8 @@ function offerMakingRoutes(app: AppInstance, service: OffersService): void {
       onRequest: app.requireAuth,
       schema: {
         tags,
-        summary: "The rate-based price of a tour in this conversation and the floor and ceiling of a fee for it (the conversation's guide only)",
+        summary:
+          "The rate-based price of a tour in this conversation and the floor and ceiling of a fee for it (the conversation's guide only)",
         security: bearer,
         params: conversationParams,
         querystring: offerQuoteQuerySchema,
@@ -78,7 +87,13 @@ function offerAnswerRoutes(app: AppInstance, service: OffersService): void {
     '/api/v2/offers/:offerId',
     {
       onRequest: app.requireAuth,
-      schema: { tags, summary: 'An offer, for its traveler or its guide', security: bearer, params: offerParams, response: { 200: offerReplySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'An offer, for its traveler or its guide',
+        security: bearer,
+        params: offerParams,
+        response: { 200: offerReplySchema, ...errors },
+      },
     },
     async (request) => ({ data: await service.get(currentUser(request), request.params.offerId) }),
   );
@@ -96,14 +111,22 @@ function offerAnswerRoutes(app: AppInstance, service: OffersService): void {
         response: { 200: offerReplySchema, ...errors },
       },
     },
-    async (request) => ({ data: await service.decline(currentUser(request), request.params.offerId, request.body?.reason) }),
+    async (request) => ({
+      data: await service.decline(currentUser(request), request.params.offerId, request.body?.reason),
+    }),
   );
 
   app.post(
     '/api/v2/offers/:offerId/withdraw',
     {
       onRequest: app.requireAuth,
-      schema: { tags, summary: 'Withdraw an open offer (its guide)', security: bearer, params: offerParams, response: { 200: offerReplySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Withdraw an open offer (its guide)',
+        security: bearer,
+        params: offerParams,
+        response: { 200: offerReplySchema, ...errors },
+      },
     },
     async (request) => ({ data: await service.withdraw(currentUser(request), request.params.offerId) }),
   );

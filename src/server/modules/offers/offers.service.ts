@@ -4,7 +4,12 @@ import { guideRates, tripPrice, type RateColumns, type TripLength } from '../../
 import { formatMoney } from '../../../shared/money-format';
 import { bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
-import { offerCeilingCents, offerExpiresAt, offerFloorCents, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
+import {
+  offerCeilingCents,
+  offerExpiresAt,
+  offerFloorCents,
+  type OfferDeclineReason,
+} from '../../../shared/offers/offer-rules';
 import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas/offers';
 import { meetingCoords } from '../../../shared/schemas/bookings';
 import { inTransaction, type Database } from '../../db/client';
@@ -80,22 +85,47 @@ export class OffersService {
     let servicePriceCents: number | null = null;
     if (q.subcategoryId !== undefined) {
       const service = await repo.offeredService(this.db, guideId, q.subcategoryId);
-      if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
+      if (!service)
+        throw new AppError('service_not_offered', 'This guide does not offer that service', [
+          { path: 'subcategoryId', message: 'not offered' },
+        ]);
       servicePriceCents = service.priceCents;
     }
     // Several days (decision 154) are suggested at the price a booking of them would be charged: the
     // one pricing function with the one reading of the guide's rates (decision 187).
-    const trip: TripLength = q.days === undefined ? { hours: q.durationHours } : { days: q.days, dayHours: q.durationHours };
-    const suggestedCents = tripPrice(guideRates(base, servicePriceCents), { adults: q.travelers }, trip, this.deps.rates()).price.totalCents;
-    return { suggestedCents, floorCents: offerFloorCents(suggestedCents), ceilingCents: offerCeilingCents(suggestedCents) };
+    const trip: TripLength =
+      q.days === undefined ? { hours: q.durationHours } : { days: q.days, dayHours: q.durationHours };
+    const suggestedCents = tripPrice(
+      guideRates(base, servicePriceCents),
+      { adults: q.travelers },
+      trip,
+      this.deps.rates(),
+    ).price.totalCents;
+    return {
+      suggestedCents,
+      floorCents: offerFloorCents(suggestedCents),
+      ceilingCents: offerCeilingCents(suggestedCents),
+    };
   }
 
-  async quote(user: AuthUser, conversationId: number, q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number }): Promise<OfferQuote> {
+  async quote(
+    user: AuthUser,
+    conversationId: number,
+    q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number },
+  ): Promise<OfferQuote> {
     const { guide } = await this.guideConversation(user, conversationId);
-    return { ...(await this.price(guide.id, guide, q)), depositRate: this.deps.rates().depositRate, currency: guide.currency };
+    return {
+      ...(await this.price(guide.id, guide, q)),
+      depositRate: this.deps.rates().depositRate,
+      currency: guide.currency,
+    };
   }
 
-  async create(user: AuthUser, conversationId: number, body: CreateOfferBody): Promise<{ data: Offer; created: boolean }> {
+  async create(
+    user: AuthUser,
+    conversationId: number,
+    body: CreateOfferBody,
+  ): Promise<{ data: Offer; created: boolean }> {
     const { c, guide } = await this.guideConversation(user, conversationId);
     const request = await this.openRequest(c.id, body.requestMessageId);
     await this.checkPublishable(user, guide.id, body);
@@ -105,47 +135,57 @@ export class OffersService {
     const { startMinute, durationMinutes, startsAt, days, endsAt } = offerTimes(body, guide.timeZone);
     const now = this.now();
     await this.assertGuideFree(guide, { date: body.date, days, startsAt, endsAt }, now);
-    // The rate the fee is priced at for the traveler, kept with it: the booking made from it is fixed at it (decision 169).
+    // The rate the fee is priced at for the traveler, kept with it: the booking made from it is fixed at it
+    // (decision 169).
     const rate = await this.deps.fxRate();
-    const extras = body.extras ?? (request?.tourRequest ? tourRequestAllowances(request.tourRequest) : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
+    const extras =
+      body.extras ??
+      (request?.tourRequest
+        ? tourRequestAllowances(request.tourRequest)
+        : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
     let replaced: OfferRow[] = [];
-    const sent = await this.deps.messaging.sendOffer(user, c.id, { clientMessageId: body.clientMessageId, body: body.note.trim() }, async (tx, message) => {
-      if (request) replaced = await replaceOpenOffers(tx, request.id, now);
-      await repo.insertOffer(tx, {
-        conversationId: c.id,
-        messageId: message.id,
-        requestMessageId: request?.id ?? null,
-        guideId: guide.id,
-        guideUserId: guide.userId,
-        travelerId: c.travelerId,
-        date: body.date,
-        startMinute,
-        durationMinutes,
-        days,
-        timeZone: guide.timeZone,
-        startsAt,
-        endsAt,
-        travelers: body.travelers,
-        subcategoryId: subcategoryId ?? null,
-        priceCents: body.priceCents,
-        suggestedCents,
-        currency: guide.currency,
-        jpyPerCny: rate.jpyPerCny,
-        fxAsOf: rate.asOf,
-        fxSource: rate.source,
-        meetingAddress: body.meetingAddress,
-        meetingPostalCode: body.meetingPostalCode,
-        ...meetingCoords(body),
-        itinerary: body.itinerary,
-        mealYen: extras.mealYen,
-        transportYen: extras.transportYen,
-        ticketsYen: extras.ticketsYen,
-        guideDrives: body.guideDrives,
-        shopStops: body.shopStops,
-        expiresAt: offerExpiresAt(now, startsAt, body.validHours),
-        createdAt: now,
-      });
-    });
+    const sent = await this.deps.messaging.sendOffer(
+      user,
+      c.id,
+      { clientMessageId: body.clientMessageId, body: body.note.trim() },
+      async (tx, message) => {
+        if (request) replaced = await replaceOpenOffers(tx, request.id, now);
+        await repo.insertOffer(tx, {
+          conversationId: c.id,
+          messageId: message.id,
+          requestMessageId: request?.id ?? null,
+          guideId: guide.id,
+          guideUserId: guide.userId,
+          travelerId: c.travelerId,
+          date: body.date,
+          startMinute,
+          durationMinutes,
+          days,
+          timeZone: guide.timeZone,
+          startsAt,
+          endsAt,
+          travelers: body.travelers,
+          subcategoryId: subcategoryId ?? null,
+          priceCents: body.priceCents,
+          suggestedCents,
+          currency: guide.currency,
+          jpyPerCny: rate.jpyPerCny,
+          fxAsOf: rate.asOf,
+          fxSource: rate.source,
+          meetingAddress: body.meetingAddress,
+          meetingPostalCode: body.meetingPostalCode,
+          ...meetingCoords(body),
+          itinerary: body.itinerary,
+          mealYen: extras.mealYen,
+          transportYen: extras.transportYen,
+          ticketsYen: extras.ticketsYen,
+          guideDrives: body.guideDrives,
+          shopStops: body.shopStops,
+          expiresAt: offerExpiresAt(now, startsAt, body.validHours),
+          createdAt: now,
+        });
+      },
+    );
     const row = await repo.offerOfMessage(this.db, sent.messageId);
     if (!row) throw new AppError('conflict', 'This clientMessageId was used for another message');
     if (sent.created) {
@@ -158,7 +198,8 @@ export class OffersService {
 
   /** The tour request the offer answers, if any: 404 if it is not one of this conversation, 409 once answered. */
   private async openRequest(conversationId: number, requestMessageId: number | undefined) {
-    const request = requestMessageId !== undefined ? await repo.findRequest(this.db, conversationId, requestMessageId) : undefined;
+    const request =
+      requestMessageId !== undefined ? await repo.findRequest(this.db, conversationId, requestMessageId) : undefined;
     if (requestMessageId !== undefined) {
       if (!request?.tourRequest) throw notFound('Tour request');
       const latest = (await this.deps.book.byRequest([request.id])).get(request.id);
@@ -183,12 +224,21 @@ export class OffersService {
    * An offer is a way into a booking: the same calendar as the checkout, checked again when booked;
    * outside the weekly hours if the guide likes, but with their own notice and buffer (decision 153).
    */
-  private async assertGuideFree(guide: OfferGuide, t: { date: string; days: number; startsAt: Date; endsAt: Date }, now: Date) {
+  private async assertGuideFree(
+    guide: OfferGuide,
+    t: { date: string; days: number; startsAt: Date; endsAt: Date },
+    now: Date,
+  ) {
     assertBookableDay(t.date, guide.timeZone, now);
     if (t.days > 1) assertBookableDay(addDays(t.date, t.days - 1), guide.timeZone, now);
     const rules = bookingRulesOf(guide);
     const around = rules.bufferMinutes * MINUTE_MS;
-    const busy = await guideBusyRanges(this.db, guide.id, new Date(t.startsAt.getTime() - around), new Date(t.endsAt.getTime() + around));
+    const busy = await guideBusyRanges(
+      this.db,
+      guide.id,
+      new Date(t.startsAt.getTime() - around),
+      new Date(t.endsAt.getTime() + around),
+    );
     assertTimeFree({ startsAt: t.startsAt, endsAt: t.endsAt, busy, now, ...rules });
   }
 
@@ -213,7 +263,12 @@ export class OffersService {
   }
 
   /** The traveler declines, the guide withdraws: only an open offer, and only by its own side (404 otherwise). */
-  private async close(user: AuthUser, id: number, to: 'declined' | 'withdrawn', reason?: OfferDeclineReason): Promise<Offer> {
+  private async close(
+    user: AuthUser,
+    id: number,
+    to: 'declined' | 'withdrawn',
+    reason?: OfferDeclineReason,
+  ): Promise<Offer> {
     const now = this.now();
     const row = await inTransaction(this.db, async (db) => {
       const o = await repo.lockOffer(db, id);
@@ -246,8 +301,14 @@ function checkFee(priceCents: number, currency: Currency, floorCents: number, ce
   // The fee is in the guide's currency, as every price of hers (decision 164): ¥8,000 (JPY) or 495 RMB.
   const fee = (minor: number) => formatMoney(minor, currency, 'en');
   checkTotalInBounds(priceCents, currency, 'priceCents');
-  if (priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
-  if (priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
+  if (priceCents < floorCents)
+    throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [
+      { path: 'priceCents', message: `min ${floorCents}` },
+    ]);
+  if (priceCents > ceilingCents)
+    throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [
+      { path: 'priceCents', message: `max ${ceilingCents}` },
+    ]);
 }
 
 /** When the offered tour starts and ends, in the guide's time zone. */
@@ -257,7 +318,9 @@ function offerTimes(body: Pick<CreateOfferBody, 'date' | 'startTime' | 'duration
   const startsAt = zonedTimeToUtc(body.date, startMinute, timeZone);
   const days = body.days ?? 1;
   // The last day's end: an offer of several days holds the guide throughout, as its booking will (decision 154).
-  const endsAt = new Date(zonedTimeToUtc(addDays(body.date, days - 1), startMinute, timeZone).getTime() + durationMinutes * MINUTE_MS);
+  const endsAt = new Date(
+    zonedTimeToUtc(addDays(body.date, days - 1), startMinute, timeZone).getTime() + durationMinutes * MINUTE_MS,
+  );
   return { startMinute, durationMinutes, startsAt, days, endsAt };
 }
 

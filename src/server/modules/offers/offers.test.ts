@@ -23,12 +23,20 @@ beforeAll(() => {
 });
 
 describe('a meeting point chosen from the list (decision 094)', () => {
-  const tokyoStation = { meetingAddress: '东京站 · 東京都千代田区丸の内1丁目', meetingPostalCode: '100-0005', meetingLat: 35.6812, meetingLng: 139.7671 };
+  const tokyoStation = {
+    meetingAddress: '东京站 · 東京都千代田区丸の内1丁目',
+    meetingPostalCode: '100-0005',
+    meetingLat: 35.6812,
+    meetingLng: 139.7671,
+  };
 
   it('keeps its coordinates from the request, through the offer, to the booking; and through an accepted request', async () => {
     const date = nextDay();
     const body = requestBody(date);
-    const sent = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, { ...body, request: { ...body.request, ...tokyoStation } });
+    const sent = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, {
+      ...body,
+      request: { ...body.request, ...tokyoStation },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const requestId = sent.json().data.id as number;
     expect(sent.json().data.tourRequest).toMatchObject(tokyoStation);
@@ -42,8 +50,16 @@ describe('a meeting point chosen from the list (decision 094)', () => {
     // A typed address has none, and a request accepted as it is keeps the chosen place's.
     expect(await makeOffer()).toMatchObject({ meetingLat: null, meetingLng: null });
     const second = nextDay();
-    const again = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, { ...requestBody(second), request: { ...requestBody(second).request, ...tokyoStation } });
-    const accepted = await call(t, guide, 'POST', `/api/conversations/${chat}/tour-requests/${again.json().data.id}/accept`);
+    const again = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, {
+      ...requestBody(second),
+      request: { ...requestBody(second).request, ...tokyoStation },
+    });
+    const accepted = await call(
+      t,
+      guide,
+      'POST',
+      `/api/conversations/${chat}/tour-requests/${again.json().data.id}/accept`,
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
     const bookingId = accepted.json().data.tourRequest.state.bookingId as number;
     const view = await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) });
@@ -52,7 +68,13 @@ describe('a meeting point chosen from the list (decision 094)', () => {
 
   it('refuses coordinates outside Japan', async () => {
     const date = nextDay();
-    const res = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { meetingLat: 48.85, meetingLng: 2.35 }));
+    const res = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(date, { meetingLat: 48.85, meetingLng: 2.35 }),
+    );
     expect(res.statusCode).toBe(400);
   });
 });
@@ -61,12 +83,23 @@ describe('making an offer', () => {
   it('answers a tour request: the rate-based price beside the fee, the request’s extras in yen, 48 h to book', async () => {
     const date = nextDay();
     const requestId = await sendRequest(date);
-    const quote = await call(t, guide, 'GET', `/api/v2/conversations/${chat}/offer-quote?durationHours=3&travelers=2&subcategoryId=${guide.services[0]}`);
+    const quote = await call(
+      t,
+      guide,
+      'GET',
+      `/api/v2/conversations/${chat}/offer-quote?durationHours=3&travelers=2&subcategoryId=${guide.services[0]}`,
+    );
     // (300 + 30) RMB × 3 h = 990 RMB; the floor is half of it.
     expect(quote.json()).toMatchObject({ suggestedCents: 99_000, floorCents: 49_500, depositRate: 0.2 });
 
     const before = Date.now();
-    const res = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { requestMessageId: requestId }));
+    const res = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(date, { requestMessageId: requestId }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const offer = res.json().data;
     expect(offer).toMatchObject({
@@ -93,17 +126,33 @@ describe('making an offer', () => {
     // Both sides see the offer card and the request marked offered.
     for (const who of [traveler, guide]) {
       const list = await messagesOf(who);
-      expect(list.find((m) => m.id === offer.messageId)).toMatchObject({ kind: 'offer', offer: { id: offer.id, status: 'open' } });
-      expect(list.find((m) => m.id === requestId)?.tourRequest?.state).toMatchObject({ status: 'offered', offer: { id: offer.id, status: 'open', bookingNumber: null } });
+      expect(list.find((m) => m.id === offer.messageId)).toMatchObject({
+        kind: 'offer',
+        offer: { id: offer.id, status: 'open' },
+      });
+      expect(list.find((m) => m.id === requestId)?.tourRequest?.state).toMatchObject({
+        status: 'offered',
+        offer: { id: offer.id, status: 'open', bookingNumber: null },
+      });
     }
   });
 
   it('sums an offer up in the conversation list in the reader’s language', async () => {
     await makeOffer();
-    const en = await t.app.inject({ url: '/api/conversations', headers: { ...auth(guide.token), 'accept-language': 'en' } });
-    expect(en.json().data.find((c: { conversation: { id: number } }) => c.conversation.id === chat).lastMessage).toBe('Offer · Here is my offer');
-    const zh = await t.app.inject({ url: '/api/conversations', headers: { ...auth(traveler.token), 'accept-language': 'zh-CN' } });
-    expect(zh.json().data.find((c: { conversation: { id: number } }) => c.conversation.id === chat).lastMessage).toBe('报价 · Here is my offer');
+    const en = await t.app.inject({
+      url: '/api/conversations',
+      headers: { ...auth(guide.token), 'accept-language': 'en' },
+    });
+    expect(en.json().data.find((c: { conversation: { id: number } }) => c.conversation.id === chat).lastMessage).toBe(
+      'Offer · Here is my offer',
+    );
+    const zh = await t.app.inject({
+      url: '/api/conversations',
+      headers: { ...auth(traveler.token), 'accept-language': 'zh-CN' },
+    });
+    expect(zh.json().data.find((c: { conversation: { id: number } }) => c.conversation.id === chat).lastMessage).toBe(
+      '报价 · Here is my offer',
+    );
   });
 
   it('is idempotent per clientMessageId', async () => {
@@ -116,19 +165,36 @@ describe('making an offer', () => {
 
   it('enforces the floor: not below half the rate-based price', async () => {
     // Basic rate, 3 h, 2 people: 990 RMB; half is 495 RMB.
-    const low = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(nextDay(), { priceCents: 49_499 }));
+    const low = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(nextDay(), { priceCents: 49_499 }),
+    );
     expect(low.statusCode).toBe(400);
     expect(low.json()).toMatchObject({ code: 'price_below_floor', fields: [{ path: 'priceCents' }] });
-    const atFloor = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(nextDay(), { priceCents: 49_500 }));
+    const atFloor = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(nextDay(), { priceCents: 49_500 }),
+    );
     expect(atFloor.statusCode).toBe(201);
   });
 
   it('is only for the conversation’s guide: anyone else gets 404', async () => {
     const body = offerBody(nextDay());
     for (const who of [otherGuide, stranger, traveler]) {
-      const res = await call(t, who, 'POST', `/api/v2/conversations/${chat}/offers`, { ...body, clientMessageId: cid() });
+      const res = await call(t, who, 'POST', `/api/v2/conversations/${chat}/offers`, {
+        ...body,
+        clientMessageId: cid(),
+      });
       expect(res.statusCode, res.body).toBe(404);
-      expect((await call(t, who, 'GET', `/api/v2/conversations/${chat}/offer-quote?durationHours=2&travelers=1`)).statusCode).toBe(404);
+      expect(
+        (await call(t, who, 'GET', `/api/v2/conversations/${chat}/offer-quote?durationHours=2&travelers=1`)).statusCode,
+      ).toBe(404);
     }
   });
 
@@ -139,7 +205,13 @@ describe('making an offer', () => {
     const date = nextDay();
     const offer = await makeOffer(date);
     expect((await bookOffer(traveler, { offerId: offer.id })).statusCode).toBe(201);
-    const clash = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { startTime: '11:00' }));
+    const clash = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(date, { startTime: '11:00' }),
+    );
     expect(clash.statusCode).toBe(409);
     expect(clash.json().code).toBe('slot_unavailable');
   });
@@ -150,7 +222,8 @@ describe('reading, declining and withdrawing', () => {
     const offer = await makeOffer();
     expect((await call(t, traveler, 'GET', `/api/v2/offers/${offer.id}`)).statusCode).toBe(200);
     expect((await call(t, guide, 'GET', `/api/v2/offers/${offer.id}`)).statusCode).toBe(200);
-    for (const who of [stranger, otherGuide]) expect((await call(t, who, 'GET', `/api/v2/offers/${offer.id}`)).statusCode).toBe(404);
+    for (const who of [stranger, otherGuide])
+      expect((await call(t, who, 'GET', `/api/v2/offers/${offer.id}`)).statusCode).toBe(404);
     expect((await call(t, null, 'GET', `/api/v2/offers/${offer.id}`)).statusCode).toBe(401);
   });
 
@@ -160,7 +233,9 @@ describe('reading, declining and withdrawing', () => {
     expect((await call(t, stranger, 'POST', `/api/v2/offers/${a.id}/decline`, {})).statusCode).toBe(404);
     const declined = await call(t, traveler, 'POST', `/api/v2/offers/${a.id}/decline`, { reason: 'price' });
     expect(declined.json().data).toMatchObject({ status: 'declined', declineReason: 'price' });
-    expect((await call(t, guide, 'POST', `/api/v2/offers/${a.id}/withdraw`)).json()).toMatchObject({ code: 'offer_closed' });
+    expect((await call(t, guide, 'POST', `/api/v2/offers/${a.id}/withdraw`)).json()).toMatchObject({
+      code: 'offer_closed',
+    });
 
     const b = await makeOffer();
     expect((await call(t, traveler, 'POST', `/api/v2/offers/${b.id}/withdraw`)).statusCode).toBe(404);
@@ -170,7 +245,10 @@ describe('reading, declining and withdrawing', () => {
     // Every "no" has its reason: the other side is told in a system message (e-mailed when chosen).
     const told = async (who: Who, title: string) => {
       for (let i = 0; i < 100; i++) {
-        const list = (await call(t, who, 'GET', '/api/v2/system-messages')).json().data.messages as { title: string; message: string }[];
+        const list = (await call(t, who, 'GET', '/api/v2/system-messages')).json().data.messages as {
+          title: string;
+          message: string;
+        }[];
         const m = list.find((x) => x.title === title);
         if (m) return m.message;
         await new Promise((r) => setTimeout(r, 20));
@@ -185,11 +263,24 @@ describe('reading, declining and withdrawing', () => {
 describe('in Japanese', () => {
   it('tells a guide whose stored locale is ja of a declined offer in Japanese, with the date and the reason', async () => {
     const offer = await makeOffer();
-    const setLocale = (locale: string | null) => t.database.db.update(users).set({ locale }).where(eq(users.id, guide.id));
+    const setLocale = (locale: string | null) =>
+      t.database.db.update(users).set({ locale }).where(eq(users.id, guide.id));
     await setLocale('ja');
-    expect((await call(t, traveler, 'POST', `/api/v2/offers/${offer.id}/decline`, { reason: 'other_guide' })).statusCode).toBe(200);
-    const told = async () => ((await call(t, guide, 'GET', '/api/v2/system-messages')).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'オファーが辞退されました');
-    await expect.poll(async () => (await told())?.message).toMatch(/^旅行者が\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)のオファーを辞退しました。理由：別のガイドに決めた。/);
+    expect(
+      (await call(t, traveler, 'POST', `/api/v2/offers/${offer.id}/decline`, { reason: 'other_guide' })).statusCode,
+    ).toBe(200);
+    const told = async () =>
+      (
+        (await call(t, guide, 'GET', '/api/v2/system-messages')).json().data.messages as {
+          title: string;
+          message: string;
+        }[]
+      ).find((m) => m.title === 'オファーが辞退されました');
+    await expect
+      .poll(async () => (await told())?.message)
+      .toMatch(
+        /^旅行者が\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)のオファーを辞退しました。理由：別のガイドに決めた。/,
+      );
     await setLocale(null);
   });
 });

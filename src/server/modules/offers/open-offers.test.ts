@@ -4,7 +4,14 @@ import { addDays, todayInZone } from '../../../shared/availability';
 import { emailOutbox, systemMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { japanTime } from '../notifications/index';
-import { call, guide as makeGuide, offerBody, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
+import {
+  call,
+  guide as makeGuide,
+  offerBody,
+  openChat,
+  traveler as makeTraveler,
+  type Who,
+} from '../messaging/test-helpers';
 
 /**
  * A guide's offer waits on its traveler until it expires (decision 078): the traveler is told once,
@@ -27,23 +34,36 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const tokyoDay = (n: number) => addDays(todayInZone('Asia/Tokyo'), n);
-const open = async (who: Who) => (await call(t, who, 'GET', '/api/me/open-offers')).json().data as { id: number; expiresAt: string; status: string }[];
+const open = async (who: Who) =>
+  (await call(t, who, 'GET', '/api/me/open-offers')).json().data as { id: number; expiresAt: string; status: string }[];
 
 describe('an offer waiting on the traveler', () => {
   it('tells the traveler once with its deadline, and is listed as open until declined', async () => {
-    const sent = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(tokyoDay(30), { validHours: 24 }));
+    const sent = await call(
+      t,
+      guide,
+      'POST',
+      `/api/v2/conversations/${chat}/offers`,
+      offerBody(tokyoDay(30), { validHours: 24 }),
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     const later = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(tokyoDay(31)));
     const [first, second] = [sent.json().data, later.json().data] as { id: number; expiresAt: string }[];
 
     const key = `offer:${first!.id}:sent`;
     await vi.waitFor(async () => {
-      const told = await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, traveler.id), eq(systemMessages.dedupeKey, key)));
+      const told = await t.database.db
+        .select()
+        .from(systemMessages)
+        .where(and(eq(systemMessages.userId, traveler.id), eq(systemMessages.dedupeKey, key)));
       expect(told).toHaveLength(1);
       expect(told[0]!.texts?.en?.message).toContain(`by ${japanTime('en', first!.expiresAt)}`);
       expect(told[0]!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', first!.expiresAt)} 前`);
       expect(told[0]!.actionUrl).toBe(`/messages?c=${chat}`);
-      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `notification:${key}:${traveler.id}`));
+      const mails = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `notification:${key}:${traveler.id}`));
       expect(mails).toHaveLength(1);
     });
 
@@ -53,7 +73,9 @@ describe('an offer waiting on the traveler', () => {
     expect(await open(stranger)).toEqual([]);
     expect((await call(t, null, 'GET', '/api/me/open-offers')).statusCode).toBe(401);
 
-    expect((await call(t, traveler, 'POST', `/api/v2/offers/${first!.id}/decline`, { reason: 'price' })).statusCode).toBe(200);
+    expect(
+      (await call(t, traveler, 'POST', `/api/v2/offers/${first!.id}/decline`, { reason: 'price' })).statusCode,
+    ).toBe(200);
     expect((await open(traveler)).map((o) => o.id)).toEqual([second!.id]);
   });
 });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CARD_OK, newKey } from '../bookings/test-helpers';
-import { call, cid, guide as makeGuide, offerBody, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
+import {
+  call,
+  cid,
+  guide as makeGuide,
+  offerBody,
+  openChat,
+  traveler as makeTraveler,
+  type Who,
+} from '../messaging/test-helpers';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 
@@ -63,26 +71,57 @@ export function offerSuite() {
   }
 
   async function sendRequest(date: string): Promise<number> {
-    const res = await call(parties.t, parties.traveler, 'POST', `/api/conversations/${parties.chat}/tour-requests`, requestBody(date));
+    const res = await call(
+      parties.t,
+      parties.traveler,
+      'POST',
+      `/api/conversations/${parties.chat}/tour-requests`,
+      requestBody(date),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id;
   }
 
   async function makeOffer(date = nextDay(), extra: Record<string, unknown> = {}) {
-    const res = await call(parties.t, parties.guide, 'POST', `/api/v2/conversations/${parties.chat}/offers`, offerBody(date, extra));
+    const res = await call(
+      parties.t,
+      parties.guide,
+      'POST',
+      `/api/v2/conversations/${parties.chat}/offers`,
+      offerBody(date, extra),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as { id: number; messageId: number; priceCents: number; status: string };
   }
 
   const bookOffer = (who: Who, body: Record<string, unknown>) =>
-    parties.t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(who.token), payload: body, remoteAddress: nextAddress() });
+    parties.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bookings',
+      headers: auth(who.token),
+      payload: body,
+      remoteAddress: nextAddress(),
+    });
   const payDeposit = (who: Who, bookingId: number) =>
-    parties.t.app.inject({ method: 'POST', url: `/api/v2/bookings/${bookingId}/payments`, headers: { ...auth(who.token), 'idempotency-key': newKey() }, payload: CARD_OK, remoteAddress: nextAddress() });
+    parties.t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${bookingId}/payments`,
+      headers: { ...auth(who.token), 'idempotency-key': newKey() },
+      payload: CARD_OK,
+      remoteAddress: nextAddress(),
+    });
 
   async function messagesOf(who: Who) {
     const res = await call(parties.t, who, 'GET', `/api/conversations/${parties.chat}/messages?limit=100`);
     expect(res.statusCode).toBe(200);
-    return res.json().data as { id: number; kind: string; offer: { id: number; status: string; booking: { bookingNumber: string } | null } | null; tourRequest: { state: { status: string; offer: { id: number; status: string; bookingNumber: string | null } | null } } | null }[];
+    return res.json().data as {
+      id: number;
+      kind: string;
+      offer: { id: number; status: string; booking: { bookingNumber: string } | null } | null;
+      tourRequest: {
+        state: { status: string; offer: { id: number; status: string; bookingNumber: string | null } | null };
+      } | null;
+    }[];
   }
 
   return { parties, nextDay, requestBody, sendRequest, makeOffer, bookOffer, payDeposit, messagesOf };

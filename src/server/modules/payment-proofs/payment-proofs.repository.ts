@@ -50,7 +50,16 @@ async function finalPayment(tx: Tx, bookingId: number) {
  */
 export async function saveUpload(
   tx: Tx,
-  input: { bookingId: number; travelerId: number; amountCents: number; currency: Currency; storageKey: string; contentType: 'image/webp' | 'application/pdf'; sizeBytes: number; fileName: string },
+  input: {
+    bookingId: number;
+    travelerId: number;
+    amountCents: number;
+    currency: Currency;
+    storageKey: string;
+    contentType: 'image/webp' | 'application/pdf';
+    sizeBytes: number;
+    fileName: string;
+  },
 ): Promise<{ proof: ProofRow; replacedKey: string | null } | 'verified'> {
   await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, input.bookingId)).for('update');
   let payment = await finalPayment(tx, input.bookingId);
@@ -73,7 +82,10 @@ export async function saveUpload(
       })
       .returning();
   } else {
-    await tx.update(payments).set({ proofUploadedByTraveler: true, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ proofUploadedByTraveler: true, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
   }
   const existing = await proofOf(tx, input.bookingId);
   const values = {
@@ -96,13 +108,24 @@ export async function saveUpload(
 }
 
 /** The guide's check: the payment succeeds and is flagged verified. 'none' without a proof, 'already' when done. */
-export async function markVerified(tx: Tx, bookingId: number, guideUserId: number): Promise<ProofRow | 'none' | 'already'> {
+export async function markVerified(
+  tx: Tx,
+  bookingId: number,
+  guideUserId: number,
+): Promise<ProofRow | 'none' | 'already'> {
   await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
   const proof = await proofOf(tx, bookingId);
   if (!proof) return 'none';
   if (proof.verifiedAt) return 'already';
   const now = new Date();
-  await tx.update(payments).set({ verifiedByGuide: true, status: 'succeeded', updatedAt: now }).where(eq(payments.id, proof.paymentId));
-  const [row] = await tx.update(paymentProofs).set({ verifiedAt: now, verifiedBy: guideUserId }).where(eq(paymentProofs.id, proof.id)).returning();
+  await tx
+    .update(payments)
+    .set({ verifiedByGuide: true, status: 'succeeded', updatedAt: now })
+    .where(eq(payments.id, proof.paymentId));
+  const [row] = await tx
+    .update(paymentProofs)
+    .set({ verifiedAt: now, verifiedBy: guideUserId })
+    .where(eq(paymentProofs.id, proof.id))
+    .returning();
   return row!;
 }

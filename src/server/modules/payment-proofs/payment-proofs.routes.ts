@@ -10,11 +10,20 @@ import { FILE_URL_TTL_MS, type PaymentProofsService } from './payment-proofs.ser
 
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 /** Uploads per client address per 10 minutes: a traveler needs one or two; this stops a flood of 10 MB bodies. */
 export const PROOF_UPLOAD_LIMIT = 10;
 
-/** The one file of a multipart body (field "file"): over 10 MB is 413, a malformed body 400, never a 500 (shared reader). */
+/**
+ * The one file of a multipart body (field "file"): over 10 MB is 413, a malformed body 400, never a 500 (shared
+ * reader).
+ */
 async function readProofUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
   const { data, fileName } = await readSingleUpload(request, PROOF_MAX_BYTES);
   return { data, fileName };
@@ -38,7 +47,8 @@ function proofRoutes(app: AppInstance, service: PaymentProofsService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['payment-proofs'],
-        summary: "The booking's payment proof: status (none, uploaded, verified), what remains to pay in person, and a signed file URL",
+        summary:
+          "The booking's payment proof: status (none, uploaded, verified), what remains to pay in person, and a signed file URL",
         description: 'For the traveler, the guide and admins; anyone else 404. fileUrl works for 10 minutes.',
         security: bearer,
         params: idParams,
@@ -67,7 +77,10 @@ function proofRoutes(app: AppInstance, service: PaymentProofsService): void {
         response: { 201: paymentProofReplySchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.upload(currentUser(request), request.params.id, () => readProofUpload(request))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.upload(currentUser(request), request.params.id, () => readProofUpload(request))),
   );
 }
 
@@ -80,7 +93,8 @@ function proofCheckRoutes(app: AppInstance, service: PaymentProofsService): void
       schema: {
         tags: ['payment-proofs'],
         summary: 'Mark the payment proof verified (guide)',
-        description: 'Only the booking\'s guide (the traveler is 403, strangers 404); 409 when there is no proof or it is already verified.',
+        description:
+          "Only the booking's guide (the traveler is 403, strangers 404); 409 when there is no proof or it is already verified.",
         security: bearer,
         params: idParams,
         response: { 200: paymentProofReplySchema, ...errors },
@@ -101,7 +115,10 @@ function proofCheckRoutes(app: AppInstance, service: PaymentProofsService): void
           'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Visitors 401, strangers 404.',
         security: bearer,
         params: idParams,
-        querystring: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+        querystring: z.object({
+          exp: z.coerce.number().int().positive().optional(),
+          sig: z.string().max(100).optional(),
+        }),
         response: { 200: fileReplySchema },
       },
     },
@@ -109,7 +126,13 @@ function proofCheckRoutes(app: AppInstance, service: PaymentProofsService): void
       const { file, proof, number } = await service.file(request.user ?? undefined, request.params.id, request.query);
       const pdf = proof.contentType === 'application/pdf';
       const name = `payment-proof-${number}.${pdf ? 'pdf' : 'webp'}`;
-      return sendPrivateFile(reply, { contentType: proof.contentType, size: file.size, body: file.stream(), fileName: name, inline: true });
+      return sendPrivateFile(reply, {
+        contentType: proof.contentType,
+        size: file.size,
+        body: file.stream(),
+        fileName: name,
+        inline: true,
+      });
     },
   );
 }

@@ -57,13 +57,18 @@ export class PaymentProofsService {
   }
 
   private sign(proof: Pick<ProofRow, 'id' | 'storageKey'>, exp: number): string {
-    return createHmac('sha256', this.app.ctx.jwtSecret).update(`payment-proof:${proof.id}:${proof.storageKey}:${exp}`).digest('base64url');
+    return createHmac('sha256', this.app.ctx.jwtSecret)
+      .update(`payment-proof:${proof.id}:${proof.storageKey}:${exp}`)
+      .digest('base64url');
   }
 
   /** A URL for the file that works until it expires, for this proof's current file only. */
   signedUrl(bookingId: number, proof: ProofRow, now = Date.now()) {
     const exp = now + FILE_URL_TTL_MS;
-    return { url: `/api/v2/bookings/${bookingId}/payment-proof/file?exp=${exp}&sig=${this.sign(proof, exp)}`, expiresAt: new Date(exp).toISOString() };
+    return {
+      url: `/api/v2/bookings/${bookingId}/payment-proof/file?exp=${exp}&sig=${this.sign(proof, exp)}`,
+      expiresAt: new Date(exp).toISOString(),
+    };
   }
 
   private validSignature(proof: ProofRow, exp: number | undefined, sig: string | undefined, now = Date.now()): boolean {
@@ -112,11 +117,16 @@ export class PaymentProofsService {
    * Checks who may upload before the body is read: a stranger gets 404, the guide or an admin 403,
    * a booking whose tour has not begun 409. `read` then yields the file.
    */
-  async upload(user: AuthUser, bookingId: number, read: () => Promise<{ data: Buffer; fileName?: string }>): Promise<PaymentProofReply> {
+  async upload(
+    user: AuthUser,
+    bookingId: number,
+    read: () => Promise<{ data: Buffer; fileName?: string }>,
+  ): Promise<PaymentProofReply> {
     const b = await this.booking(bookingId);
     const viewer = viewerOf(b, user);
     if (viewer !== 'traveler') throw new AppError('forbidden', 'Only the traveler uploads the payment proof');
-    if (!inProofState(b)) throw new AppError('invalid_transition', 'A payment proof can be uploaded once the tour has started');
+    if (!inProofState(b))
+      throw new AppError('invalid_transition', 'A payment proof can be uploaded once the tour has started');
     if (remainingCents(b) <= 0) throw new AppError('conflict', 'Nothing remains to be paid in person for this booking');
     const existing = await repo.proofOf(this.db, bookingId);
     if (existing?.verifiedAt) throw new AppError('conflict', 'The guide has already verified the payment proof');
@@ -141,8 +151,22 @@ export class PaymentProofsService {
       if (out === 'verified') return out;
       const key = `payment-proof:${b.id}:uploaded:${out.proof.uploadedAt.getTime()}`;
       notices = await this.notify(tx, [
-        { userId: b.travelerId, type: 'payment', text: proofTexts.uploadedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-        { userId: b.guideUserId, type: 'payment', text: proofTexts.uploadedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+        {
+          userId: b.travelerId,
+          type: 'payment',
+          text: proofTexts.uploadedForTraveler(n),
+          actionUrl: url,
+          related: { type: 'booking', id: b.id },
+          dedupeKey: key,
+        },
+        {
+          userId: b.guideUserId,
+          type: 'payment',
+          text: proofTexts.uploadedForGuide(n),
+          actionUrl: url,
+          related: { type: 'booking', id: b.id },
+          dedupeKey: key,
+        },
       ]);
       return out;
     });
@@ -155,7 +179,10 @@ export class PaymentProofsService {
     return this.reply(b, viewer, saved.proof);
   }
 
-  /** Types by content (file-type), never by name or the sender's Content-Type; images re-encoded, PDFs checked (shared helper). */
+  /**
+   * Types by content (file-type), never by name or the sender's Content-Type; images re-encoded, PDFs checked (shared
+   * helper).
+   */
   private store(data: Buffer): Promise<StoredDocument> {
     return storePrivateDocument(this.needs.storage, PROOF_FOLDER, data, PROOF_BOX);
   }
@@ -172,8 +199,22 @@ export class PaymentProofsService {
       const out = await repo.markVerified(tx, bookingId, user.id);
       if (out === 'none' || out === 'already') return out;
       notices = await this.notify(tx, [
-        { userId: b.travelerId, type: 'payment', text: proofTexts.verifiedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-        { userId: b.guideUserId, type: 'payment', text: proofTexts.verifiedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+        {
+          userId: b.travelerId,
+          type: 'payment',
+          text: proofTexts.verifiedForTraveler(n),
+          actionUrl: url,
+          related: { type: 'booking', id: b.id },
+          dedupeKey: key,
+        },
+        {
+          userId: b.guideUserId,
+          type: 'payment',
+          text: proofTexts.verifiedForGuide(n),
+          actionUrl: url,
+          related: { type: 'booking', id: b.id },
+          dedupeKey: key,
+        },
       ]);
       return out;
     });
@@ -187,7 +228,11 @@ export class PaymentProofsService {
    * The file, for a signed URL that has not expired or for a signed-in party or admin. A visitor
    * without a valid signature gets 401, a stranger 404.
    */
-  async file(user: AuthUser | undefined, bookingId: number, q: { exp?: number; sig?: string }): Promise<{ file: StoredFile; proof: ProofRow; number: string }> {
+  async file(
+    user: AuthUser | undefined,
+    bookingId: number,
+    q: { exp?: number; sig?: string },
+  ): Promise<{ file: StoredFile; proof: ProofRow; number: string }> {
     const b = await repo.bookingWithParties(this.db, bookingId);
     const proof = b ? await repo.proofOf(this.db, bookingId) : undefined;
     const signed = proof ? this.validSignature(proof, q.exp, q.sig) : false;

@@ -30,14 +30,22 @@ beforeAll(async () => {
   admin = await person(t, { admin: true });
   guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
   otherGuide = await guidePerson(t);
-  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
-/** A booking of `traveler` with `guide`, paid and accepted through the API, then moved to `status` (the tour under way). */
+/**
+ * A booking of `traveler` with `guide`, paid and accepted through the API, then moved to `status` (the tour under way).
+ */
 async function bookingIn(status: 'ongoing' | 'completed' | 'upcoming' = 'ongoing'): Promise<number> {
   const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(day++));
-  const accepted = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/bookings/${id}/accept`,
+    headers: auth(guide.token),
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   if (status !== 'upcoming') await t.database.db.update(bookings).set({ status }).where(eq(bookings.id, id));
   return id;
@@ -46,7 +54,9 @@ async function bookingIn(status: 'ongoing' | 'completed' | 'upcoming' = 'ongoing
 function multipart(data: Buffer, filename = 'receipt.png', contentType = 'image/png') {
   const boundary = '----tabi' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -54,10 +64,22 @@ function multipart(data: Buffer, filename = 'receipt.png', contentType = 'image/
 }
 const upload = (who: Person | undefined, id: number, data: Buffer, filename?: string, type?: string) => {
   const m = multipart(data, filename, type);
-  return t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payment-proof`, payload: m.payload, headers: { ...m.headers, ...(who ? auth(who.token) : {}) }, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v2/bookings/${id}/payment-proof`,
+    payload: m.payload,
+    headers: { ...m.headers, ...(who ? auth(who.token) : {}) },
+    remoteAddress: nextAddress(),
+  });
 };
-const status = (who: Person | undefined, id: number) => t.app.inject({ url: `/api/v2/bookings/${id}/payment-proof`, headers: who ? auth(who.token) : {} });
-const verify = (who: Person | undefined, id: number) => t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payment-proof/verify`, headers: who ? auth(who.token) : {} });
+const status = (who: Person | undefined, id: number) =>
+  t.app.inject({ url: `/api/v2/bookings/${id}/payment-proof`, headers: who ? auth(who.token) : {} });
+const verify = (who: Person | undefined, id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v2/bookings/${id}/payment-proof/verify`,
+    headers: who ? auth(who.token) : {},
+  });
 const fetchUrl = (url: string, who?: Person) => t.app.inject({ url, headers: who ? auth(who.token) : {} });
 
 describe('upload: types by content', () => {
@@ -66,13 +88,33 @@ describe('upload: types by content', () => {
     const res = await upload(traveler, id, PNG, 'receipt.png');
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ bookingId: id, viewer: 'traveler', status: 'uploaded', canUpload: true, canVerify: false, proof: { contentType: 'image/webp', fileName: 'receipt.png' } });
+    expect(body).toMatchObject({
+      bookingId: id,
+      viewer: 'traveler',
+      status: 'uploaded',
+      canUpload: true,
+      canVerify: false,
+      proof: { contentType: 'image/webp', fileName: 'receipt.png' },
+    });
     expect(body.amountCents).toBeGreaterThan(0);
-    const [p] = await t.database.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')));
-    expect(p).toMatchObject({ method: 'cash', provider: 'in_person', status: 'pending', proofUploadedByTraveler: true, verifiedByGuide: false, amountCents: body.amountCents });
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')));
+    expect(p).toMatchObject({
+      method: 'cash',
+      provider: 'in_person',
+      status: 'pending',
+      proofUploadedByTraveler: true,
+      verifiedByGuide: false,
+      amountCents: body.amountCents,
+    });
     // The booking view (payments) carries the same flags, so trip cards show the yellow badge.
     const booking = (await fetchUrl(`/api/v2/bookings/${id}`, traveler)).json();
-    expect(booking.payments.find((x: { kind: string }) => x.kind === 'final_payment')).toMatchObject({ proofUploadedByTraveler: true, verifiedByGuide: false });
+    expect(booking.payments.find((x: { kind: string }) => x.kind === 'final_payment')).toMatchObject({
+      proofUploadedByTraveler: true,
+      verifiedByGuide: false,
+    });
 
     const file = await fetchUrl(body.proof.fileUrl);
     expect(file.statusCode).toBe(200);
@@ -115,20 +157,37 @@ describe('upload: types by content', () => {
   it.each([
     ['HTML', Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png', 'image/png'],
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'a.svg', 'image/svg+xml'],
-    ['a PDF signature on HTML', Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'), 'a.pdf', 'application/pdf'],
-    ['a PNG header on garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]), 'a.png', 'image/png'],
+    [
+      'a PDF signature on HTML',
+      Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'),
+      'a.pdf',
+      'application/pdf',
+    ],
+    [
+      'a PNG header on garbage',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+      'a.png',
+      'image/png',
+    ],
     ['a ZIP', Buffer.from('PK\u0003\u0004' + 'x'.repeat(40)), 'a.pdf', 'application/pdf'],
   ])('%s is 400 invalid_file_type with the documented message', async (_name, data, name, type) => {
     const id = await bookingIn();
     const res = await upload(traveler, id, data, name, type);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_file_type', message: 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.' });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_file_type',
+      message: 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.',
+    });
     expect((await status(traveler, id)).json().status).toBe('none');
   });
 
   it('a PDF with JavaScript is refused, even with the name escaped', async () => {
     const id = await bookingIn();
-    for (const action of ['/OpenAction << /S /JavaScript /JS (app.alert(1)) >>', '/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>', '/OpenAction << /S /Launch /F (calc.exe) >>']) {
+    for (const action of [
+      '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      '/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>',
+      '/OpenAction << /S /Launch /F (calc.exe) >>',
+    ]) {
       const pdf = Buffer.from(PDF.toString('latin1').replace('/Pages 2 0 R', `/Pages 2 0 R ${action}`), 'latin1');
       const res = await upload(traveler, id, pdf, 'r.pdf', 'application/pdf');
       expect(res.statusCode, action).toBe(400);
@@ -145,7 +204,12 @@ describe('upload: types by content', () => {
     const tooBig = await upload(traveler, id, big);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('payload_too_large');
-    const json = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payment-proof`, headers: auth(traveler.token), payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/payment-proof`,
+      headers: auth(traveler.token),
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     expect((await status(traveler, id)).json().status).toBe('none');
   });
@@ -170,7 +234,12 @@ describe('states and replacing', () => {
     expect(second.json().proof.contentType).toBe('application/pdf');
     expect((await fetchUrl(first.proof.fileUrl)).statusCode).toBe(401);
     expect(await t.database.db.select().from(paymentProofs).where(eq(paymentProofs.bookingId, id))).toHaveLength(1);
-    expect(await t.database.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment'))),
+    ).toHaveLength(1);
 
     expect((await verify(guide, id)).statusCode).toBe(200);
     const third = await upload(traveler, id, PNG);
@@ -195,20 +264,35 @@ describe('verify', () => {
 
     const res = await verify(guide, id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'verified', canVerify: false, proof: { verifiedAt: expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      status: 'verified',
+      canVerify: false,
+      proof: { verifiedAt: expect.any(String) },
+    });
     expect((await status(traveler, id)).json()).toMatchObject({ status: 'verified', canUpload: false });
-    const [p] = await t.database.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')));
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')));
     expect(p).toMatchObject({ status: 'succeeded', verifiedByGuide: true });
     expect((await verify(guide, id)).statusCode).toBe(409);
 
-    // The notices are outbox jobs run after the commit (decision 085): on PostgreSQL they may land a moment after the reply.
+    // The notices are outbox jobs run after the commit (decision 085): on PostgreSQL they may land a moment after the
+    // reply.
     const proofNotices = async () =>
-      (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.relatedEntityType, 'booking'), eq(systemMessages.relatedEntityId, id)))).filter((m) =>
-        m.title.startsWith('Payment proof'),
-      );
+      (
+        await t.database.db
+          .select()
+          .from(systemMessages)
+          .where(and(eq(systemMessages.relatedEntityType, 'booking'), eq(systemMessages.relatedEntityId, id)))
+      ).filter((m) => m.title.startsWith('Payment proof'));
     await expect.poll(async () => (await proofNotices()).length, { timeout: 10_000 }).toBe(4);
     const messages = await proofNotices();
-    const titles = (userId: number) => messages.filter((m) => m.userId === userId).map((m) => m.title).sort();
+    const titles = (userId: number) =>
+      messages
+        .filter((m) => m.userId === userId)
+        .map((m) => m.title)
+        .sort();
     expect(titles(traveler.id)).toEqual(['Payment proof uploaded', 'Payment proof verified']);
     expect(titles(guide.id)).toEqual(['Payment proof to check', 'Payment proof verified']);
     expect(messages).toHaveLength(4);
@@ -221,14 +305,29 @@ describe('in Japanese', () => {
     const jaTraveler = await person(t);
     await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, jaTraveler.id));
     const id = await confirmedBooking(t, jaTraveler, guide.guideId, daysAhead(day++));
-    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) }))
+        .statusCode,
+    ).toBe(200);
     await t.database.db.update(bookings).set({ status: 'ongoing' }).where(eq(bookings.id, id));
     expect((await upload(jaTraveler, id, PNG)).statusCode).toBe(201);
-    const mine = async () => (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, jaTraveler.id), eq(systemMessages.relatedEntityId, id)))).filter((m) => m.type === 'payment');
-    await expect.poll(async () => (await mine()).map((m) => m.title), { timeout: 10_000 }).toContain('支払い証明をアップロードしました');
+    const mine = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(systemMessages)
+          .where(and(eq(systemMessages.userId, jaTraveler.id), eq(systemMessages.relatedEntityId, id)))
+      ).filter((m) => m.type === 'payment');
+    await expect
+      .poll(async () => (await mine()).map((m) => m.title), { timeout: 10_000 })
+      .toContain('支払い証明をアップロードしました');
     const m = (await mine()).find((x) => x.title === '支払い証明をアップロードしました');
     expect(m!.message).toMatch(/^予約（TG\d+）の当日現地払いの支払い証明をアップロードしました。/);
-    expect(m!.texts).toMatchObject({ en: { title: 'Payment proof uploaded' }, 'zh-CN': { title: '付款凭证已上传' }, ja: { title: '支払い証明をアップロードしました' } });
+    expect(m!.texts).toMatchObject({
+      en: { title: 'Payment proof uploaded' },
+      'zh-CN': { title: '付款凭证已上传' },
+      ja: { title: '支払い証明をアップロードしました' },
+    });
   });
 });
 
@@ -265,7 +364,10 @@ describe('authorization and the private file', () => {
     expect(Number(url.searchParams.get('exp')) - Date.now()).toBeLessThanOrEqual(FILE_URL_TTL_MS);
     expect((await fetchUrl(url.pathname + url.search)).statusCode).toBe(200);
     const tampered = new URL(url);
-    tampered.searchParams.set('sig', url.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));
+    tampered.searchParams.set(
+      'sig',
+      url.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+    );
     expect((await fetchUrl(tampered.pathname + tampered.search)).statusCode).toBe(401);
     const later = new URL(url);
     later.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60_000));
@@ -283,7 +385,13 @@ describe('authorization and the private file', () => {
     const m = multipart(PNG);
     const codes: number[] = [];
     for (let i = 0; i <= PROOF_UPLOAD_LIMIT; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payment-proof`, payload: m.payload, headers: { ...m.headers, ...auth(traveler.token) }, remoteAddress: '10.99.0.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/bookings/${id}/payment-proof`,
+        payload: m.payload,
+        headers: { ...m.headers, ...auth(traveler.token) },
+        remoteAddress: '10.99.0.1',
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, PROOF_UPLOAD_LIMIT).every((c) => c === 201)).toBe(true);

@@ -5,7 +5,15 @@ import type { PaymentProvider } from './provider';
 import { SimulatedProvider } from './simulated-provider';
 import { StripeProvider } from './stripe-provider';
 
-export type { ChargeMethod, ChargeRequest, ChargeResult, PaymentProvider, ProviderName, RefundRequest, WebhookEvent } from './provider';
+export type {
+  ChargeMethod,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  ProviderName,
+  RefundRequest,
+  WebhookEvent,
+} from './provider';
 export { paymentCurrency } from './provider';
 export { SIMULATED_SIGNATURE_HEADER, SimulatedProvider } from './simulated-provider';
 export { StripeProvider } from './stripe-provider';
@@ -21,5 +29,7 @@ export function createPaymentProvider(config: Config, appSecret: string, db: Dat
 /** What the browser may know about the provider: its name, and Stripe's publishable key (never a secret). */
 export function publicPaymentConfig(config: Config): PublicConfig['payments'] {
   const p = config.payments;
-  return p.provider === 'stripe' ? { provider: 'stripe', publishableKey: p.stripePublishableKey! } : { provider: 'simulated' };
+  return p.provider === 'stripe'
+    ? { provider: 'stripe', publishableKey: p.stripePublishableKey! }
+    : { provider: 'simulated' };
 }

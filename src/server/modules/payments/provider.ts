@@ -16,7 +16,10 @@ export interface ChargeRequest {
   amountCents: number;
   currency: Currency;
   method: ChargeMethod;
-  /** Card fields as typed (the simulated provider only; with Stripe the card is entered in Stripe.js and never sent here). */
+  /**
+   * Card fields as typed (the simulated provider only; with Stripe the card is entered in Stripe.js and never sent
+   * here).
+   */
   card?: { number: string; expiryDate: string; cvv: string; holder: string };
   /** The provider's own retry key: a repeated call never creates a second charge there. */
   idempotencyKey: string;

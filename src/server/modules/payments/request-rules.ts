@@ -12,7 +12,10 @@ const CARD_FIELDS = ['cardNumber', 'expiryDate', 'cvv', 'cardHolder'] as const;
  * - `stripe` takes the card in Stripe Elements in the browser, so a raw card sent here is refused
  *   (400) and never reaches the provider, a log or the database.
  */
-export function assertPaymentDetails(provider: ProviderName, body: Pick<CreatePaymentBody, 'method' | (typeof CARD_FIELDS)[number]>): void {
+export function assertPaymentDetails(
+  provider: ProviderName,
+  body: Pick<CreatePaymentBody, 'method' | (typeof CARD_FIELDS)[number]>,
+): void {
   if (body.method !== 'card') return;
   const sent = CARD_FIELDS.filter((f) => body[f] !== undefined);
   if (provider === 'simulated' && sent.length === 0) {

@@ -9,10 +9,15 @@ import { simulatedCharges } from '../../db/schema/index';
 export type SimulatedChargeRow = typeof simulatedCharges.$inferSelect;
 
 // On the deposit's path: written without Drizzle's builder and prepared once per shape (db/prepared.ts says why).
-const insertCharge = prepared((shape: string) => sql`${insertStatement(simulatedCharges, shape, 'c')} on conflict do nothing returning *`);
+const insertCharge = prepared(
+  (shape: string) => sql`${insertStatement(simulatedCharges, shape, 'c')} on conflict do nothing returning *`,
+);
 
 /** One statement for a new key: the record is written, or nothing (the key has its first record). */
-export async function insertChargeOnce(db: Database, values: typeof simulatedCharges.$inferInsert): Promise<SimulatedChargeRow | undefined> {
+export async function insertChargeOnce(
+  db: Database,
+  values: typeof simulatedCharges.$inferInsert,
+): Promise<SimulatedChargeRow | undefined> {
   const charge = insertedRows(simulatedCharges, [values], 'c');
   const [row] = rowsOf<Record<string, unknown>>(await insertCharge(db, charge.shape, charge.values));
   return row && rowOf(simulatedCharges, row);

@@ -2,15 +2,27 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { simulatedWebhookBodySchema } from '../../../shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { chargeByKey, chargeByRef, insertChargeOnce, settlePendingCharge, type SimulatedChargeRow } from './simulated-charges.repository';
+import {
+  chargeByKey,
+  chargeByRef,
+  insertChargeOnce,
+  settlePendingCharge,
+  type SimulatedChargeRow,
+} from './simulated-charges.repository';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, WebhookEvent } from './provider';
 
 export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-signature';
 
 function resultOf(row: SimulatedChargeRow): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.providerRef };
-  if (row.status === 'pending') return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
-  return { status: 'failed', providerRef: row.providerRef, failureCode: row.failureCode ?? 'card_declined', message: row.failureMessage ?? 'Your card was declined.' };
+  if (row.status === 'pending')
+    return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
+  return {
+    status: 'failed',
+    providerRef: row.providerRef,
+    failureCode: row.failureCode ?? 'card_declined',
+    message: row.failureMessage ?? 'Your card was declined.',
+  };
 }
 
 /** Stripe's test cards (docs.stripe.com/testing) and what they do there. */
@@ -97,7 +109,11 @@ export class SimulatedProvider implements PaymentProvider {
 
   /** Cancels a charge still waiting for its approval; one statement, so an approval and a cancel never both win. */
   async cancel(providerRef: string): Promise<ChargeResult> {
-    const row = await settlePendingCharge(this.records(), providerRef, { status: 'failed', failureCode: 'canceled', failureMessage: 'The payment was cancelled.' });
+    const row = await settlePendingCharge(this.records(), providerRef, {
+      status: 'failed',
+      failureCode: 'canceled',
+      failureMessage: 'The payment was cancelled.',
+    });
     const now = row ?? (await this.byRef(providerRef));
     if (!now) throw new AppError('internal', `The simulated provider has no charge ${providerRef}`);
     return resultOf(now);
@@ -133,16 +149,30 @@ export class SimulatedProvider implements PaymentProvider {
       return { status: 'pending', providerRef, approvalUrl: `/payment-demo?${params}` };
     }
     const number = (req.card?.number ?? '').replace(/[\s-]/g, '');
-    if (!luhn(number)) return { status: 'failed', providerRef, failureCode: 'incorrect_number', message: 'Your card number is incorrect.' };
+    if (!luhn(number))
+      return {
+        status: 'failed',
+        providerRef,
+        failureCode: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+      };
     if (expired(req.card?.expiryDate ?? '01/00', new Date())) {
       return { status: 'failed', providerRef, failureCode: 'expired_card', message: 'Your card has expired.' };
     }
-    const known = TEST_CARDS[number] ?? { ok: false, code: 'card_declined', message: 'Your card was declined. This demo accepts Stripe test cards only.' };
-    return known.ok ? { status: 'succeeded', providerRef } : { status: 'failed', providerRef, failureCode: known.code, message: known.message };
+    const known = TEST_CARDS[number] ?? {
+      ok: false,
+      code: 'card_declined',
+      message: 'Your card was declined. This demo accepts Stripe test cards only.',
+    };
+    return known.ok
+      ? { status: 'succeeded', providerRef }
+      : { status: 'failed', providerRef, failureCode: known.code, message: known.message };
   }
 
   async refund(req: RefundRequest): Promise<{ refundRef: string }> {
-    return { refundRef: `sim_re_${createHmac('sha256', this.key).update(req.idempotencyKey).digest('hex').slice(0, 24)}` };
+    return {
+      refundRef: `sim_re_${createHmac('sha256', this.key).update(req.idempotencyKey).digest('hex').slice(0, 24)}`,
+    };
   }
 
   verifyWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent {
@@ -155,7 +185,8 @@ export class SimulatedProvider implements PaymentProvider {
       throw new AppError('invalid_signature', 'The webhook is not signed JSON');
     }
     const parsed = simulatedWebhookBodySchema.safeParse(body);
-    if (!parsed.success || !signature) throw new AppError('invalid_signature', 'The webhook signature is missing or wrong');
+    if (!parsed.success || !signature)
+      throw new AppError('invalid_signature', 'The webhook signature is missing or wrong');
     const expected = Buffer.from(this.sign(parsed.data.type, parsed.data.ref));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -27,7 +27,15 @@ beforeEach(() => {
 
 function request(amountCents: number, currency: Currency, method: ChargeRequest['method'] = 'card'): ChargeRequest {
   n++;
-  return { paymentId: 1000 + n, bookingId: 500 + n, amountCents, currency, method, idempotencyKey: `tabi-payment-${1000 + n}`, returnUrl: `http://localhost:3000/payment-success?booking=${500 + n}` };
+  return {
+    paymentId: 1000 + n,
+    bookingId: 500 + n,
+    amountCents,
+    currency,
+    method,
+    idempotencyKey: `tabi-payment-${1000 + n}`,
+    returnUrl: `http://localhost:3000/payment-success?booking=${500 + n}`,
+  };
 }
 const posted = (path: string) => stripe.received.filter((r) => r.method === 'POST' && r.path === path);
 
@@ -43,7 +51,7 @@ describe('an amount as Stripe takes it', () => {
     for (const amount of [40.5, 0, -100, Number.NaN]) expect(() => stripeAmount(amount, 'CNY')).toThrow(internal);
   });
 
-  it('reads a payment row\'s currency only when it is one of ours', () => {
+  it("reads a payment row's currency only when it is one of ours", () => {
     expect(paymentCurrency('JPY')).toBe('JPY');
     expect(paymentCurrency('CNY')).toBe('CNY');
     for (const stored of ['jpy', 'USD', '']) expect(() => paymentCurrency(stored)).toThrow(internal);
@@ -60,11 +68,24 @@ describe('charges through the client against the local Stripe', () => {
     const req = request(4_000, 'JPY');
     const result = await provider.charge(req);
     const [sent] = posted('/v1/payment_intents');
-    expect(sent).toMatchObject({ status: 200, idempotencyKey: req.idempotencyKey, params: { amount: '4000', currency: 'jpy', allowed_payment_method_types: ['card'] } });
+    expect(sent).toMatchObject({
+      status: 200,
+      idempotencyKey: req.idempotencyKey,
+      params: { amount: '4000', currency: 'jpy', allowed_payment_method_types: ['card'] },
+    });
     expect(sent!.params).not.toHaveProperty('confirm');
     const intent = stripe.intents.at(-1)!;
-    expect(intent).toMatchObject({ amount: 4_000, currency: 'jpy', metadata: { paymentId: String(req.paymentId), bookingId: String(req.bookingId) } });
-    expect(result).toEqual({ status: 'pending', providerRef: intent.id, approvalUrl: undefined, clientSecret: intent.client_secret });
+    expect(intent).toMatchObject({
+      amount: 4_000,
+      currency: 'jpy',
+      metadata: { paymentId: String(req.paymentId), bookingId: String(req.bookingId) },
+    });
+    expect(result).toEqual({
+      status: 'pending',
+      providerRef: intent.id,
+      approvalUrl: undefined,
+      clientSecret: intent.client_secret,
+    });
   });
 
   it('sends 400 元 as amount 40000 in cny, confirming Alipay here with its return URL', async () => {
@@ -78,7 +99,10 @@ describe('charges through the client against the local Stripe', () => {
       payment_method_data: { type: 'alipay' },
       return_url: req.returnUrl,
     });
-    expect(result).toMatchObject({ status: 'pending', approvalUrl: `${stripe.url}/alipay/${stripe.intents.at(-1)!.id}` });
+    expect(result).toMatchObject({
+      status: 'pending',
+      approvalUrl: `${stripe.url}/alipay/${stripe.intents.at(-1)!.id}`,
+    });
   });
 
   it('asks WeChat Pay for its web QR page, in yen as in yuan', async () => {
@@ -89,7 +113,10 @@ describe('charges through the client against the local Stripe', () => {
       allowed_payment_method_types: ['wechat_pay'],
       payment_method_options: { wechat_pay: { client: 'web' } },
     });
-    expect(result).toMatchObject({ status: 'pending', approvalUrl: `${stripe.url}/wechat/${stripe.intents.at(-1)!.id}` });
+    expect(result).toMatchObject({
+      status: 'pending',
+      approvalUrl: `${stripe.url}/wechat/${stripe.intents.at(-1)!.id}`,
+    });
   });
 
   it('makes one intent however often the same charge is asked for, and when an answer is lost', async () => {
@@ -120,7 +147,9 @@ describe('charges through the client against the local Stripe', () => {
     const req = request(4_000, 'JPY');
     await provider.charge(req);
     const made = stripe.intents.length;
-    await expect(provider.charge({ ...req, amountCents: 40_000 })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(provider.charge({ ...req, amountCents: 40_000 })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+    });
     expect(stripe.intents.length).toBe(made);
   });
 
@@ -128,8 +157,15 @@ describe('charges through the client against the local Stripe', () => {
     const paid = request(4_000, 'JPY');
     const ref = (await provider.charge(paid)).providerRef!;
     stripe.succeed(ref);
-    expect(await provider.findCharge(paid.idempotencyKey, paid.paymentId)).toEqual({ status: 'succeeded', providerRef: ref });
-    expect(stripe.received.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search', params: { query: `metadata['paymentId']:'${paid.paymentId}'`, limit: '1' } });
+    expect(await provider.findCharge(paid.idempotencyKey, paid.paymentId)).toEqual({
+      status: 'succeeded',
+      providerRef: ref,
+    });
+    expect(stripe.received.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/payment_intents/search',
+      params: { query: `metadata['paymentId']:'${paid.paymentId}'`, limit: '1' },
+    });
 
     const declined = request(40_000, 'CNY');
     const declinedRef = (await provider.charge(declined)).providerRef!;
@@ -154,33 +190,57 @@ describe('refunds and cancels through the client against the local Stripe', () =
 
   it('refunds 400 元 in full in fen, once per key', async () => {
     const ref = await paid(40_000, 'CNY');
-    const refund = { providerRef: ref, amountCents: 40_000, currency: 'CNY' as const, idempotencyKey: `tabi-refund-${ref}` };
+    const refund = {
+      providerRef: ref,
+      amountCents: 40_000,
+      currency: 'CNY' as const,
+      idempotencyKey: `tabi-refund-${ref}`,
+    };
     const { refundRef } = await provider.refund(refund);
     expect(await provider.refund(refund)).toEqual({ refundRef });
     expect(posted('/v1/refunds').map((r) => r.params)).toEqual([
       { payment_intent: ref, amount: '40000' },
       { payment_intent: ref, amount: '40000' },
     ]);
-    expect(stripe.refunds.filter((r) => r.payment_intent === ref)).toEqual([expect.objectContaining({ id: refundRef, amount: 40_000, currency: 'cny' })]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === ref)).toEqual([
+      expect.objectContaining({ id: refundRef, amount: 40_000, currency: 'cny' }),
+    ]);
   });
 
   it('refunds part of ¥4,000 in yen, and Stripe refuses more than is left', async () => {
     const ref = await paid(4_000, 'JPY');
-    await provider.refund({ providerRef: ref, amountCents: 1_500, currency: 'JPY', idempotencyKey: `tabi-refund-a-${ref}` });
-    await provider.refund({ providerRef: ref, amountCents: 2_500, currency: 'JPY', idempotencyKey: `tabi-refund-b-${ref}` });
+    await provider.refund({
+      providerRef: ref,
+      amountCents: 1_500,
+      currency: 'JPY',
+      idempotencyKey: `tabi-refund-a-${ref}`,
+    });
+    await provider.refund({
+      providerRef: ref,
+      amountCents: 2_500,
+      currency: 'JPY',
+      idempotencyKey: `tabi-refund-b-${ref}`,
+    });
     expect(posted('/v1/refunds').map((r) => r.params.amount)).toEqual(['1500', '2500']);
     expect(stripe.refunds.filter((r) => r.payment_intent === ref).map((r) => [r.amount, r.currency])).toEqual([
       [1_500, 'jpy'],
       [2_500, 'jpy'],
     ]);
-    await expect(provider.refund({ providerRef: ref, amountCents: 1, currency: 'JPY', idempotencyKey: `tabi-refund-c-${ref}` })).rejects.toMatchObject({
+    await expect(
+      provider.refund({ providerRef: ref, amountCents: 1, currency: 'JPY', idempotencyKey: `tabi-refund-c-${ref}` }),
+    ).rejects.toMatchObject({
       code: 'charge_already_refunded',
     });
   });
 
   it('cancels a waiting intent once, and answers a completed one as it is', async () => {
     const waiting = (await provider.charge(request(4_000, 'JPY'))).providerRef!;
-    const cancelled = { status: 'failed', providerRef: waiting, failureCode: 'canceled', message: 'The payment was cancelled.' };
+    const cancelled = {
+      status: 'failed',
+      providerRef: waiting,
+      failureCode: 'canceled',
+      message: 'The payment was cancelled.',
+    };
     expect(await provider.cancel(waiting)).toEqual(cancelled);
     // Stripe refuses to cancel a cancelled intent; the adapter reads it instead and answers the same.
     expect(await provider.cancel(waiting)).toEqual(cancelled);
@@ -195,7 +255,13 @@ describe('refunds and cancels through the client against the local Stripe', () =
 });
 
 describe('STRIPE_API_URL', () => {
-  const env = { NODE_ENV: 'test', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+  const env = {
+    NODE_ENV: 'test',
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  };
   it('is unset by default (the client then talks to Stripe itself)', () => {
     expect(loadConfig(env).payments.stripeApiUrl).toBeUndefined();
   });

@@ -12,16 +12,32 @@ import { StripeProvider } from './index';
 const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
 const provider = new StripeProvider('sk_test_offline_only', SECRET);
 const header = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
-  provider.stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
+  provider.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? SECRET,
+    timestamp: opts.timestamp,
+  });
 
-const intentEvent = (type: string, intentId: string, metadata: Record<string, string> = {}, id = `evt_${Math.random().toString(36).slice(2)}`) =>
+const intentEvent = (
+  type: string,
+  intentId: string,
+  metadata: Record<string, string> = {},
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) =>
   JSON.stringify({
     id,
     object: 'event',
     type,
     api_version: '2025-01-01',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: intentId, object: 'payment_intent', metadata, last_payment_error: type.endsWith('failed') ? { code: 'card_declined' } : null } },
+    data: {
+      object: {
+        id: intentId,
+        object: 'payment_intent',
+        metadata,
+        last_payment_error: type.endsWith('failed') ? { code: 'card_declined' } : null,
+      },
+    },
   });
 
 const chargeEvent = (intentId: string, last4: string, id: string, captured = true) =>
@@ -31,7 +47,17 @@ const chargeEvent = (intentId: string, last4: string, id: string, captured = tru
     type: 'charge.succeeded',
     api_version: '2025-01-01',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: `ch_${id}`, object: 'charge', status: 'succeeded', captured, payment_intent: intentId, metadata: {}, payment_method_details: { type: 'card', card: { last4 } } } },
+    data: {
+      object: {
+        id: `ch_${id}`,
+        object: 'charge',
+        status: 'succeeded',
+        captured,
+        payment_intent: intentId,
+        metadata: {},
+        payment_method_details: { type: 'card', card: { last4 } },
+      },
+    },
   });
 
 describe('Stripe webhooks (signed here)', () => {
@@ -45,7 +71,10 @@ describe('Stripe webhooks (signed here)', () => {
       failureCode: undefined,
     });
     const failed = intentEvent('payment_intent.payment_failed', 'pi_123');
-    expect(provider.verifyWebhook(Buffer.from(failed), { 'stripe-signature': header(failed) })).toMatchObject({ type: 'payment.failed', failureCode: 'card_declined' });
+    expect(provider.verifyWebhook(Buffer.from(failed), { 'stripe-signature': header(failed) })).toMatchObject({
+      type: 'payment.failed',
+      failureCode: 'card_declined',
+    });
     const charge = chargeEvent('pi_123', '4242', 'evt_c');
     expect(provider.verifyWebhook(charge, { 'stripe-signature': header(charge) })).toEqual({
       id: 'evt_c',
@@ -62,7 +91,10 @@ describe('Stripe webhooks (signed here)', () => {
 
   it('refuses a wrong secret, a changed body, an old signature and a missing header', () => {
     const body = intentEvent('payment_intent.succeeded', 'pi_123');
-    const refuse = (raw: string, headers: Record<string, string>) => expect(() => provider.verifyWebhook(raw, headers)).toThrow(expect.objectContaining({ code: 'invalid_signature' }));
+    const refuse = (raw: string, headers: Record<string, string>) =>
+      expect(() => provider.verifyWebhook(raw, headers)).toThrow(
+        expect.objectContaining({ code: 'invalid_signature' }),
+      );
     refuse(body, { 'stripe-signature': header(body, { secret: 'whsec_someone_else' }) });
     refuse(body.replace('pi_123', 'pi_999'), { 'stripe-signature': header(body) });
     refuse(body, { 'stripe-signature': header(body, { timestamp: Math.floor(Date.now() / 1000) - 601 }) });
@@ -90,12 +122,26 @@ describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', (
   });
 
   const hook = (body: string, signature: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/payments/webhooks/stripe', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload: body });
-  const view = async (id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload: body,
+    });
+  const view = async (id: number) =>
+    (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
 
   /** A booking whose card deposit Stripe has: its PaymentIntent at the local server, the payer not yet done. */
   async function cardDeposit(days: number) {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(days), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id as number;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(days),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id as number;
     // The card is entered in Stripe Elements: the request carries no card field (decision 042).
     const res = await t.app.inject({
       method: 'POST',
@@ -117,8 +163,19 @@ describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', (
   it('asks Stripe for the deposit in fen and confirms the booking once, however often and in whatever order the events arrive', async () => {
     const { id, payment, intent } = await cardDeposit(8);
     const booking = await view(id);
-    expect(intent).toMatchObject({ amount: booking.depositCents, currency: 'cny', payment_method_types: ['card'], metadata: { paymentId: String(payment.id), bookingId: String(id) } });
-    expect(payment).toMatchObject({ status: 'pending', provider: 'stripe', clientSecret: intent.client_secret, demo: false, last4: null });
+    expect(intent).toMatchObject({
+      amount: booking.depositCents,
+      currency: 'cny',
+      payment_method_types: ['card'],
+      metadata: { paymentId: String(payment.id), bookingId: String(id) },
+    });
+    expect(payment).toMatchObject({
+      status: 'pending',
+      provider: 'stripe',
+      clientSecret: intent.client_secret,
+      demo: false,
+      last4: null,
+    });
 
     stripe.succeed(intent.id);
     const succeeded = stripe.event('payment_intent.succeeded', intent.id);
@@ -139,9 +196,20 @@ describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', (
   it("refunds a cancelled booking's deposit through Stripe in the payment's unit: all of it, or the tier's part", async () => {
     const full = await cardDeposit(20);
     await completed(full.intent.id);
-    const cancel = (id: number) => t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
-    expect((await cancel(full.id)).json().payments[0]).toMatchObject({ status: 'refunded', refundedCents: full.intent.amount });
-    expect(stripe.refunds.filter((r) => r.payment_intent === full.intent.id).map((r) => [r.amount, r.currency])).toEqual([[full.intent.amount, 'cny']]);
+    const cancel = (id: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/status`,
+        headers: auth(traveler.token),
+        payload: { status: 'cancelled' },
+      });
+    expect((await cancel(full.id)).json().payments[0]).toMatchObject({
+      status: 'refunded',
+      refundedCents: full.intent.amount,
+    });
+    expect(
+      stripe.refunds.filter((r) => r.payment_intent === full.intent.id).map((r) => [r.amount, r.currency]),
+    ).toEqual([[full.intent.amount, 'cny']]);
 
     const part = await cardDeposit(21);
     await completed(part.intent.id);
@@ -152,22 +220,48 @@ describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', (
       const refunded = res.json().refund.amountCents as number;
       expect(refunded).toBe(part.intent.amount / 2);
       expect(res.json().payments[0]).toMatchObject({ status: 'partially_refunded', refundedCents: refunded });
-      const sent = stripe.received.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === part.intent.id);
-      expect(sent.map((r) => [r.params.amount, r.idempotencyKey])).toEqual([[String(refunded), `tabi-refund-${part.payment.id}`]]);
-      expect(stripe.refunds.filter((r) => r.payment_intent === part.intent.id).map((r) => [r.amount, r.currency])).toEqual([[refunded, 'cny']]);
+      const sent = stripe.received.filter(
+        (r) => r.path === '/v1/refunds' && r.params.payment_intent === part.intent.id,
+      );
+      expect(sent.map((r) => [r.params.amount, r.idempotencyKey])).toEqual([
+        [String(refunded), `tabi-refund-${part.payment.id}`],
+      ]);
+      expect(
+        stripe.refunds.filter((r) => r.payment_intent === part.intent.id).map((r) => [r.amount, r.currency]),
+      ).toEqual([[refunded, 'cny']]);
     } finally {
       t.app.bookings.now = () => new Date();
     }
   });
 
   it('refuses card fields sent to this server: the card goes to Stripe only, nothing is charged', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(9), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const id = (
+      await book(t, traveler, {
+        guideId: guide.guideId,
+        date: daysAhead(9),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id;
     const asked = stripe.received.length;
     for (const payload of [
-      { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+      {
+        kind: 'deposit',
+        method: 'card',
+        cardNumber: '4242424242424242',
+        expiryDate: '12/34',
+        cvv: '123',
+        cardHolder: 'Li Wei',
+      },
       { kind: 'deposit', method: 'card', cardHolder: 'Li Wei' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payments`, headers: { ...auth(traveler.token), 'idempotency-key': newKey() }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/bookings/${id}/payments`,
+        headers: { ...auth(traveler.token), 'idempotency-key': newKey() },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed' });
       expect(res.body).not.toContain('4242');
@@ -192,7 +286,12 @@ describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', (
     const forged = await hook(body, header(body, { secret: 'whsec_forger' }));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('invalid_signature');
-    const simulated = await t.app.inject({ method: 'POST', url: '/api/v2/payments/webhooks/simulated', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const simulated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/webhooks/simulated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(simulated.statusCode).toBe(404);
   });
 });

@@ -91,7 +91,12 @@ export class StripeProvider implements PaymentProvider {
     const intent = found.data[0];
     if (!intent) return null;
     if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
-      return { status: 'failed', providerRef: intent.id, failureCode: intent.last_payment_error.code ?? 'payment_failed', message: intent.last_payment_error.message ?? 'The payment failed.' };
+      return {
+        status: 'failed',
+        providerRef: intent.id,
+        failureCode: intent.last_payment_error.code ?? 'payment_failed',
+        message: intent.last_payment_error.message ?? 'The payment failed.',
+      };
     }
     return resultOf(intent);
   }
@@ -112,7 +117,10 @@ export class StripeProvider implements PaymentProvider {
   async refund(req: RefundRequest): Promise<{ refundRef: string }> {
     // A partial refund's amount is in the charge's unit, as the charge's was; Stripe takes no currency here.
     const { amount } = stripeAmount(req.amountCents, req.currency);
-    const refund = await this.stripe.refunds.create({ payment_intent: req.providerRef, amount }, { idempotencyKey: req.idempotencyKey });
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: req.providerRef, amount },
+      { idempotencyKey: req.idempotencyKey },
+    );
     return { refundRef: refund.id };
   }
 
@@ -157,8 +165,18 @@ export class StripeProvider implements PaymentProvider {
 
 function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
   if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
-  if (intent.status === 'canceled') return { status: 'failed', providerRef: intent.id, failureCode: 'canceled', message: 'The payment was cancelled.' };
+  if (intent.status === 'canceled')
+    return { status: 'failed', providerRef: intent.id, failureCode: 'canceled', message: 'The payment was cancelled.' };
   const next = intent.next_action;
-  const approvalUrl = next?.alipay_handle_redirect?.url ?? next?.wechat_pay_display_qr_code?.hosted_instructions_url ?? next?.redirect_to_url?.url ?? undefined;
-  return { status: 'pending', providerRef: intent.id, approvalUrl: approvalUrl ?? undefined, clientSecret: intent.client_secret ?? undefined };
+  const approvalUrl =
+    next?.alipay_handle_redirect?.url ??
+    next?.wechat_pay_display_qr_code?.hosted_instructions_url ??
+    next?.redirect_to_url?.url ??
+    undefined;
+  return {
+    status: 'pending',
+    providerRef: intent.id,
+    approvalUrl: approvalUrl ?? undefined,
+    clientSecret: intent.client_secret ?? undefined,
+  };
 }

@@ -4,7 +4,15 @@ import { addDays } from '../../../shared/availability';
 import type { Receipt } from '../../../shared/schemas/receipts';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, daysAhead, paidByAlipay, person, yenGuide as makeYenGuide, type Person } from '../bookings/test-helpers';
+import {
+  book,
+  callAs,
+  daysAhead,
+  paidByAlipay,
+  person,
+  yenGuide as makeYenGuide,
+  type Person,
+} from '../bookings/test-helpers';
 
 /**
  * The deposit's receipt of a family's three days (decision 179): the tour as "3 天 × 8 小时" with the
@@ -27,7 +35,11 @@ async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
   await doc.destroy();
   return { text, pages };
 }
-const pdf = async (lang: string) => pdfText((await t.app.inject({ url: `/api/v2/receipts/${receipt.id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload);
+const pdf = async (lang: string) =>
+  pdfText(
+    (await t.app.inject({ url: `/api/v2/receipts/${receipt.id}/pdf?lang=${lang}`, headers: auth(traveler.token) }))
+      .rawPayload,
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -36,10 +48,20 @@ beforeAll(async () => {
   const guide = await makeYenGuide(t, { name: '佐藤由衣' });
   expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny: '20' })).statusCode).toBe(200);
   // ¥48,000 a day (booking-pdf's family-days.test.ts prices it), ¥144,000 in all; a deposit of ¥28,800 paid as 1,440 元.
-  const made = await book(t, traveler, { guideId: guide.guideId, date, days: 3, dayStartTime: '09:00', adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY' });
+  const made = await book(t, traveler, {
+    guideId: guide.guideId,
+    date,
+    days: 3,
+    dayStartTime: '09:00',
+    adults: 2,
+    children: 1,
+    infants: 1,
+    chargeCurrency: 'CNY',
+  });
   expect(made.statusCode, made.body).toBe(201);
   await paidByAlipay(t, traveler, made.json().id);
-  const receipts = (await callAs(t, 'GET', `/api/v2/bookings/${made.json().id}/receipts`, traveler)).json().receipts as Receipt[];
+  const receipts = (await callAs(t, 'GET', `/api/v2/bookings/${made.json().id}/receipts`, traveler)).json()
+    .receipts as Receipt[];
   expect(receipts).toHaveLength(1);
   receipt = receipts[0]!;
 });
@@ -47,9 +69,25 @@ afterAll(() => t.close());
 
 describe('a family’s deposit receipt', () => {
   it('names the tour and what is owed in person, a share each day, as the trip card does', () => {
-    expect(receipt).toMatchObject({ amountCents: 144_000, currency: 'CNY', inPersonCents: 115_200, inPersonCurrency: 'JPY', inPersonAboutCents: 576_000 });
-    expect(receipt.tour).toEqual({ guideName: '佐藤由衣', date, days: 3, hoursEachDay: 8, travelers: 4, children: 1, infants: 1 });
-    expect(receipt.inPersonOn).toEqual([0, 1, 2].map((i) => ({ day: i + 1, date: addDays(date, i), cents: 38_400, aboutCents: 192_000 })));
+    expect(receipt).toMatchObject({
+      amountCents: 144_000,
+      currency: 'CNY',
+      inPersonCents: 115_200,
+      inPersonCurrency: 'JPY',
+      inPersonAboutCents: 576_000,
+    });
+    expect(receipt.tour).toEqual({
+      guideName: '佐藤由衣',
+      date,
+      days: 3,
+      hoursEachDay: 8,
+      travelers: 4,
+      children: 1,
+      infants: 1,
+    });
+    expect(receipt.inPersonOn).toEqual(
+      [0, 1, 2].map((i) => ({ day: i + 1, date: addDays(date, i), cents: 38_400, aboutCents: 192_000 })),
+    );
   });
 
   it('says it in its PDF in three languages, on one page', async () => {

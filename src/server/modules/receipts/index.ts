@@ -21,7 +21,10 @@ export interface ReceiptsNeeds {
   now: () => Date;
 }
 
-/** Receipts and credit notes (decision 125). Returns the service; its `issuer` goes to the modules that settle and refund payments. */
+/**
+ * Receipts and credit notes (decision 125). Returns the service; its `issuer` goes to the modules that settle and
+ * refund payments.
+ */
 export function registerReceipts(app: AppInstance, needs: ReceiptsNeeds): ReceiptsService {
   const service = new ReceiptsService(app.ctx.database.db, needs.operator, needs.now);
   app.decorate('receipts', service);

@@ -39,7 +39,13 @@ describe('numbering', () => {
       status: 'succeeded',
       amountCents: 16_550,
     });
-    const last = async () => (await t.database.db.select().from(receiptSeries).where(sql`series = 'R'`))[0]!.lastNumber;
+    const last = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(receiptSeries)
+          .where(sql`series = 'R'`)
+      )[0]!.lastNumber;
     const before = await last();
     await expect(
       inTransaction(t.database.db, async (tx) => {
@@ -61,17 +67,32 @@ describe('numbering', () => {
     const N = 16;
     const travelers = await Promise.all(Array.from({ length: N }, () => person(t)));
     const ids = await Promise.all(
-      travelers.map(async (who, i) => (await book(t, who, { guideId: guide.guideId, date: daysAhead(60 + i), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id as number),
+      travelers.map(
+        async (who, i) =>
+          (
+            await book(t, who, {
+              guideId: guide.guideId,
+              date: daysAhead(60 + i),
+              startTime: '10:00',
+              durationHours: 2,
+              travelers: 1,
+            })
+          ).json().id as number,
+      ),
     );
     const paid = await Promise.all(ids.map((id, i) => pay(t, travelers[i]!, id)));
     expect(paid.map((r) => r.statusCode)).toEqual(Array(N).fill(201));
-    const numbers = (await Promise.all(ids.map((id, i) => receiptsOf(id, travelers[i])))).flat().map((r) => seqOf(r.number));
+    const numbers = (await Promise.all(ids.map((id, i) => receiptsOf(id, travelers[i]))))
+      .flat()
+      .map((r) => seqOf(r.number));
     expect(numbers).toHaveLength(N);
     expect(new Set(numbers).size).toBe(N);
     const sorted = [...numbers].sort((a, b) => a - b);
     expect(sorted[N - 1]! - sorted[0]!).toBe(N - 1);
     const [all] = rowsOf<{ n: number; distinct: number; max: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`),
+      await t.database.db.execute(
+        sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`,
+      ),
     );
     expect(all!.distinct).toBe(all!.n);
     expect(all!.max).toBe(all!.n); // 1 … n: none skipped, none repeated
@@ -83,8 +104,16 @@ describe('numbering', () => {
     for (let i = 0; i < N; i++) {
       const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(90 + i));
       await t.database.db.insert(payments).values({
-        bookingId: id, payerId: traveler.id, kind: 'extension', method: 'alipay', provider: 'simulated', providerRef: `race-${newKey()}`,
-        idempotencyKey: newKey(), requestHash: 'x', status: 'succeeded', amountCents: 10_000,
+        bookingId: id,
+        payerId: traveler.id,
+        kind: 'extension',
+        method: 'alipay',
+        provider: 'simulated',
+        providerRef: `race-${newKey()}`,
+        idempotencyKey: newKey(),
+        requestHash: 'x',
+        status: 'succeeded',
+        amountCents: 10_000,
       });
       ids.push(id);
     }
@@ -100,11 +129,17 @@ describe('numbering', () => {
     );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(N / 3);
     const [all] = rowsOf<{ n: number; distinct: number; max: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`),
+      await t.database.db.execute(
+        sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`,
+      ),
     );
     expect(all).toEqual({ n: all!.n, distinct: all!.n, max: all!.n });
     // The rolled-back ones are issued on their next read, with the next numbers.
-    const late = (await Promise.all(ids.filter((_, i) => i % 3 === 0).map((id) => receiptsOf(id)))).map((list) => list.find((r) => r.paymentKind === 'extension')!);
-    expect(late.map((r) => seqOf(r.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: N / 3 }, (_, k) => all!.n + 1 + k));
+    const late = (await Promise.all(ids.filter((_, i) => i % 3 === 0).map((id) => receiptsOf(id)))).map((list) =>
+      list.find((r) => r.paymentKind === 'extension')!,
+    );
+    expect(late.map((r) => seqOf(r.number)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: N / 3 }, (_, k) => all!.n + 1 + k),
+    );
   }, 120_000);
 });

@@ -11,7 +11,10 @@ export interface IssueStamp {
   now: Date;
 }
 
-/** The payments that are receipted: deposits, extensions and trip changes' differences the platform received online (decisions 125, 177). */
+/**
+ * The payments that are receipted: deposits, extensions and trip changes' differences the platform received online
+ * (decisions 125, 177).
+ */
 const RECEIPTED = sql.raw(`p.kind IN ('deposit', 'extension', 'change') AND p.method <> 'cash'`);
 /** A booking that is over without its tour: nothing is owed to the guide in person. */
 const ENDED_UNTOURED = sql.raw(`bk.status = 'cancelled'`);
@@ -26,11 +29,19 @@ const ENDED_UNTOURED = sql.raw(`bk.status = 'cancelled'`);
  * The caller holds the booking's row lock, so two issues for one payment cannot both find it missing.
  */
 export function receiptCtes(ids: SQL, stamp: IssueStamp, paidAt: Date | null): SQL {
-  return receiptCtesOf(ids, { paid: paidAt?.toISOString() ?? null, operator: JSON.stringify(stamp.operator), now: stamp.now.toISOString() });
+  return receiptCtesOf(ids, {
+    paid: paidAt?.toISOString() ?? null,
+    operator: JSON.stringify(stamp.operator),
+    now: stamp.now.toISOString(),
+  });
 }
 
 /** `receiptCtes`' values as a prepared statement's placeholders, filled by `receiptValues` (decision 189). */
-export const RECEIPT_PLACEHOLDERS = { paid: sql.placeholder('rc_paid'), operator: sql.placeholder('rc_operator'), now: sql.placeholder('rc_now') };
+export const RECEIPT_PLACEHOLDERS = {
+  paid: sql.placeholder('rc_paid'),
+  operator: sql.placeholder('rc_operator'),
+  now: sql.placeholder('rc_now'),
+};
 
 export const receiptValues = (stamp: IssueStamp, paidAt: Date | null): Record<string, unknown> => ({
   rc_paid: paidAt?.toISOString() ?? null,
@@ -68,7 +79,12 @@ export function receiptCtesOf(ids: SQL, v: { paid: unknown; operator: unknown; n
 }
 
 /** Issues the receipts due for the booking's payments (one statement; the caller holds the booking's lock). */
-export async function issueReceipts(db: Database, bookingId: number, stamp: IssueStamp, paidAt: Date | null = null): Promise<number> {
+export async function issueReceipts(
+  db: Database,
+  bookingId: number,
+  stamp: IssueStamp,
+  paidAt: Date | null = null,
+): Promise<number> {
   const result = await db.execute(sql`
     WITH ${receiptCtes(sql`SELECT id FROM payments WHERE booking_id = ${bookingId} AND status IN ('succeeded', 'partially_refunded', 'refunded')`, stamp, paidAt)}
     SELECT count(*)::int AS issued FROM rc_ins`);
@@ -169,10 +185,20 @@ export async function receiptsOfBooking(db: Database, bookingId: number): Promis
 
 const original = alias(receipts, 'original');
 
-/** A receipt of the payer's with its booking's stored number and rate and, for a credit note, its receipt's number; undefined for anyone else's (their 404). */
+/**
+ * A receipt of the payer's with its booking's stored number and rate and, for a credit note, its receipt's number;
+ * undefined for anyone else's (their 404).
+ */
 export async function payersReceipt(db: Database, id: number, payerId: number) {
   const [row] = await db
-    .select({ receipt: receipts, bookingNumber: bookings.bookingNumber, jpyPerCny: bookings.jpyPerCny, fxAsOf: bookings.fxAsOf, tour: TOUR, receiptNumber: original.number })
+    .select({
+      receipt: receipts,
+      bookingNumber: bookings.bookingNumber,
+      jpyPerCny: bookings.jpyPerCny,
+      fxAsOf: bookings.fxAsOf,
+      tour: TOUR,
+      receiptNumber: original.number,
+    })
     .from(receipts)
     .innerJoin(bookings, eq(bookings.id, receipts.bookingId))
     .innerJoin(guides, eq(guides.id, bookings.guideId))
@@ -183,7 +209,13 @@ export async function payersReceipt(db: Database, id: number, payerId: number) {
 }
 
 /** The addressee of a receipt (and of its credit notes, which name the same person). */
-export async function setAddressee(db: Database, id: number, payerId: number, addressee: string, now: Date): Promise<ReceiptRow | undefined> {
+export async function setAddressee(
+  db: Database,
+  id: number,
+  payerId: number,
+  addressee: string,
+  now: Date,
+): Promise<ReceiptRow | undefined> {
   const rows = await db
     .update(receipts)
     .set({ addressee, updatedAt: now })

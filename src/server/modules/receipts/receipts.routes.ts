@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { matchLocale } from '../../../shared/locales';
 import { fileReplySchema, idParam } from '../../../shared/schemas/common';
-import { RECEIPT_LANGUAGES, receiptListSchema, receiptSchema, updateReceiptBodySchema, type ReceiptLanguage } from '../../../shared/schemas/receipts';
+import {
+  RECEIPT_LANGUAGES,
+  receiptListSchema,
+  receiptSchema,
+  updateReceiptBodySchema,
+  type ReceiptLanguage,
+} from '../../../shared/schemas/receipts';
 import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { sendPrivateFile } from '../../storage/private-document';
@@ -27,7 +33,8 @@ export function receiptsRoutes(app: AppInstance, service: ReceiptsService): void
       schema: {
         tags: ['receipts'],
         summary: "The booking's receipts (deposit, extensions) and credit notes (refunds), oldest first",
-        description: "Only the booking's traveler; anyone else 404. A payment settled before receipts existed gets its receipt on this first read.",
+        description:
+          "Only the booking's traveler; anyone else 404. A payment settled before receipts existed gets its receipt on this first read.",
         security: bearer,
         params: idParams,
         response: { 200: receiptListSchema },
@@ -40,7 +47,13 @@ export function receiptsRoutes(app: AppInstance, service: ReceiptsService): void
     '/api/v2/receipts/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['receipts'], summary: 'One receipt or credit note (payer only; anyone else 404)', security: bearer, params: idParams, response: { 200: receiptSchema } },
+      schema: {
+        tags: ['receipts'],
+        summary: 'One receipt or credit note (payer only; anyone else 404)',
+        security: bearer,
+        params: idParams,
+        response: { 200: receiptSchema },
+      },
     },
     async (request) => service.get(currentUser(request).id, request.params.id),
   );
@@ -75,7 +88,10 @@ export function receiptsRoutes(app: AppInstance, service: ReceiptsService): void
         security: bearer,
         params: idParams,
         querystring: z.object({
-          lang: z.enum(RECEIPT_LANGUAGES).optional().describe('en, zh-CN or ja (default: the Accept-Language header, else en)'),
+          lang: z
+            .enum(RECEIPT_LANGUAGES)
+            .optional()
+            .describe('en, zh-CN or ja (default: the Accept-Language header, else en)'),
         }),
         response: { 200: fileReplySchema },
       },

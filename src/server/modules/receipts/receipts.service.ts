@@ -64,7 +64,9 @@ export class ReceiptsService {
     }
     const rows = await repo.receiptsOfBooking(this.db, bookingId);
     const numbers = new Map(rows.map((r) => [r.id, r.number]));
-    return rows.filter((r) => r.payerId === userId).map((r) => toReceipt(r, state, numbers.get(r.receiptId ?? 0) ?? null));
+    return rows
+      .filter((r) => r.payerId === userId)
+      .map((r) => toReceipt(r, state, numbers.get(r.receiptId ?? 0) ?? null));
   }
 
   /** One of the caller's receipts; anyone else's is a 404. */
@@ -89,7 +91,10 @@ export class ReceiptsService {
 
 type Tour = NonNullable<Awaited<ReturnType<typeof repo.bookingReceiptState>>>['tour'];
 
-/** What a receipt reads of its booking: the stored number, the rate it was fixed at (decision 164), the tour as it stands (decision 179). */
+/**
+ * What a receipt reads of its booking: the stored number, the rate it was fixed at (decision 164), the tour as it
+ * stands (decision 179).
+ */
 interface OfBooking {
   bookingNumber: string | null;
   jpyPerCny: string | null;
@@ -106,7 +111,14 @@ function inPersonAbout(r: ReceiptRow, b: OfBooking): number | null {
   if (r.currency === r.inPersonCurrency || b.jpyPerCny === null || r.inPersonCents <= 0) return null;
   const t = b.tour;
   if (r.currency === t.chargeCurrency && r.inPersonCents === t.totalPriceCents - t.depositCents) {
-    return inPersonCharge({ currency: t.currency, chargeCurrency: t.chargeCurrency, depositCents: t.depositCents, chargeDepositCents: t.chargeDepositCents, jpyPerCny: b.jpyPerCny, totalCents: t.totalPriceCents });
+    return inPersonCharge({
+      currency: t.currency,
+      chargeCurrency: t.chargeCurrency,
+      depositCents: t.depositCents,
+      chargeDepositCents: t.chargeDepositCents,
+      jpyPerCny: b.jpyPerCny,
+      totalCents: t.totalPriceCents,
+    });
   }
   return convertMinor(r.inPersonCents, r.inPersonCurrency, r.currency, b.jpyPerCny);
 }
@@ -131,9 +143,25 @@ function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): R
     currency: r.currency,
     inPersonCurrency: r.inPersonCurrency,
     rate: converted ? { jpyPerCny: trimRate(b.jpyPerCny!), asOf: b.fxAsOf! } : null,
-    tour: { guideName: t.guideName, date: t.date, days: t.days, hoursEachDay: t.durationMinutes / 60, travelers: t.travelers, children: t.children, infants: t.infants },
+    tour: {
+      guideName: t.guideName,
+      date: t.date,
+      days: t.days,
+      hoursEachDay: t.durationMinutes / 60,
+      travelers: t.travelers,
+      children: t.children,
+      infants: t.infants,
+    },
     // A share each tour day, as the trip card and the PDF say it (decision 179); a credit note owes nothing.
-    inPersonOn: r.kind === 'receipt' ? inPersonDays(t, r.inPersonCents, about).map((d) => ({ day: d.day, date: d.date, cents: d.cents, aboutCents: d.chargeCents })) : [],
+    inPersonOn:
+      r.kind === 'receipt'
+        ? inPersonDays(t, r.inPersonCents, about).map((d) => ({
+            day: d.day,
+            date: d.date,
+            cents: d.cents,
+            aboutCents: d.chargeCents,
+          }))
+        : [],
     inPersonAboutCents: about,
     paidAt: r.paidAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),

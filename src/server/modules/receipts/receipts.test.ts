@@ -31,7 +31,9 @@ afterEach(() => {
 
 const bookingOf = async (id: number) => (await get(`/api/v2/bookings/${id}`, traveler)).json();
 
-/** The text of every page, as a reader's copy-and-paste gives it (the ToUnicode maps), as booking-pdf.test.ts reads it. */
+/**
+ * The text of every page, as a reader's copy-and-paste gives it (the ToUnicode maps), as booking-pdf.test.ts reads it.
+ */
 async function pdfText(data: Buffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
   let text = '';
@@ -79,25 +81,47 @@ describe('a receipt for every payment received online', () => {
     });
     expect(receipt!.number).toMatch(/^R-\d{8}$/);
     // Written in the payment's own statement: there before anyone reads the list.
-    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`),
+    );
     expect(row!.n).toBe(1);
     // Reading again issues nothing more.
     expect(await receiptsOf(id)).toEqual([receipt]);
   });
 
   it('a wallet deposit approved by the provider’s webhook gets its receipt with the wallet named', async () => {
-    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(21), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(21),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 1,
+    });
     const id = res.json().id as number;
-    const started = await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
+    const started = await pay(t, traveler, id, {
+      kind: 'deposit',
+      method: 'alipay',
+      alipayAccount: 'liwei@example.cn',
+    });
     expect(started.statusCode).toBe(201);
     expect(started.json().payment.status).toBe('pending');
-    const [row0] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    const [row0] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`),
+    );
     expect(row0!.n).toBe(0);
     expect((await approve(started.json().payment.approvalUrl)).statusCode).toBe(200);
-    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`),
+    );
     expect(row!.n).toBe(1);
     const [receipt] = await receiptsOf(id);
-    expect(receipt).toMatchObject({ kind: 'receipt', paymentKind: 'deposit', method: 'alipay', cardLast4: null, amountCents: (await bookingOf(id)).depositCents });
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      paymentKind: 'deposit',
+      method: 'alipay',
+      cardLast4: null,
+      amountCents: (await bookingOf(id)).depositCents,
+    });
   });
 
   it('a cancellation’s refund gets a credit note of the refunded amount, naming the receipt; the receipt stays as it was', async () => {
@@ -106,14 +130,26 @@ describe('a receipt for every payment received online', () => {
     await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
     const [before] = await receiptsOf(id);
     t.app.bookings.now = () => new Date(new Date(`${date}T01:00:00Z`).getTime() - 5 * 86_400_000); // 5 days before: 50 %
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}/status`,
+      headers: auth(traveler.token),
+      payload: { status: 'cancelled' },
+    });
     expect(res.statusCode).toBe(200);
     const refunded = res.json().payments[0].refundedCents as number;
     expect(refunded).toBeGreaterThan(0);
     const [receipt, note, ...more] = await receiptsOf(id);
     expect(more).toHaveLength(0);
     expect(receipt).toEqual(before);
-    expect(note).toMatchObject({ kind: 'credit_note', receiptNumber: receipt!.number, amountCents: refunded, paymentKind: 'deposit', method: 'card', addressee: receipt!.addressee });
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      receiptNumber: receipt!.number,
+      amountCents: refunded,
+      paymentKind: 'deposit',
+      method: 'card',
+      addressee: receipt!.addressee,
+    });
     expect(note!.number).toMatch(/^C-\d{8}$/);
   });
 });
@@ -136,23 +172,44 @@ describe('who may read and change a receipt', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe('not_found');
     }
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(stranger.token), payload: { addressee: 'Mallory' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/receipts/${receipt.id}`,
+      headers: auth(stranger.token),
+      payload: { addressee: 'Mallory' },
+    });
     expect(patched.statusCode).toBe(404);
     expect((await get(`/api/v2/receipts/${receipt.id}`, traveler)).json().addressee).toBe(receipt.addressee);
   });
 
   it('the payer renames the addressee: stored in NFC without invisible characters; bidi overrides, controls, nothing visible or too long are refused', async () => {
-    const patch = (addressee: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee } });
+    const patch = (addressee: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/receipts/${receipt.id}`,
+        headers: auth(traveler.token),
+        payload: { addressee },
+      });
     const res = await patch('  株式会社\u200b旅行\u200e Cafe\u0301  ');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: receipt.id, number: receipt.number, amountCents: receipt.amountCents, addressee: '株式会社旅行 Café' });
+    expect(res.json()).toMatchObject({
+      id: receipt.id,
+      number: receipt.number,
+      amountCents: receipt.amountCents,
+      addressee: '株式会社旅行 Café',
+    });
     expect((await receiptsOf(bookingId))[0]!.addressee).toBe('株式会社旅行 Café');
     for (const bad of ['', '\u200b\u2066 ', 'x'.repeat(101), 42, 'A\u0007B', '旅行\u202eevil']) {
       const refused = await patch(bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
       expect(refused.json().code).toBe('validation_failed');
     }
-    const extra = await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee: 'A', amountCents: 1 } });
+    const extra = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/receipts/${receipt.id}`,
+      headers: auth(traveler.token),
+      payload: { addressee: 'A', amountCents: 1 },
+    });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -178,7 +235,10 @@ describe('who may read and change a receipt', () => {
     expect(zh).toContain('发票');
     const fallback = await pdfText((await get(`/api/v2/receipts/${receipt.id}/pdf`, traveler)).rawPayload);
     expect(fallback).toContain('Receipt'); // no lang, no Accept-Language: English
-    const jaRes = await t.app.inject({ url: `/api/v2/receipts/${receipt.id}/pdf`, headers: { ...auth(traveler.token), 'accept-language': 'ja-JP,ja;q=0.9' } });
+    const jaRes = await t.app.inject({
+      url: `/api/v2/receipts/${receipt.id}/pdf`,
+      headers: { ...auth(traveler.token), 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
     const jaText = await pdfText(jaRes.rawPayload);
     expect(jaText).toContain('領収書');
     expect(jaText).toContain('株式会社旅行 Café 様');
@@ -187,13 +247,26 @@ describe('who may read and change a receipt', () => {
   });
 
   it('in Japanese the receipt is set in Noto Sans JP, and a Chinese addressee’s name in Noto Sans SC, never a .notdef box (decision 174)', async () => {
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee: '张伟' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v2/receipts/${receipt.id}`,
+          headers: auth(traveler.token),
+          payload: { addressee: '张伟' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const ja = (await get(`/api/v2/receipts/${receipt.id}/pdf?lang=ja`, traveler)).rawPayload;
     expect(embeddedFonts(ja)).toEqual(['NotoSansJP-Bold', 'NotoSansJP-Regular', 'NotoSansSC-Bold']);
     const drawn = await drawnTexts(ja);
     expect(drawn.map((d) => d.text).join('')).toContain('张伟 様');
     // The addressee is bold; 登録番号 is Japanese.
-    expect(fontsOfChars(drawn, '张伟登')).toEqual({ 张: ['NotoSansSC-Bold'], 伟: ['NotoSansSC-Bold'], 登: ['NotoSansJP-Regular'] });
+    expect(fontsOfChars(drawn, '张伟登')).toEqual({
+      张: ['NotoSansSC-Bold'],
+      伟: ['NotoSansSC-Bold'],
+      登: ['NotoSansJP-Regular'],
+    });
     expect(drawn.filter((d) => d.notdef > 0)).toEqual([]);
     const zh = (await get(`/api/v2/receipts/${receipt.id}/pdf?lang=zh-CN`, traveler)).rawPayload;
     expect(embeddedFonts(zh)).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);

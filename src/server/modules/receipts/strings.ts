@@ -51,7 +51,10 @@ export interface ReceiptStrings {
   notFapiao: string;
   fake: string;
   money: (minor: number, currency: Currency) => string;
-  /** The rate a payment in another currency than the booking's was converted at, and its reference day as `intl` writes it. */
+  /**
+   * The rate a payment in another currency than the booking's was converted at, and its reference day as `intl` writes
+   * it.
+   */
   rate: (jpyPerCny: string, day: string) => string;
   /** A calendar date in the reader's form. */
   intl: string;
@@ -90,7 +93,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     colon: ': ',
     issuer: 'Issued by',
     registration: 'Registration No.',
-    notFapiao: 'A receipt of a Japanese business: proof of payment for your records and expense claims. It is not a Chinese fapiao (发票).',
+    notFapiao:
+      'A receipt of a Japanese business: proof of payment for your records and expense claims. It is not a Chinese fapiao (发票).',
     fake: 'Development data: fictitious operator, not a valid receipt.',
     money: (minor, currency) => formatMoney(minor, currency, 'en'),
     rate: (rate, day) => `Converted at the booking's rate: 1 RMB = ${rate} JPY (the rate of ${day}).`,
@@ -168,7 +172,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     registration: '登録番号',
     notFapiao: '日本の事業者が発行する領収書です。中国の発票（fapiao）ではありません。',
     fake: '開発用データ：架空の事業者によるもので、有効な領収書ではありません。',
-    money: (minor, currency) => (currency === 'CNY' ? `${formatFen(minor)} 人民元` : formatMoney(minor, currency, 'ja')),
+    money: (minor, currency) =>
+      currency === 'CNY' ? `${formatFen(minor)} 人民元` : formatMoney(minor, currency, 'ja'),
     rate: (rate, day) => `予約時に確定したレートで換算しています：1人民元＝${rate}円（${day}のレート）。`,
     intl: 'ja-JP',
   },

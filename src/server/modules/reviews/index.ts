@@ -22,7 +22,10 @@ export interface ReviewsNeeds {
   translations: Translations;
 }
 
-/** Reviews: the public list of a guide's reviews, and both parties' reviews of a booking (published by a job), with photos and the guide's reply. */
+/**
+ * Reviews: the public list of a guide's reviews, and both parties' reviews of a booking (published by a job), with
+ * photos and the guide's reply.
+ */
 export async function registerReviews(app: AppInstance, { jobs, storage, translations }: ReviewsNeeds): Promise<void> {
   const service = new ReviewsService(app.ctx.database.db, storage);
   app.decorate('reviews', service);

@@ -20,8 +20,16 @@ interface TrustColumns {
  */
 export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
   const subRatings: SubRatings | null =
-    r.knowledgeRating !== null && r.communicationRating !== null && r.punctualityRating !== null && r.valueRating !== null
-      ? { knowledge: r.knowledgeRating, communication: r.communicationRating, punctuality: r.punctualityRating, value: r.valueRating }
+    r.knowledgeRating !== null &&
+    r.communicationRating !== null &&
+    r.punctualityRating !== null &&
+    r.valueRating !== null
+      ? {
+          knowledge: r.knowledgeRating,
+          communication: r.communicationRating,
+          punctuality: r.punctualityRating,
+          value: r.valueRating,
+        }
       : null;
   return {
     subRatings,
@@ -31,7 +39,10 @@ export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
   };
 }
 
-/** Who wrote a page's texts, by account language: each review's reviewer (in the page's order) and the guide, who writes every reply. */
+/**
+ * Who wrote a page's texts, by account language: each review's reviewer (in the page's order) and the guide, who writes
+ * every reply.
+ */
 interface ReviewWriters {
   reviewers: readonly (TextLanguage | undefined)[];
   guide: TextLanguage | undefined;
@@ -43,13 +54,26 @@ interface ReviewWriters {
  * kanji-only text is in its writer's language (decision 146): the reviewer's for the review, the
  * guide's for the reply.
  */
-export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage, writers: ReviewWriters): Promise<Review[]> {
+export async function withReviewTranslations(
+  translations: Pick<Translations, 'read' | 'enabled'> | undefined,
+  reviews: Review[],
+  reader: TextLanguage,
+  writers: ReviewWriters,
+): Promise<Review[]> {
   if (!translations?.enabled) return reviews;
-  const languages = reviews.map((r, i) => ({ content: detectTextLanguage(r.content, writers.reviewers[i]), reply: detectTextLanguage(r.reply?.text, writers.guide) }));
+  const languages = reviews.map((r, i) => ({
+    content: detectTextLanguage(r.content, writers.reviewers[i]),
+    reply: detectTextLanguage(r.reply?.text, writers.guide),
+  }));
   // Each review's translations are its own (decision 184): the reviewer wrote the content, the reviewed the reply.
   const ask = (r: Review, text: string | undefined, from: TextLanguage, writerId: number): TextToTranslate | null =>
     text ? { text, from, to: reader, scope: translationScope.review(r.id), writerId } : null;
-  const found = await translations.read(reviews.flatMap((r, i) => [ask(r, r.content, languages[i]!.content, r.fromUserId), ask(r, r.reply?.text, languages[i]!.reply, r.toUserId)]));
+  const found = await translations.read(
+    reviews.flatMap((r, i) => [
+      ask(r, r.content, languages[i]!.content, r.fromUserId),
+      ask(r, r.reply?.text, languages[i]!.reply, r.toUserId),
+    ]),
+  );
   return reviews.map((r, i) => {
     const [content, reply] = [found[2 * i], found[2 * i + 1]];
     return {

@@ -48,7 +48,10 @@ export async function setReply(tx: Database, id: number, text: string, at: Date)
   return row;
 }
 
-/** The guide's status and review count, with their account language: the writer of every reply on the page (decision 146). */
+/**
+ * The guide's status and review count, with their account language: the writer of every reply on the page
+ * (decision 146).
+ */
 export async function guideForReviews(db: Database, guideId: number) {
   const [guide] = await db
     .select({ status: guides.status, reviewCount: guides.reviewCount, locale: users.locale })
@@ -106,7 +109,13 @@ export function publishReviews(tx: Database, bookingId: number, at: Date, writte
   return tx
     .update(reviews)
     .set({ publishedAt: at })
-    .where(and(eq(reviews.bookingId, bookingId), isNull(reviews.publishedAt), writtenBefore ? lte(reviews.submittedAt, writtenBefore) : undefined))
+    .where(
+      and(
+        eq(reviews.bookingId, bookingId),
+        isNull(reviews.publishedAt),
+        writtenBefore ? lte(reviews.submittedAt, writtenBefore) : undefined,
+      ),
+    )
     .returning();
 }
 

@@ -35,7 +35,11 @@ const noContacts = (field: string) =>
  * array. Dual-blind: unpublished reviews never leave the server. The total is in the
  * `x-total-count` header. Eligibility and submission for both directions (decision 063).
  */
-export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, translations?: Pick<Translations, 'read' | 'enabled'>): Promise<void> {
+export async function reviewsRoutes(
+  app: AppInstance,
+  service?: ReviewsService,
+  translations?: Pick<Translations, 'read' | 'enabled'>,
+): Promise<void> {
   reviewReadRoutes(app, translations);
   if (!service) return;
   reviewWriteRoutes(app, service);
@@ -59,7 +63,14 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
           response: { 201: bookingReviewSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.addPhoto(currentUser(request), request.params.id, () => readSingleUpload(request, REVIEW_PHOTO_MAX_BYTES))),
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await service.addPhoto(currentUser(request), request.params.id, () =>
+              readSingleUpload(request, REVIEW_PHOTO_MAX_BYTES),
+            ),
+          ),
     );
   });
 }
@@ -89,12 +100,30 @@ function reviewReadRoutes(app: AppInstance, translations?: Pick<Translations, 'r
         rows.map((r) => r.id),
       );
       reply.header('x-total-count', String(guide.reviewCount));
-      const reviews = rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, reviewerLocale: _, ...r }) => ({
-        ...r,
-        publishedAt: r.publishedAt!.toISOString(),
-        ...trustOf({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt }, photos.get(r.id)),
-      }));
-      const writers = { reviewers: rows.map((r) => writerTextLanguage(r.reviewerLocale)), guide: writerTextLanguage(guide.locale) };
+      const reviews = rows.map(
+        ({
+          bookingId,
+          knowledgeRating,
+          communicationRating,
+          punctualityRating,
+          valueRating,
+          reply: text,
+          repliedAt,
+          reviewerLocale: _,
+          ...r
+        }) => ({
+          ...r,
+          publishedAt: r.publishedAt!.toISOString(),
+          ...trustOf(
+            { bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt },
+            photos.get(r.id),
+          ),
+        }),
+      );
+      const writers = {
+        reviewers: rows.map((r) => writerTextLanguage(r.reviewerLocale)),
+        guide: writerTextLanguage(guide.locale),
+      };
       return withReviewTranslations(translations, reviews, readerTextLanguage(request), writers);
     },
   );
@@ -108,7 +137,8 @@ function reviewWriteRoutes(app: AppInstance, service: ReviewsService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['reviews'],
-        summary: 'Whether the signed-in party of a booking may review it now (canReview, reason), with the reviews they may see',
+        summary:
+          'Whether the signed-in party of a booking may review it now (canReview, reason), with the reviews they may see',
         security,
         params: z.object({ id: idParam }),
         response: { 200: eligibilityReplySchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -124,11 +154,18 @@ function reviewWriteRoutes(app: AppInstance, service: ReviewsService): void {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['reviews'],
-        summary: 'Review the other party of a completed booking (traveler_to_guide or guide_to_traveler); hidden from them until both have reviewed or 7 days pass',
+        summary:
+          'Review the other party of a completed booking (traveler_to_guide or guide_to_traveler); hidden from them until both have reviewed or 7 days pass',
         description: noContacts('content'),
         security,
         body: createReviewBodySchema,
-        response: { 201: createReviewReplySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: {
+          201: createReviewReplySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),

@@ -48,7 +48,10 @@ const toReview = (r: ReviewRow, photos: Photos): BookingReview => ({
   ...trustOf(r, photos.get(r.id)),
 });
 
-const replied = () => new AppError('conflict', 'This review already has your reply; it cannot be changed', [{ path: 'id', message: 'already_replied' }]);
+const replied = () =>
+  new AppError('conflict', 'This review already has your reply; it cannot be changed', [
+    { path: 'id', message: 'already_replied' },
+  ]);
 
 /**
  * Reviews of completed bookings in both directions (decision 063). Dual-blind: a
@@ -70,12 +73,20 @@ export class ReviewsService {
     const booking = lock ? await lockBooking(db, bookingId) : await findBooking(db, bookingId);
     if (!booking) throw notFound('Booking');
     const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
-    const side: Side | undefined = booking.travelerId === user.id ? 'traveler' : guideUserId === user.id ? 'guide' : undefined;
+    const side: Side | undefined =
+      booking.travelerId === user.id ? 'traveler' : guideUserId === user.id ? 'guide' : undefined;
     if (!side) throw notFound('Booking');
     return { booking, guideUserId, side };
   }
 
-  private decide(booking: BookingRow, guideUserId: number, side: Side, rows: ReviewRow[], now: Date, photos: Photos): EligibilityReply {
+  private decide(
+    booking: BookingRow,
+    guideUserId: number,
+    side: Side,
+    rows: ReviewRow[],
+    now: Date,
+    photos: Photos,
+  ): EligibilityReply {
     const type = typeOf(side);
     const mine = rows.find((r) => r.type === type);
     const theirs = rows.find((r) => r.type !== type);
@@ -83,7 +94,8 @@ export class ReviewsService {
     const reviewBy = completedAt ? new Date(completedAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS) : null;
     let reason: EligibilityReason | null = null;
     if (booking.status === 'cancelled') reason = 'booking_cancelled';
-    else if (!completedAt || (booking.status !== 'completed' && booking.status !== 'disputed')) reason = 'not_completed';
+    else if (!completedAt || (booking.status !== 'completed' && booking.status !== 'disputed'))
+      reason = 'not_completed';
     else if (mine) reason = 'already_reviewed';
     else if (now > reviewBy! || theirs?.publishedAt) reason = 'review_period_ended';
     return {
@@ -103,7 +115,17 @@ export class ReviewsService {
   async eligibility(user: AuthUser, bookingId: number): Promise<EligibilityReply> {
     const { booking, guideUserId, side } = await this.party(this.db, user, bookingId);
     const rows = await repo.reviewsOfBooking(this.db, bookingId);
-    return this.decide(booking, guideUserId, side, rows, this.now(), await repo.photosOf(this.db, rows.map((r) => r.id)));
+    return this.decide(
+      booking,
+      guideUserId,
+      side,
+      rows,
+      this.now(),
+      await repo.photosOf(
+        this.db,
+        rows.map((r) => r.id),
+      ),
+    );
   }
 
   async create(user: AuthUser, body: z.output<typeof createReviewBodySchema>): Promise<CreateReviewReply> {
@@ -114,18 +136,29 @@ export class ReviewsService {
         const rows = await repo.reviewsOfBooking(db, booking.id);
         const before = this.decide(booking, guideUserId, side, rows, now, new Map());
         if (body.type !== before.type) {
-          throw new AppError('validation_failed', `As the ${side} of this booking you write a ${before.type} review`, [{ path: 'type', message: `must be ${before.type}` }]);
+          throw new AppError('validation_failed', `As the ${side} of this booking you write a ${before.type} review`, [
+            { path: 'type', message: `must be ${before.type}` },
+          ]);
         }
         if (body.fromUserId !== undefined && body.fromUserId !== before.fromUserId) {
-          throw new AppError('validation_failed', 'fromUserId must be you', [{ path: 'fromUserId', message: 'must be the signed-in user' }]);
+          throw new AppError('validation_failed', 'fromUserId must be you', [
+            { path: 'fromUserId', message: 'must be the signed-in user' },
+          ]);
         }
         if (body.toUserId !== undefined && body.toUserId !== before.toUserId) {
-          throw new AppError('validation_failed', 'toUserId must be the other party of the booking', [{ path: 'toUserId', message: 'must be the other party' }]);
+          throw new AppError('validation_failed', 'toUserId must be the other party of the booking', [
+            { path: 'toUserId', message: 'must be the other party' },
+          ]);
         }
         if (body.subRatings && before.type !== 'traveler_to_guide') {
-          throw new AppError('validation_failed', 'Sub-ratings are for reviews of a guide', [{ path: 'subRatings', message: 'only for traveler_to_guide' }]);
+          throw new AppError('validation_failed', 'Sub-ratings are for reviews of a guide', [
+            { path: 'subRatings', message: 'only for traveler_to_guide' },
+          ]);
         }
-        if (!before.canReview) throw new AppError('conflict', `This booking cannot be reviewed now (${before.reason})`, [{ path: 'bookingId', message: before.reason! }]);
+        if (!before.canReview)
+          throw new AppError('conflict', `This booking cannot be reviewed now (${before.reason})`, [
+            { path: 'bookingId', message: before.reason! },
+          ]);
         refuseContactDetails([{ path: 'content', text: body.content }]);
         const review = await repo.insertReview(db, {
           bookingId: booking.id,
@@ -154,12 +187,24 @@ export class ReviewsService {
           });
         }
         const after = await repo.reviewsOfBooking(db, booking.id);
-        const photos = await repo.photosOf(db, after.map((r) => r.id));
+        const photos = await repo.photosOf(
+          db,
+          after.map((r) => r.id),
+        );
         const eligibility = this.decide(booking, guideUserId, side, after, now, photos);
-        return { review: toReview(after.find((r) => r.id === review.id)!, photos), eligibility };
+        return {
+          review: toReview(
+            after.find((r) => r.id === review.id)!,
+            photos,
+          ),
+          eligibility,
+        };
       });
     } catch (err) {
-      if (pgErrorCode(err) === '23505') throw new AppError('conflict', 'You have already reviewed this booking', [{ path: 'bookingId', message: 'already_reviewed' }]);
+      if (pgErrorCode(err) === '23505')
+        throw new AppError('conflict', 'You have already reviewed this booking', [
+          { path: 'bookingId', message: 'already_reviewed' },
+        ]);
       throw err;
     }
   }
@@ -173,12 +218,22 @@ export class ReviewsService {
   async addPhoto(user: AuthUser, reviewId: number, read: () => Promise<{ data: Buffer }>): Promise<BookingReview> {
     const review = await repo.findReview(this.db, reviewId);
     if (!review || review.fromUserId !== user.id) throw notFound('Review');
-    if (review.type !== 'traveler_to_guide') throw new AppError('conflict', 'Photos are for reviews of a guide', [{ path: 'id', message: 'not_a_guide_review' }]);
+    if (review.type !== 'traveler_to_guide')
+      throw new AppError('conflict', 'Photos are for reviews of a guide', [
+        { path: 'id', message: 'not_a_guide_review' },
+      ]);
     const closesAt = review.submittedAt.getTime() + REVIEW_PHOTO_WINDOW_MINUTES * 60_000;
     if (this.now().getTime() > closesAt) {
-      throw new AppError('conflict', `Photos can be added within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting the review`, [{ path: 'id', message: 'photo_window_closed' }]);
+      throw new AppError(
+        'conflict',
+        `Photos can be added within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting the review`,
+        [{ path: 'id', message: 'photo_window_closed' }],
+      );
     }
-    const full = () => new AppError('conflict', `At most ${REVIEW_PHOTO_MAX} photos per review`, [{ path: 'body.file', message: 'limit reached' }]);
+    const full = () =>
+      new AppError('conflict', `At most ${REVIEW_PHOTO_MAX} photos per review`, [
+        { path: 'body.file', message: 'limit reached' },
+      ]);
     if ((await repo.countPhotos(this.db, reviewId)) >= REVIEW_PHOTO_MAX) throw full();
     const { key } = await storeImage(this.storage, PHOTO_FOLDER, (await read()).data, REVIEW_PHOTO_BOX);
     // Counted again under the review's lock: parallel uploads cannot pass the limit together.
@@ -203,7 +258,8 @@ export class ReviewsService {
    */
   async reply(user: AuthUser, reviewId: number, body: z.output<typeof replyBodySchema>): Promise<BookingReview> {
     const review = await repo.findReview(this.db, reviewId);
-    if (!review || review.type !== 'traveler_to_guide' || review.toUserId !== user.id || !review.publishedAt) throw notFound('Review');
+    if (!review || review.type !== 'traveler_to_guide' || review.toUserId !== user.id || !review.publishedAt)
+      throw notFound('Review');
     if (review.reply !== null) throw replied();
     refuseContactDetails([{ path: 'text', text: body.text }]);
     await assertNoProtectedTitles(this.db, user.id, [{ path: 'text', text: body.text }]);
@@ -218,7 +274,12 @@ export class ReviewsService {
     await inTransaction(this.db, async (db) => {
       const booking = await lockBooking(db, bookingId);
       if (!booking) return;
-      const published = await repo.publishReviews(db, bookingId, now, new Date(now.getTime() - REVIEW_BLIND_DAYS * DAY_MS));
+      const published = await repo.publishReviews(
+        db,
+        bookingId,
+        now,
+        new Date(now.getTime() - REVIEW_BLIND_DAYS * DAY_MS),
+      );
       if (published.some((r) => r.type === 'traveler_to_guide')) await repo.refreshGuideRating(db, booking.guideId);
     });
   }

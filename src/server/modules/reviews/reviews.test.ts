@@ -18,13 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const eligibility = (id: number, who?: Person) => t.app.inject({ url: `/api/v2/reviews/bookings/${id}/eligibility`, headers: who ? auth(who.token) : {} });
-const review = (who: Person, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v2/reviews', headers: auth(who.token), payload });
-const profileReviews = async () => (await t.app.inject({ url: `/api/v2/reviews/guides/${guide.guideId}` })).json() as { content: string; rating: number }[];
-const profile = async () => (await t.app.inject({ url: `/api/v2/guides/${guide.guideId}` })).json() as { rating: number; reviewCount: number };
+const eligibility = (id: number, who?: Person) =>
+  t.app.inject({ url: `/api/v2/reviews/bookings/${id}/eligibility`, headers: who ? auth(who.token) : {} });
+const review = (who: Person, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/reviews', headers: auth(who.token), payload });
+const profileReviews = async () =>
+  (await t.app.inject({ url: `/api/v2/reviews/guides/${guide.guideId}` })).json() as {
+    content: string;
+    rating: number;
+  }[];
+const profile = async () =>
+  (await t.app.inject({ url: `/api/v2/guides/${guide.guideId}` })).json() as { rating: number; reviewCount: number };
 const searchCard = async () => {
   await t.app.guideSearch.sync();
-  const body = (await t.app.inject({ url: '/api/v2/guides?city=nara' })).json() as { data: { id: number; rating: number; reviewCount: number }[] };
+  const body = (await t.app.inject({ url: '/api/v2/guides?city=nara' })).json() as {
+    data: { id: number; rating: number; reviewCount: number }[];
+  };
   return body.data.find((g) => g.id === guide.guideId)!;
 };
 
@@ -37,14 +46,26 @@ describe('eligibility', () => {
     expect((await eligibility(confirmed)).statusCode).toBe(401);
     expect((await eligibility(confirmed, stranger)).statusCode).toBe(404);
     expect((await eligibility(999_999, traveler)).statusCode).toBe(404);
-    expect((await eligibility(confirmed, traveler)).json()).toMatchObject({ canReview: false, reason: 'not_completed', type: 'traveler_to_guide' });
+    expect((await eligibility(confirmed, traveler)).json()).toMatchObject({
+      canReview: false,
+      reason: 'not_completed',
+      type: 'traveler_to_guide',
+    });
     const refused = await review(traveler, { bookingId: confirmed, type: 'traveler_to_guide', rating: 5 });
     expect(refused.statusCode).toBe(409);
 
     const cancelled = await confirmedBooking(t, traveler, guide.guideId, nextDay());
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${cancelled}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${cancelled}/status`,
+      headers: auth(traveler.token),
+      payload: { status: 'cancelled' },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await eligibility(cancelled, traveler)).json()).toMatchObject({ canReview: false, reason: 'booking_cancelled' });
+    expect((await eligibility(cancelled, traveler)).json()).toMatchObject({
+      canReview: false,
+      reason: 'booking_cancelled',
+    });
 
     const done = await bookingIn(t, traveler, guide, nextDay(), 'completed');
     expect((await eligibility(done, traveler)).json()).toMatchObject({
@@ -57,12 +78,20 @@ describe('eligibility', () => {
       otherSubmitted: false,
       otherReview: null,
     });
-    expect((await eligibility(done, guide)).json()).toMatchObject({ canReview: true, type: 'guide_to_traveler', fromUserId: guide.id, toUserId: traveler.id });
+    expect((await eligibility(done, guide)).json()).toMatchObject({
+      canReview: true,
+      type: 'guide_to_traveler',
+      fromUserId: guide.id,
+      toUserId: traveler.id,
+    });
   });
 
   it('closes 14 days after completion', async () => {
     const old = await bookingIn(t, traveler, guide, nextDay(), 'completed', new Date(Date.now() - 15 * DAY));
-    expect((await eligibility(old, traveler)).json()).toMatchObject({ canReview: false, reason: 'review_period_ended' });
+    expect((await eligibility(old, traveler)).json()).toMatchObject({
+      canReview: false,
+      reason: 'review_period_ended',
+    });
   });
 });
 
@@ -78,19 +107,38 @@ describe('submitting', () => {
       expect(bad.statusCode).toBe(400);
       expect(JSON.stringify(bad.json().fields)).toContain('Please select a rating');
     }
-    const long = await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 4, content: 'x'.repeat(2001) });
+    const long = await review(traveler, {
+      bookingId: id,
+      type: 'traveler_to_guide',
+      rating: 4,
+      content: 'x'.repeat(2001),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields[0].path).toContain('content');
     const wrongType = await review(traveler, { bookingId: id, type: 'guide_to_traveler', rating: 4 });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().fields).toEqual([{ path: 'type', message: 'must be traveler_to_guide' }]);
-    const wrongTo = await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 4, toUserId: stranger.id });
+    const wrongTo = await review(traveler, {
+      bookingId: id,
+      type: 'traveler_to_guide',
+      rating: 4,
+      toUserId: stranger.id,
+    });
     expect(wrongTo.statusCode).toBe(400);
     expect((await review(stranger, { bookingId: id, type: 'traveler_to_guide', rating: 4 })).statusCode).toBe(404);
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/v2/reviews', payload: { bookingId: id, type: 'traveler_to_guide', rating: 4 } });
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/reviews',
+      payload: { bookingId: id, type: 'traveler_to_guide', rating: 4 },
+    });
     expect(visitor.statusCode).toBe(401);
     // 2000 characters after trimming is fine.
-    const ok = await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 4, content: `  ${'y'.repeat(2000)}  ` });
+    const ok = await review(traveler, {
+      bookingId: id,
+      type: 'traveler_to_guide',
+      rating: 4,
+      content: `  ${'y'.repeat(2000)}  `,
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().review.content).toHaveLength(2000);
     expect((await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 5 })).statusCode).toBe(409);
@@ -99,10 +147,21 @@ describe('submitting', () => {
   it('is dual-blind: hidden until both have reviewed, then both publish and the rating updates (profile and search)', async () => {
     const before = await profile();
     const id = await bookingIn(t, traveler, guide, nextDay(), 'completed');
-    const mine = await review(traveler, { bookingId: id, type: 'traveler_to_guide', fromUserId: traveler.id, toUserId: guide.id, rating: 5, content: '  太棒了，地陪很专业  ' });
+    const mine = await review(traveler, {
+      bookingId: id,
+      type: 'traveler_to_guide',
+      fromUserId: traveler.id,
+      toUserId: guide.id,
+      rating: 5,
+      content: '  太棒了，地陪很专业  ',
+    });
     expect(mine.statusCode).toBe(201);
     expect(mine.json().review).toMatchObject({ rating: 5, content: '太棒了，地陪很专业', publishedAt: null });
-    expect(mine.json().eligibility).toMatchObject({ canReview: false, reason: 'already_reviewed', otherSubmitted: false });
+    expect(mine.json().eligibility).toMatchObject({
+      canReview: false,
+      reason: 'already_reviewed',
+      otherSubmitted: false,
+    });
 
     // The guide knows a review exists but cannot read it; the profile does not show it; the rating is unchanged.
     const guideView = (await eligibility(id, guide)).json();
@@ -111,11 +170,19 @@ describe('submitting', () => {
     expect((await profileReviews()).map((r) => r.content)).not.toContain('太棒了，地陪很专业');
     expect(await profile()).toMatchObject({ rating: before.rating, reviewCount: before.reviewCount });
 
-    const theirs = await review(guide, { bookingId: id, type: 'guide_to_traveler', rating: 4, content: 'Punctual and kind' });
+    const theirs = await review(guide, {
+      bookingId: id,
+      type: 'guide_to_traveler',
+      rating: 4,
+      content: 'Punctual and kind',
+    });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().review.publishedAt).not.toBeNull();
     expect(theirs.json().eligibility.otherReview).toMatchObject({ rating: 5, content: '太棒了，地陪很专业' });
-    expect((await eligibility(id, traveler)).json().otherReview).toMatchObject({ rating: 4, content: 'Punctual and kind' });
+    expect((await eligibility(id, traveler)).json().otherReview).toMatchObject({
+      rating: 4,
+      content: 'Punctual and kind',
+    });
 
     // Only traveler reviews are on the guide's profile.
     const list = await profileReviews();
@@ -132,10 +199,15 @@ describe('submitting', () => {
     // A guide of its own: the job publishes every lone review that is due, other tests' included.
     const solo = await guidePerson(t, { city: 'nara', priceRmb: 200, maxPeople: 4, name: 'Solo Guide' });
     const id = await bookingIn(t, traveler, solo, nextDay(), 'completed');
-    const soloProfile = async () => (await t.app.inject({ url: `/api/v2/guides/${solo.guideId}` })).json() as { rating: number; reviewCount: number };
-    const soloReviews = async () => (await t.app.inject({ url: `/api/v2/reviews/guides/${solo.guideId}` })).json() as { content: string }[];
+    const soloProfile = async () =>
+      (await t.app.inject({ url: `/api/v2/guides/${solo.guideId}` })).json() as { rating: number; reviewCount: number };
+    const soloReviews = async () =>
+      (await t.app.inject({ url: `/api/v2/reviews/guides/${solo.guideId}` })).json() as { content: string }[];
     expect((await soloProfile()).reviewCount).toBe(0);
-    expect((await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 2, content: 'Late twice' })).statusCode).toBe(201);
+    expect(
+      (await review(traveler, { bookingId: id, type: 'traveler_to_guide', rating: 2, content: 'Late twice' }))
+        .statusCode,
+    ).toBe(201);
     const now = Date.now();
     await t.app.jobs.tick(new Date(now + 6 * DAY)); // due jobs of other bookings run; this review's is not due
     expect((await eligibility(id, solo)).json()).toMatchObject({ canReview: true, otherReview: null });
@@ -147,10 +219,18 @@ describe('submitting', () => {
       expect((await soloReviews()).map((r) => r.content)).toContain('Late twice');
       expect(await soloProfile()).toMatchObject({ rating: 2, reviewCount: 1 });
       await t.app.guideSearch.sync();
-      const cards = (await t.app.inject({ url: '/api/v2/guides?city=nara' })).json().data as { id: number; rating: number; reviewCount: number }[];
+      const cards = (await t.app.inject({ url: '/api/v2/guides?city=nara' })).json().data as {
+        id: number;
+        rating: number;
+        reviewCount: number;
+      }[];
       expect(cards.find((g) => g.id === solo.guideId)).toMatchObject({ rating: 2, reviewCount: 1 });
       const guideView = (await eligibility(id, solo)).json();
-      expect(guideView).toMatchObject({ canReview: false, reason: 'review_period_ended', otherReview: { content: 'Late twice' } });
+      expect(guideView).toMatchObject({
+        canReview: false,
+        reason: 'review_period_ended',
+        otherReview: { content: 'Late twice' },
+      });
       expect((await review(solo, { bookingId: id, type: 'guide_to_traveler', rating: 5 })).statusCode).toBe(409);
     } finally {
       t.app.reviews.now = () => new Date();
@@ -162,7 +242,9 @@ describe('demo seed', () => {
   it('keeps the seeded reviews published and counted', async () => {
     const d = await createTestApp({ seed: 'demo' });
     try {
-      const list = (await d.app.inject({ url: '/api/v2/guides?limit=5' })).json() as { data: { id: number; reviewCount: number }[] };
+      const list = (await d.app.inject({ url: '/api/v2/guides?limit=5' })).json() as {
+        data: { id: number; reviewCount: number }[];
+      };
       const reviewed = list.data.find((g) => g.reviewCount > 0)!;
       expect(reviewed).toBeDefined();
       const reviews = await d.app.inject({ url: `/api/v2/reviews/guides/${reviewed.id}` });

@@ -17,11 +17,20 @@ export async function bookingIn(
   completedAt: Date = new Date(),
 ): Promise<number> {
   const id = await confirmedBooking(t, traveler, guide.guideId, date);
-  const accepted = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/bookings/${id}/accept`,
+    headers: auth(guide.token),
+  });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
   await t.database.db
     .update(bookings)
-    .set({ status, completedAt: status === 'completed' ? completedAt : null, travelerConfirmedStart: true, guideConfirmedStart: true })
+    .set({
+      status,
+      completedAt: status === 'completed' ? completedAt : null,
+      travelerConfirmedStart: true,
+      guideConfirmedStart: true,
+    })
     .where(eq(bookings.id, id));
   return id;
 }

@@ -26,7 +26,10 @@ export async function listSaved(db: Database, travelerId: number, page: number, 
 }
 
 export async function guideForSaving(db: Database, guideId: number) {
-  const [row] = await db.select({ id: guides.id, userId: guides.userId, status: guides.status }).from(guides).where(eq(guides.id, guideId));
+  const [row] = await db
+    .select({ id: guides.id, userId: guides.userId, status: guides.status })
+    .from(guides)
+    .where(eq(guides.id, guideId));
   return row;
 }
 

@@ -41,7 +41,12 @@ export function savedGuidesRoutes(app: AppInstance, needs: { translations: Trans
       const { rows, total } = await listSaved(db(), user.id, page, limit);
       const lang = readerTextLanguage(request);
       const cards = await toSummaries(db(), rows, user, lang);
-      return { data: needs.translations.enabled ? await withBioTranslations(needs.translations, cards, lang) : cards, total, page, limit };
+      return {
+        data: needs.translations.enabled ? await withBioTranslations(needs.translations, cards, lang) : cards,
+        total,
+        page,
+        limit,
+      };
     },
   );
 

@@ -57,7 +57,9 @@ describe('saved guides', () => {
 
   it('paginate 6 per page, newest first', async () => {
     for (const id of guideIds.slice(1)) {
-      expect((await t.app.inject({ method: 'POST', url: url(alice.id, id), headers: auth(alice.token) })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: url(alice.id, id), headers: auth(alice.token) })).statusCode,
+      ).toBe(201);
     }
     const p1 = (await t.app.inject({ url: url(alice.id), headers: auth(alice.token) })).json();
     const p2 = (await t.app.inject({ url: `${url(alice.id)}?page=2`, headers: auth(alice.token) })).json();
@@ -73,7 +75,9 @@ describe('saved guides', () => {
 
   it("a traveler cannot read or change another traveler's list (404)", async () => {
     expect((await t.app.inject({ url: url(alice.id), headers: auth(bob.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: url(alice.id, guideIds[0]), headers: auth(bob.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(alice.id, guideIds[0]), headers: auth(bob.token) })).statusCode,
+    ).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: url(alice.id, guideIds[0]), headers: auth(bob.token) });
     expect(del.statusCode).toBe(404);
     expect(del.json().code).toBe('not_found');
@@ -85,14 +89,25 @@ describe('saved guides', () => {
     const del = await t.app.inject({ method: 'DELETE', url: url(alice.id, guideIds[0]), headers: auth(alice.token) });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ guideId: guideIds[0], saved: false });
-    expect((await t.app.inject({ method: 'DELETE', url: url(alice.id, guideIds[0]), headers: auth(alice.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: url(alice.id, guideIds[0]), headers: auth(alice.token) }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url: url(alice.id), headers: auth(alice.token) })).json().total).toBe(7);
   });
 
   it('cannot save unknown or unlisted guides, nor your own listing', async () => {
-    expect((await t.app.inject({ method: 'POST', url: url(alice.id, 999999), headers: auth(alice.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: url(alice.id, pausedId), headers: auth(alice.token) })).statusCode).toBe(404);
-    const own = await t.app.inject({ method: 'POST', url: url((await ownUserId()), ownGuide.id), headers: auth(ownGuide.token) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(alice.id, 999999), headers: auth(alice.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(alice.id, pausedId), headers: auth(alice.token) })).statusCode,
+    ).toBe(404);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: url(await ownUserId(), ownGuide.id),
+      headers: auth(ownGuide.token),
+    });
     expect(own.statusCode).toBe(404);
   });
 

@@ -8,12 +8,15 @@ import { listedPages } from './seo.repository';
 
 /**
  * robots.txt and sitemap.xml: what crawlers may read, and every public page with its
- * version in each interface language (`?lang=en`, `?lang=zh-CN`, `?lang=ja`; without `lang` the reader's stored choice or
- * Accept-Language decides, hence `x-default`). Listed guides and their itineraries are read in one query
+ * version in each interface language (`?lang=en`, `?lang=zh-CN`, `?lang=ja`; without `lang` the reader's stored choice
+ * or Accept-Language decides, hence `x-default`). Listed guides and their itineraries are read in one query
  * each. Absolute URLs from APP_URL.
  */
 
-/** The public pages that are not per guide: web/app/routes.tsx PAGES (/help/*, /terms, /privacy, /legal/commerce). Keep in step. */
+/**
+ * The public pages that are not per guide: web/app/routes.tsx PAGES (/help/*, /terms, /privacy, /legal/commerce). Keep
+ * in step.
+ */
 export const PUBLIC_PAGE_PATHS = [
   '/',
   '/search',
@@ -102,7 +105,8 @@ export function sitemapXml(appUrl: string, entries: readonly SitemapEntry[]): st
     const url = (p: string) => escapeXml(`${appUrl}${p}`);
     lines.push('  <url>', `    <loc>${url(entry.path)}</loc>`);
     if (entry.lastmod) lines.push(`    <lastmod>${entry.lastmod.toISOString()}</lastmod>`);
-    for (const lang of LANGUAGES) lines.push(`    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(withLang(entry.path, lang))}"/>`);
+    for (const lang of LANGUAGES)
+      lines.push(`    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(withLang(entry.path, lang))}"/>`);
     lines.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${url(entry.path)}"/>`, '  </url>');
   }
   lines.push('</urlset>', '');
@@ -138,7 +142,8 @@ export function seoRoutes(app: AppInstance, { guideSearch }: SeoNeeds): void {
         response: { 200: fileReplySchema },
       },
     },
-    async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(app.ctx.config.appUrl)),
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(app.ctx.config.appUrl)),
   );
 
   app.get(
@@ -146,13 +151,17 @@ export function seoRoutes(app: AppInstance, { guideSearch }: SeoNeeds): void {
     {
       schema: {
         tags: ['seo'],
-        summary: 'sitemap.xml (application/xml): every public page and listed guide, with its English, Chinese and Japanese versions',
+        summary:
+          'sitemap.xml (application/xml): every public page and listed guide, with its English, Chinese and Japanese versions',
         response: { 200: fileReplySchema },
       },
     },
     async (_request, reply) => {
       const entries = await sitemapEntries(app.ctx.database.db, await guideSearch.listedIds());
-      return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(sitemapXml(app.ctx.config.appUrl, entries));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', CACHE)
+        .send(sitemapXml(app.ctx.config.appUrl, entries));
     },
   );
 }

@@ -7,8 +7,16 @@ export async function listedPages(db: Database, listedIds: readonly number[]) {
   if (!listedIds.length) return { listed: [], itineraries: [] };
   const ids = sql`${`{${listedIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
   const [listed, itineraries] = await Promise.all([
-    db.select({ id: guides.id, updatedAt: guides.updatedAt }).from(guides).where(sql`${guides.id} = any(${ids})`).orderBy(asc(guides.id)),
-    db.select({ id: guideItineraries.id }).from(guideItineraries).where(sql`${guideItineraries.guideId} = any(${ids})`).orderBy(asc(guideItineraries.id)),
+    db
+      .select({ id: guides.id, updatedAt: guides.updatedAt })
+      .from(guides)
+      .where(sql`${guides.id} = any(${ids})`)
+      .orderBy(asc(guides.id)),
+    db
+      .select({ id: guideItineraries.id })
+      .from(guideItineraries)
+      .where(sql`${guideItineraries.guideId} = any(${ids})`)
+      .orderBy(asc(guideItineraries.id)),
   ]);
   return { listed, itineraries };
 }

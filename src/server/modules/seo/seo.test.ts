@@ -24,26 +24,44 @@ beforeAll(async () => {
   // Suspended the way an admin does it (the account, and with it the listing).
   const admin = await signUp(t, { fullName: 'Console Admin' });
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
-  const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${suspended.user.id}/suspend`, headers: bearer(admin.token), payload: { reason: 'Asked for payment outside the platform' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${suspended.user.id}/suspend`,
+    headers: bearer(admin.token),
+    payload: { reason: 'Asked for payment outside the platform' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => t.close());
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The sitemap read back: each <url> with its loc, lastmod and alternates by hreflang. */
 async function sitemap() {
   const res = await t.app.inject({ url: '/sitemap.xml' });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.body;
-  expect(body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/);
+  expect(body).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+  );
   expect(body.trimEnd().endsWith('</urlset>')).toBe(true);
   const blocks = [...body.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
   expect(blocks).toHaveLength(body.split('<url>').length - 1);
   const urls = blocks.map((b) => ({
     loc: unescape(/<loc>([^<]*)<\/loc>/.exec(b)?.[1] ?? ''),
     lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(b)?.[1] ?? null,
-    alternates: Object.fromEntries([...b.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)"\/>/g)].map((m) => [m[1], unescape(m[2]!)])),
+    alternates: Object.fromEntries(
+      [...b.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)"\/>/g)].map((m) => [
+        m[1],
+        unescape(m[2]!),
+      ]),
+    ),
   }));
   return { res, urls, locs: urls.map((u) => u.loc) };
 }
@@ -68,7 +86,16 @@ describe('GET /sitemap.xml', () => {
     const { res, locs } = await sitemap();
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    for (const path of ['/', '/search', '/search?city=kyoto', '/search?city=tokyo', '/help', '/help/cancellation', '/terms', '/privacy']) {
+    for (const path of [
+      '/',
+      '/search',
+      '/search?city=kyoto',
+      '/search?city=tokyo',
+      '/help',
+      '/help/cancellation',
+      '/terms',
+      '/privacy',
+    ]) {
       expect(locs).toContain(`${APP_URL}${path}`);
     }
     expect(locs).toContain(`${APP_URL}/guides/${ids.listed}`);
@@ -80,14 +107,20 @@ describe('GET /sitemap.xml', () => {
   it('leaves out a paused guide, a suspended one and their itineraries', async () => {
     const { locs } = await sitemap();
     for (const id of [ids.paused, ids.suspended]) expect(locs).not.toContain(`${APP_URL}/guides/${id}`);
-    for (const id of [ids.pausedItinerary, ids.suspendedItinerary]) expect(locs).not.toContain(`${APP_URL}/itinerary/${id}`);
+    for (const id of [ids.pausedItinerary, ids.suspendedItinerary])
+      expect(locs).not.toContain(`${APP_URL}/itinerary/${id}`);
   });
 
   it('gives every page its English, Chinese, Japanese and default versions, and a guide its last change', async () => {
     const { res, urls } = await sitemap();
     for (const u of urls) {
       const q = u.loc.includes('?') ? '&' : '?';
-      expect(u.alternates).toEqual({ en: `${u.loc}${q}lang=en`, 'zh-CN': `${u.loc}${q}lang=zh-CN`, ja: `${u.loc}${q}lang=ja`, 'x-default': u.loc });
+      expect(u.alternates).toEqual({
+        en: `${u.loc}${q}lang=en`,
+        'zh-CN': `${u.loc}${q}lang=zh-CN`,
+        ja: `${u.loc}${q}lang=ja`,
+        'x-default': u.loc,
+      });
     }
     // & is escaped in the document itself.
     expect(res.body).toContain(`href="${APP_URL}/search?city=kyoto&amp;lang=zh-CN"`);
@@ -110,7 +143,17 @@ describe('GET /robots.txt', () => {
 
   it('lets crawlers read the public pages and keeps them out of the private areas', async () => {
     const robots = (await t.app.inject({ url: '/robots.txt' })).body;
-    for (const path of ['/', '/search?city=kyoto', `/guides/${ids.listed}`, '/itinerary/3', '/help/cancellation', '/terms', '/privacy', '/login', '/api/v2/avatars/kyoto-3-f.svg']) {
+    for (const path of [
+      '/',
+      '/search?city=kyoto',
+      `/guides/${ids.listed}`,
+      '/itinerary/3',
+      '/help/cancellation',
+      '/terms',
+      '/privacy',
+      '/login',
+      '/api/v2/avatars/kyoto-3-f.svg',
+    ]) {
       expect(allowed(robots, path), path).toBe(true);
     }
     for (const path of [

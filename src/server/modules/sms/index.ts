@@ -21,14 +21,16 @@ export interface SmsSender {
  */
 export function registerSms(app: AppInstance, opts: { provider?: SmsProvider } = {}): SmsSender {
   const { config } = app.ctx;
-  const provider = opts.provider ?? (config.sms.provider.kind === 'twilio' ? twilioProvider(config.sms.provider) : outboxProvider);
+  const provider =
+    opts.provider ?? (config.sms.provider.kind === 'twilio' ? twilioProvider(config.sms.provider) : outboxProvider);
   const db = app.ctx.database.db;
   return {
     async send({ to, body, template }) {
       const row = await insertSms(db, { toPhone: to, body, template });
       if (provider.kind === 'outbox') {
         await markSms(db, row.id, { status: 'logged' });
-        if (config.env === 'development') app.log.info({ to, text: body }, 'text message not sent (SMS_PROVIDER=outbox)');
+        if (config.env === 'development')
+          app.log.info({ to, text: body }, 'text message not sent (SMS_PROVIDER=outbox)');
         return;
       }
       try {

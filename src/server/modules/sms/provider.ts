@@ -34,7 +34,12 @@ const TWILIO_TIMEOUT_MS = 5_000;
  * Twilio's Messages API through its official client (decision 147). The client takes an HTTP client of
  * our choosing, which is how the tests point it at their own server without touching the network.
  */
-export function twilioProvider(opts: { accountSid: string; authToken: string; from: string; apiUrl?: string }): SmsProvider {
+export function twilioProvider(opts: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl?: string;
+}): SmsProvider {
   const client = twilio(opts.accountSid, opts.authToken, {
     timeout: TWILIO_TIMEOUT_MS,
     autoRetry: false,
@@ -52,7 +57,10 @@ export function twilioProvider(opts: { accountSid: string; authToken: string; fr
         // Twilio's refusal names its code and status; the caller logs it and the user may ask again.
         const status = (err as { status?: number }).status;
         const code = (err as { code?: number }).code;
-        throw new AppError('unavailable', `The text message could not be sent${status ? ` (Twilio ${status}${code ? `, ${code}` : ''})` : ''}`);
+        throw new AppError(
+          'unavailable',
+          `The text message could not be sent${status ? ` (Twilio ${status}${code ? `, ${code}` : ''})` : ''}`,
+        );
       }
     },
   };

@@ -14,19 +14,28 @@ export type CodePurpose = 'sign_in' | 'add_phone' | 'delete_account';
  */
 const CODE_TEXT: Record<Locale, Record<CodePurpose, (code: string, minutes: number) => string>> = {
   'zh-CN': {
-    sign_in: (code, minutes) => `【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，${minutes}分钟内有效。请勿告诉他人。`,
-    add_phone: (code, minutes) => `【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
-    delete_account: (code, minutes) => `【Tabi Guides】您正在注销 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
+    sign_in: (code, minutes) =>
+      `【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，${minutes}分钟内有效。请勿告诉他人。`,
+    add_phone: (code, minutes) =>
+      `【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
+    delete_account: (code, minutes) =>
+      `【Tabi Guides】您正在注销 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
   },
   ja: {
-    sign_in: (code, minutes) => `【Tabi Guides】ログイン用の認証コードは ${code} です。${minutes}分間有効です。他の人には教えないでください。`,
-    add_phone: (code, minutes) => `【Tabi Guides】この電話番号をアカウントに追加するための認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
-    delete_account: (code, minutes) => `【Tabi Guides】アカウント削除用の認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
+    sign_in: (code, minutes) =>
+      `【Tabi Guides】ログイン用の認証コードは ${code} です。${minutes}分間有効です。他の人には教えないでください。`,
+    add_phone: (code, minutes) =>
+      `【Tabi Guides】この電話番号をアカウントに追加するための認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
+    delete_account: (code, minutes) =>
+      `【Tabi Guides】アカウント削除用の認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
   },
   en: {
-    sign_in: (code, minutes) => `[Tabi Guides] Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`,
-    add_phone: (code, minutes) => `[Tabi Guides] Your code to add this number to your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
-    delete_account: (code, minutes) => `[Tabi Guides] Your code to delete your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
+    sign_in: (code, minutes) =>
+      `[Tabi Guides] Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`,
+    add_phone: (code, minutes) =>
+      `[Tabi Guides] Your code to add this number to your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
+    delete_account: (code, minutes) =>
+      `[Tabi Guides] Your code to delete your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
   },
 };
 

@@ -71,15 +71,26 @@ describe('GET /api/v2/wallet/statements', () => {
   it('marks the month still running (Japan time) as not closed', async () => {
     // 2025-11-30 15:00 UTC is already 1 December in Tokyo: November is over.
     t.app.bookings.now = at('2025-11-30T14:59:00Z');
-    expect((await get('/api/v2/wallet/statements', guide)).json().statements[0]).toMatchObject({ month: '2025-11', closed: false });
+    expect((await get('/api/v2/wallet/statements', guide)).json().statements[0]).toMatchObject({
+      month: '2025-11',
+      closed: false,
+    });
     t.app.bookings.now = at('2025-11-30T15:00:00Z');
-    expect((await get('/api/v2/wallet/statements', guide)).json().statements[0]).toMatchObject({ month: '2025-11', closed: true });
+    expect((await get('/api/v2/wallet/statements', guide)).json().statements[0]).toMatchObject({
+      month: '2025-11',
+      closed: true,
+    });
   });
 
   it('shows each guide only their own months; travelers 403, visitors 401', async () => {
     const other = (await get('/api/v2/wallet/statements', otherGuide)).json().statements;
     expect(other).toEqual([
-      expect.objectContaining({ month: '2025-09', earningsCents: 7_000, closingBalanceCents: 7_000, commission: { totalCents: 777, taxRatePercent: 10, taxCents: 70, bookings: 1 } }),
+      expect.objectContaining({
+        month: '2025-09',
+        earningsCents: 7_000,
+        closingBalanceCents: 7_000,
+        commission: { totalCents: 777, taxRatePercent: 10, taxCents: 70, bookings: 1 },
+      }),
     ]);
     expect((await get('/api/v2/wallet/statements', quietGuide)).json()).toEqual({ statements: [] });
     const asTraveler = await get('/api/v2/wallet/statements', traveler);

@@ -13,16 +13,44 @@ export function header(c: StatementPage): void {
   const cjk = locale !== 'en';
   const monthName = s.monthName(year, month);
   doc.save().fillColor(VERMILION).rect(LEFT, 52, 6, 26).fill().restore();
-  doc.font('bold').fontSize(19).fillColor(INDIGO).text(s.brand, LEFT + 14, 45, { lineBreak: false });
-  doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.tagline, LEFT + 14, 70, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(19)
+    .fillColor(INDIGO)
+    .text(s.brand, LEFT + 14, 45, { lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(s.tagline, LEFT + 14, 70, { lineBreak: false });
   doc.font('bold').fontSize(15).fillColor(INK).text(s.title, LEFT, 46, { width: CONTENT_WIDTH, align: 'right' });
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(cjk ? `${monthName}（${s.japanTime}）` : `${monthName} (${s.japanTime})`, LEFT, 69, { width: CONTENT_WIDTH, align: 'right' });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(cjk ? `${monthName}（${s.japanTime}）` : `${monthName} (${s.japanTime})`, LEFT, 69, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+    });
   doc.moveTo(LEFT, 96).lineTo(RIGHT, 96).lineWidth(1.2).strokeColor(INDIGO).stroke();
   p.y = 110;
   const sep = cjk ? '：' : ': ';
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.guide}${sep}`, LEFT, p.y, { continued: true }).font('bold').fillColor(INK).text(d.guideName);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`${s.guide}${sep}`, LEFT, p.y, { continued: true })
+    .font('bold')
+    .fillColor(INK)
+    .text(d.guideName);
   p.y += 16;
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.period}${sep}`, LEFT, p.y, { continued: true }).fillColor(INK).text(s.range(year, month, lastDay(year, month)));
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`${s.period}${sep}`, LEFT, p.y, { continued: true })
+    .fillColor(INK)
+    .text(s.range(year, month, lastDay(year, month)));
   p.y += 28;
 }
 
@@ -37,7 +65,11 @@ export function summary(c: StatementPage): void {
   for (const st of d.statements) {
     if (several) {
       p.room(40);
-      doc.font('bold').fontSize(9.5).fillColor(MUTED).text(s.inCurrency[st.currency], LEFT + 8, p.y, { lineBreak: false });
+      doc
+        .font('bold')
+        .fontSize(9.5)
+        .fillColor(MUTED)
+        .text(s.inCurrency[st.currency], LEFT + 8, p.y, { lineBreak: false });
       p.y += 18;
     }
     const m = (minor: number) => money(c, minor, st.currency);
@@ -60,7 +92,15 @@ export function bookings(c: StatementPage): void {
   const { p, doc, d, s } = c;
   section(c, s.sectionBookings);
   const COL_W = 100;
-  const cols = (date: string, booking: string, price: string, commission: string, font: 'regular' | 'bold', size: number, colour: string) => {
+  const cols = (
+    date: string,
+    booking: string,
+    price: string,
+    commission: string,
+    font: 'regular' | 'bold',
+    size: number,
+    colour: string,
+  ) => {
     doc.font(font).fontSize(size).fillColor(colour);
     doc.text(date, LEFT + 8, p.y, { width: 96, lineBreak: false });
     doc.text(booking, LEFT + 108, p.y, { width: CONTENT_WIDTH - 108 - 2 * COL_W - 8, lineBreak: false });
@@ -68,7 +108,11 @@ export function bookings(c: StatementPage): void {
     doc.text(commission, RIGHT - COL_W - 8, p.y, { width: COL_W, align: 'right', lineBreak: false });
   };
   if (d.commissions.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noBookings, LEFT + 8, p.y, { lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(s.noBookings, LEFT + 8, p.y, { lineBreak: false });
     p.y += 22;
   } else {
     const h = s.bookingsHead;
@@ -78,9 +122,22 @@ export function bookings(c: StatementPage): void {
   for (const line of d.commissions) {
     p.room(18);
     const day = tokyoDay(line.at);
-    cols(s.day(day.year, day.month, day.day), line.bookingNumber, money(c, line.priceCents, line.currency), money(c, line.amountCents, line.currency), 'regular', 9.5, INK);
+    cols(
+      s.day(day.year, day.month, day.day),
+      line.bookingNumber,
+      money(c, line.priceCents, line.currency),
+      money(c, line.amountCents, line.currency),
+      'regular',
+      9.5,
+      INK,
+    );
     p.y += 16;
-    doc.moveTo(LEFT, p.y - 3).lineTo(RIGHT, p.y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc
+      .moveTo(LEFT, p.y - 3)
+      .lineTo(RIGHT, p.y - 3)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
   }
   p.y += 10;
 }
@@ -90,11 +147,19 @@ export function payouts(c: StatementPage): void {
   const { p, doc, d, s } = c;
   section(c, s.sectionPayouts);
   if (d.payouts.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noPayouts, LEFT + 8, p.y, { lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(s.noPayouts, LEFT + 8, p.y, { lineBreak: false });
     p.y += 22;
   }
   for (const payout of d.payouts) {
     const day = tokyoDay(payout.at);
-    row(c, `${s.day(day.year, day.month, day.day)} · ${s.methods[payout.method]}`, money(c, payout.amountCents, payout.currency));
+    row(
+      c,
+      `${s.day(day.year, day.month, day.day)} · ${s.methods[payout.method]}`,
+      money(c, payout.amountCents, payout.currency),
+    );
   }
 }

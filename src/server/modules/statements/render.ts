@@ -20,7 +20,18 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   const [year, month] = month0.split('-').map(Number) as [number, number];
   const issued = new Date(Date.UTC(d.issuedOn.year, d.issuedOn.month - 1, d.issuedOn.day));
   const title = `${s.title} ${s.monthName(year, month)} · ${INVOICE_JA.title} ${d.invoiceNumber}`;
-  const { doc, done } = await openPdf({ margin: PAGE.margin, lang: locale, info: { Title: title, Author: s.brand, Subject: s.title, Creator: s.brand, Producer: s.brand, CreationDate: issued } });
+  const { doc, done } = await openPdf({
+    margin: PAGE.margin,
+    lang: locale,
+    info: {
+      Title: title,
+      Author: s.brand,
+      Subject: s.title,
+      Creator: s.brand,
+      Producer: s.brand,
+      CreationDate: issued,
+    },
+  });
   const p = sheet(doc, { left: s.footer, right: `${month0} · ${d.invoiceNumber}` });
   const c = statementPage(p, d, locale);
   header(c);

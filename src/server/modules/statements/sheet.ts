@@ -29,8 +29,17 @@ export function sheet(doc: PDFKit.PDFDocument, footerText: { left: string; right
     y: PAGE.margin,
     footer() {
       const footerY = PAGE.height - PAGE.margin - 14;
-      doc.moveTo(LEFT, footerY - 8).lineTo(RIGHT, footerY - 8).lineWidth(0.6).strokeColor(RULE).stroke();
-      doc.font('regular').fontSize(7.5).fillColor(FAINT).text(footerText.left, LEFT, footerY, { width: CONTENT_WIDTH - 150, lineBreak: false });
+      doc
+        .moveTo(LEFT, footerY - 8)
+        .lineTo(RIGHT, footerY - 8)
+        .lineWidth(0.6)
+        .strokeColor(RULE)
+        .stroke();
+      doc
+        .font('regular')
+        .fontSize(7.5)
+        .fillColor(FAINT)
+        .text(footerText.left, LEFT, footerY, { width: CONTENT_WIDTH - 150, lineBreak: false });
       doc.text(footerText.right, RIGHT - 150, footerY, { width: 150, align: 'right', lineBreak: false });
     },
     room(height) {

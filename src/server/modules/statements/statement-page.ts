@@ -24,7 +24,10 @@ export interface StatementDocument {
   /** The invoice's number and day of issue (the first day after the month, Japan time). */
   invoiceNumber: string;
   issuedOn: { year: number; month: number; day: number };
-  /** The yen rate the invoice converts a yuan tax at, with its transfer day; null when there was none yet, or nothing is in yuan. */
+  /**
+   * The yen rate the invoice converts a yuan tax at, with its transfer day; null when there was none yet, or nothing is
+   * in yuan.
+   */
   yenRate: PayoutRate | null;
 }
 
@@ -45,7 +48,8 @@ export function statementPage(p: Sheet, d: StatementDocument, locale: Locale): S
 }
 
 /** An amount in its own currency (decision 167), as the reader's language writes it. */
-export const money = (c: StatementPage, minor: number, currency: Statement['currency']) => formatMoney(minor, currency, c.locale);
+export const money = (c: StatementPage, minor: number, currency: Statement['currency']) =>
+  formatMoney(minor, currency, c.locale);
 
 const { INDIGO, INK, MUTED, RULE, TINT } = PDF_PALETTE;
 
@@ -59,17 +63,30 @@ export function section({ p, doc }: StatementPage, title: string): void {
 }
 
 /** A label with its amount on the right, a note under it when given, on a tint when asked. */
-export function row({ p, doc }: StatementPage, label: string, amount: string, opts: { strong?: boolean; note?: string; tint?: boolean } = {}): void {
+export function row(
+  { p, doc }: StatementPage,
+  label: string,
+  amount: string,
+  opts: { strong?: boolean; note?: string; tint?: boolean } = {},
+): void {
   doc.font('regular').fontSize(8);
   const noteHeight = opts.note ? doc.heightOfString(opts.note, { width: CONTENT_WIDTH - AMOUNT_W - 16 }) + 1 : 0;
   p.room(22 + noteHeight);
   if (opts.tint) doc.roundedRect(LEFT, p.y - 5, CONTENT_WIDTH, 26 + noteHeight, 6).fill(TINT);
   const font = opts.strong ? 'bold' : 'regular';
-  doc.font(font).fontSize(10.5).fillColor(INK).text(label, LEFT + 8, p.y, { width: CONTENT_WIDTH - AMOUNT_W - 16, lineBreak: false });
+  doc
+    .font(font)
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(label, LEFT + 8, p.y, { width: CONTENT_WIDTH - AMOUNT_W - 16, lineBreak: false });
   doc.text(amount, RIGHT - AMOUNT_W - 8, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
   p.y += 16;
   if (opts.note) {
-    doc.font('regular').fontSize(8).fillColor(MUTED).text(opts.note, LEFT + 8, p.y - 1, { width: CONTENT_WIDTH - AMOUNT_W - 16 });
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(opts.note, LEFT + 8, p.y - 1, { width: CONTENT_WIDTH - AMOUNT_W - 16 });
     p.y += noteHeight;
   }
   p.y += 7;

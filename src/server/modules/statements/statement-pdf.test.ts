@@ -80,7 +80,11 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     const cells = text.replace(/\s+/g, '');
     expect(cells).toContain('DateBookingPriceCommission');
     const commissions = ['12.34RMB', '56.78RMB', '9.99RMB'];
-    numbers.slice(0, 3).forEach((n, i) => expect(cells).toContain(`${n}${formatRmb(prices.get(n)!, 'en').replace(/\s+/g, '')}${commissions[i]}`));
+    numbers
+      .slice(0, 3)
+      .forEach((n, i) =>
+        expect(cells).toContain(`${n}${formatRmb(prices.get(n)!, 'en').replace(/\s+/g, '')}${commissions[i]}`),
+      );
     expect(cells).toContain(`Sep30,2025${numbers[2]}`);
     // No bank payout had been converted to yen by 30 September: the invoice says so rather than invent a rate.
     expect(text).toContain('円換算なし：当月末までに円建ての銀行出金の実績がなく');
@@ -101,7 +105,9 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     expect(text).toContain(`プラットフォーム利用手数料（予約 ${numbers[3]}）`);
     expect(text).toContain('0.45 人民元');
     expect(text).toContain('本月订单');
-    expect(text.replace(/\s+/g, '')).toContain(`${numbers[3]}${formatRmb(prices.get(numbers[3]!)!, 'zh-CN').replace(/\s+/g, '')}5元`);
+    expect(text.replace(/\s+/g, '')).toContain(
+      `${numbers[3]}${formatRmb(prices.get(numbers[3]!)!, 'zh-CN').replace(/\s+/g, '')}5元`,
+    );
     // The tax in yen at the rate of the latest transfer by 31 October (6 October's 21.53, not November's
     // 20.9): 45 fen × 21.53 ÷ 100 = 9.69 yen, cut off to 9.
     expect(text).toMatch(/消費税額等（10%、円換算） ?9円/);
@@ -172,7 +178,9 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
       expect(september).toContain('佐藤健 Sato Ken 様');
       expect(september).not.toContain('株式会社あたらしい運営');
       // A month issued for the first time now takes today's particulars, and keeps them in turn.
-      const november = await Promise.all([0, 1].map(async () => pdfText((await get('/api/v2/wallet/statements/2025-11/pdf?lang=en', guide)).rawPayload)));
+      const november = await Promise.all(
+        [0, 1].map(async () => pdfText((await get('/api/v2/wallet/statements/2025-11/pdf?lang=en', guide)).rawPayload)),
+      );
       for (const text of november) {
         expect(text).toContain('株式会社あたらしい運営');
         expect(text).toContain('Renamed Guide 様');

@@ -2,7 +2,15 @@ import { and, asc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
-import { bookings, guides, issuedInvoices, ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import {
+  bookings,
+  guides,
+  issuedInvoices,
+  ledgerEntries,
+  payoutLedgerEntries,
+  users,
+  withdrawals,
+} from '../../db/schema/index';
 import type { PrintedOperator } from '../../operator';
 
 /**
@@ -32,7 +40,11 @@ const commissionOf = (guideUserId: number) =>
  * that left the platform for the guide.
  */
 const paidPayoutOf = (guideUserId: number) =>
-  and(eq(payoutLedgerEntries.kind, 'payout_paid'), eq(payoutLedgerEntries.account, 'payout_external'), eq(withdrawals.userId, guideUserId));
+  and(
+    eq(payoutLedgerEntries.kind, 'payout_paid'),
+    eq(payoutLedgerEntries.account, 'payout_external'),
+    eq(withdrawals.userId, guideUserId),
+  );
 
 /** Every month (Japan time) and currency in which the guide's ledgers moved, with its sums; in no order. */
 export async function monthSums(db: Database, guideUserId: number): Promise<MonthSums[]> {
@@ -45,14 +57,23 @@ export async function monthSums(db: Database, guideUserId: number): Promise<Mont
       .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, guideUserId)))
       .groupBy(month, ledgerEntries.currency),
     db
-      .select({ month, currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amountCents})`, bookings: sql<string>`count(distinct ${ledgerEntries.bookingId})` })
+      .select({
+        month,
+        currency: ledgerEntries.currency,
+        sum: sql<string>`sum(${ledgerEntries.amountCents})`,
+        bookings: sql<string>`count(distinct ${ledgerEntries.bookingId})`,
+      })
       .from(ledgerEntries)
       .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
       .innerJoin(guides, eq(guides.id, bookings.guideId))
       .where(commissionOf(guideUserId))
       .groupBy(month, ledgerEntries.currency),
     db
-      .select({ month: payoutMonth, currency: payoutLedgerEntries.currency, sum: sql<string>`sum(${payoutLedgerEntries.amountCents})` })
+      .select({
+        month: payoutMonth,
+        currency: payoutLedgerEntries.currency,
+        sum: sql<string>`sum(${payoutLedgerEntries.amountCents})`,
+      })
       .from(payoutLedgerEntries)
       .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
       .where(paidPayoutOf(guideUserId))
@@ -61,7 +82,11 @@ export async function monthSums(db: Database, guideUserId: number): Promise<Mont
   const months = new Map<string, MonthSums>();
   const at = (m: string, currency: Currency) => {
     let row = months.get(`${m} ${currency}`);
-    if (!row) months.set(`${m} ${currency}`, (row = { month: m, currency, earnings: 0, commission: 0, commissionBookings: 0, payouts: 0 }));
+    if (!row)
+      months.set(
+        `${m} ${currency}`,
+        (row = { month: m, currency, earnings: 0, commission: 0, commissionBookings: 0, payouts: 0 }),
+      );
     return row;
   };
   for (const r of earnings) at(r.month, r.currency).earnings += Number(r.sum);
@@ -85,7 +110,12 @@ export interface CommissionLine {
 }
 
 /** The month's commission postings per booking, oldest first: the invoice's items. */
-export async function commissionLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<CommissionLine[]> {
+export async function commissionLines(
+  db: Database,
+  guideUserId: number,
+  from: Date,
+  to: Date,
+): Promise<CommissionLine[]> {
   const rows = await db
     .select({
       id: bookings.id,
@@ -101,7 +131,13 @@ export async function commissionLines(db: Database, guideUserId: number, from: D
     .where(and(commissionOf(guideUserId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
     .groupBy(bookings.id, bookings.bookingNumber, bookings.totalPriceCents, ledgerEntries.currency)
     .orderBy(asc(sql`max(${ledgerEntries.createdAt})`), asc(bookings.id));
-  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), priceCents: r.price, amountCents: Number(r.sum), currency: r.currency }));
+  return rows.map((r) => ({
+    bookingNumber: bookingNumber(r.id, r.number),
+    at: new Date(r.at),
+    priceCents: r.price,
+    amountCents: Number(r.sum),
+    currency: r.currency,
+  }));
 }
 
 export interface PayoutLine {
@@ -114,10 +150,17 @@ export interface PayoutLine {
 /** The payouts paid in the month, oldest first. */
 export async function payoutLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<PayoutLine[]> {
   const rows = await db
-    .select({ at: payoutLedgerEntries.createdAt, amountCents: payoutLedgerEntries.amountCents, currency: payoutLedgerEntries.currency, method: withdrawals.method })
+    .select({
+      at: payoutLedgerEntries.createdAt,
+      amountCents: payoutLedgerEntries.amountCents,
+      currency: payoutLedgerEntries.currency,
+      method: withdrawals.method,
+    })
     .from(payoutLedgerEntries)
     .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
-    .where(and(paidPayoutOf(guideUserId), gte(payoutLedgerEntries.createdAt, from), lt(payoutLedgerEntries.createdAt, to)))
+    .where(
+      and(paidPayoutOf(guideUserId), gte(payoutLedgerEntries.createdAt, from), lt(payoutLedgerEntries.createdAt, to)),
+    )
     .orderBy(asc(payoutLedgerEntries.createdAt), asc(payoutLedgerEntries.id));
   return rows;
 }
@@ -133,14 +176,31 @@ export interface IssuedInvoice {
  * The month's invoice as first issued: the first call writes it with what is given, every later call
  * (or a concurrent one that lost the race) reads that row back unchanged (decision 133).
  */
-export async function issueInvoice(db: Database, guideUserId: number, month: string, first: Omit<IssuedInvoice, 'issuedAt' | 'recipient'> & { now: Date }): Promise<IssuedInvoice> {
+export async function issueInvoice(
+  db: Database,
+  guideUserId: number,
+  month: string,
+  first: Omit<IssuedInvoice, 'issuedAt' | 'recipient'> & { now: Date },
+): Promise<IssuedInvoice> {
   await db
     .insert(issuedInvoices)
     // The recipient is the guide's name at the first issue, read in the same statement.
-    .values({ guideUserId, month, number: first.number, recipient: sql`(select ${users.fullName} from ${users} where ${users.id} = ${guideUserId})`, operator: first.operator, issuedAt: first.now })
+    .values({
+      guideUserId,
+      month,
+      number: first.number,
+      recipient: sql`(select ${users.fullName} from ${users} where ${users.id} = ${guideUserId})`,
+      operator: first.operator,
+      issuedAt: first.now,
+    })
     .onConflictDoNothing({ target: [issuedInvoices.guideUserId, issuedInvoices.month] });
   const [row] = await db
-    .select({ number: issuedInvoices.number, recipient: issuedInvoices.recipient, operator: issuedInvoices.operator, issuedAt: issuedInvoices.issuedAt })
+    .select({
+      number: issuedInvoices.number,
+      recipient: issuedInvoices.recipient,
+      operator: issuedInvoices.operator,
+      issuedAt: issuedInvoices.issuedAt,
+    })
     .from(issuedInvoices)
     .where(and(eq(issuedInvoices.guideUserId, guideUserId), eq(issuedInvoices.month, month)));
   return row!;

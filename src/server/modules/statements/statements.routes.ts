@@ -9,8 +9,18 @@ import { currentUser } from '../auth/index';
 import type { StatementsService } from './statements.service';
 
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const langSchema = z.enum(LOCALES).describe('Language of the statement: en, zh-CN or ja (default: the Accept-Language header, else en); the invoice’s items are in Japanese in every language');
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const langSchema = z
+  .enum(LOCALES)
+  .describe(
+    'Language of the statement: en, zh-CN or ja (default: the Accept-Language header, else en); the invoice’s items are in Japanese in every language',
+  );
 
 /** The guide's monthly statements and the commission's qualified invoice (decision 127). */
 export function statementsRoutes(app: AppInstance, service: StatementsService): void {
@@ -20,7 +30,8 @@ export function statementsRoutes(app: AppInstance, service: StatementsService): 
       onRequest: app.requireAuth,
       schema: {
         tags: ['wallet'],
-        summary: 'The signed-in guide’s monthly statements (Japan time), newest first: balances, earnings, payouts, the commission and its consumption tax',
+        summary:
+          'The signed-in guide’s monthly statements (Japan time), newest first: balances, earnings, payouts, the commission and its consumption tax',
         description: 'Only months with activity in the ledgers. Travelers 403.',
         security,
         response: { 200: statementListSchema, ...errors },

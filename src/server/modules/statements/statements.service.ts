@@ -28,7 +28,12 @@ export function tokyoMonthOf(at: Date): string {
 }
 
 /** The instants a month (Japan time) starts and ends at, its last day (yyyy-mm-dd) and the day after it. */
-function monthBounds(month: string): { from: Date; to: Date; lastDay: string; next: { year: number; month: number; day: number } } {
+function monthBounds(month: string): {
+  from: Date;
+  to: Date;
+  lastDay: string;
+  next: { year: number; month: number; day: number };
+} {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const from = new Date(Date.UTC(y, m - 1, 1) - TOKYO_OFFSET_MS);
   const to = new Date(Date.UTC(y, m, 1) - TOKYO_OFFSET_MS);
@@ -96,7 +101,11 @@ export class StatementsService {
    */
   async pdf(user: AuthUser, month: string, lang: Locale): Promise<{ body: Buffer; fileName: string }> {
     const statements = await this.month(user, month);
-    if (!statements[0]!.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
+    if (!statements[0]!.closed)
+      throw new AppError(
+        'month_not_closed',
+        'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month',
+      );
     const { from, to, next, lastDay } = monthBounds(month);
     const [commissions, payouts, invoice, rate] = await Promise.all([
       repo.commissionLines(this.db, user.id, from, to),
@@ -109,7 +118,16 @@ export class StatementsService {
       statements.some((s) => s.currency === 'CNY') ? this.needs.yenRate(lastDay) : null,
     ]);
     const body = await renderStatementPdf(
-      { statements, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next, yenRate: rate },
+      {
+        statements,
+        guideName: invoice.recipient,
+        commissions,
+        payouts,
+        operator: invoice.operator,
+        invoiceNumber: invoice.number,
+        issuedOn: next,
+        yenRate: rate,
+      },
       lang,
     );
     return { body, fileName: `Tabi-Guides-statement-${month}.pdf` };

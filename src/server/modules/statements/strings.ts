@@ -66,13 +66,18 @@ export interface StatementStrings {
 }
 
 const EN_DAY = (year: number, month: number, day: number) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
 
 const EN: StatementStrings = {
   brand: 'Tabi Guides',
   tagline: 'Local guides in Japan',
   title: 'Monthly statement',
-  monthName: (year, month) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1))),
+  monthName: (year, month) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, 1)),
+    ),
   japanTime: 'Japan time',
   day: EN_DAY,
   range: (year, month, last) => `${EN_DAY(year, month, 1)} – ${EN_DAY(year, month, last)}`,
@@ -114,8 +119,10 @@ const EN: StatementStrings = {
     },
     noItems: 'No commission this month.',
     taxYen: 'Consumption tax in yen',
-    rate: (rate, day) => `At 1 RMB = ${rate} yen, the rate of the bank payouts transferred on ${day}; fractions of a yen are cut off.`,
-    noRate: 'Not converted: Tabi Guides had paid no bank payout in yen by the end of this month, so there is no rate to state.',
+    rate: (rate, day) =>
+      `At 1 RMB = ${rate} yen, the rate of the bank payouts transferred on ${day}; fractions of a yen are cut off.`,
+    noRate:
+      'Not converted: Tabi Guides had paid no bank payout in yen by the end of this month, so there is no rate to state.',
   },
   footer: 'Tabi Guides · This statement is for the guide named on it.',
 };
@@ -173,7 +180,13 @@ const ZH: StatementStrings = {
 };
 
 const JA_DAY = (year: number, month: number, day: number) =>
-  new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  new Intl.DateTimeFormat('ja-JP', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
 
 // No 「・」 here: the shared CJK font draws it with the glyph of 「·」 (see statement-pdf.test.ts).
 const JA: StatementStrings = {
@@ -190,7 +203,8 @@ const JA: StatementStrings = {
   inCurrency: { CNY: '人民元建て', JPY: '円建て' },
   opening: '月初残高',
   earnings: '今月の収益',
-  earningsNote: '完了したツアー、キャンセル料、申し立てによる調整のうち、サービス手数料を差し引いたガイドの取り分です。',
+  earningsNote:
+    '完了したツアー、キャンセル料、申し立てによる調整のうち、サービス手数料を差し引いたガイドの取り分です。',
   payouts: '出金済み',
   closing: '月末残高',
   commission: 'サービス手数料（税込）',
@@ -219,7 +233,8 @@ const JA: StatementStrings = {
     currencyNote: { CNY: '金額は人民元で表示しています。', JPY: '金額は円で表示しています。' },
     noItems: '今月のサービス手数料はありません。',
     taxYen: '消費税額（円換算）',
-    rate: (rate, day) => `1元＝${rate}円（${day}に送金した銀行出金のレート）で換算し、1円未満の端数は切り捨てています。`,
+    rate: (rate, day) =>
+      `1元＝${rate}円（${day}に送金した銀行出金のレート）で換算し、1円未満の端数は切り捨てています。`,
     noRate: '円換算なし：当月末までにTabi Guidesが円建ての銀行出金を行っていないため、記載できるレートがありません。',
   },
   footer: 'Tabi Guides · この明細は、記載のガイドご本人のためのものです。',
@@ -250,7 +265,8 @@ export const INVOICE_JA = {
   range: (y: number, m: number, last: number) => `${y}年${m}月1日〜${y}年${m}月${last}日`,
   money: (amount: string) => `${amount} 人民元`,
   taxYen: (rate: number) => `消費税額等（${rate}%、円換算）`,
-  rate: (jpyPerCny: string, y: number, m: number, d: number) => `換算レート：1人民元＝${jpyPerCny}円（${y}年${m}月${d}日送金の銀行出金に適用したレート）。1円未満の端数は切り捨てています。`,
+  rate: (jpyPerCny: string, y: number, m: number, d: number) =>
+    `換算レート：1人民元＝${jpyPerCny}円（${y}年${m}月${d}日送金の銀行出金に適用したレート）。1円未満の端数は切り捨てています。`,
   noRate: '円換算なし：当月末までに円建ての銀行出金の実績がなく、記載できる換算レートがありません。',
   /** A month in both currencies totals each on its own (decision 167). */
   part: { CNY: '人民元建ての取引', JPY: '円建ての取引' } satisfies Record<Currency, string>,

@@ -5,7 +5,9 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
 
-/** Test-only helpers of the yuan guide's monthly statement suites (monthly-statements.test.ts, statement-pdf.test.ts). */
+/**
+ * Test-only helpers of the yuan guide's monthly statement suites (monthly-statements.test.ts, statement-pdf.test.ts).
+ */
 
 const OPERATOR = {
   OPERATOR_NAME: '株式会社たび案内テスト',
@@ -42,21 +44,54 @@ export function monthlySuite() {
     otherNumber: string;
   };
 
-  const get = (url: string, who: Person | null) => fixture.t.app.inject({ method: 'GET', url, headers: who ? auth(who.token) : {} });
-  const post = (url: string, who: Person, payload?: object) => fixture.t.app.inject({ method: 'POST', url, headers: auth(who.token), ...(payload && { payload }) });
+  const get = (url: string, who: Person | null) =>
+    fixture.t.app.inject({ method: 'GET', url, headers: who ? auth(who.token) : {} });
+  const post = (url: string, who: Person, payload?: object) =>
+    fixture.t.app.inject({ method: 'POST', url, headers: auth(who.token), ...(payload && { payload }) });
 
   /**
    * A booking's history at `when`: the platform releases what it held, keeps `commission` and credits
    * the guide `earnings` (available at once); balanced, as the ledger's trigger demands.
    */
-  async function settled(who: { id: number; guideId: number }, days: number, when: string, earnings: number, commission: number): Promise<string> {
+  async function settled(
+    who: { id: number; guideId: number },
+    days: number,
+    when: string,
+    earnings: number,
+    commission: number,
+  ): Promise<string> {
     const { t, traveler, prices } = fixture;
     const id = await confirmedBooking(t, traveler, who.guideId, daysAhead(days));
     const createdAt = new Date(when);
     await t.database.db.insert(ledgerEntries).values([
-      { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -(earnings + commission), currency: 'CNY', createdAt },
-      { bookingId: id, account: 'guide', userId: who.id, kind: 'guide_earnings', amountCents: earnings, currency: 'CNY', availableAt: createdAt, createdAt },
-      { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: commission, currency: 'CNY', createdAt },
+      {
+        bookingId: id,
+        account: 'platform',
+        userId: null,
+        kind: 'deposit_release',
+        amountCents: -(earnings + commission),
+        currency: 'CNY',
+        createdAt,
+      },
+      {
+        bookingId: id,
+        account: 'guide',
+        userId: who.id,
+        kind: 'guide_earnings',
+        amountCents: earnings,
+        currency: 'CNY',
+        availableAt: createdAt,
+        createdAt,
+      },
+      {
+        bookingId: id,
+        account: 'platform',
+        userId: null,
+        kind: 'commission',
+        amountCents: commission,
+        currency: 'CNY',
+        createdAt,
+      },
     ]);
     const booking = (await get(`/api/v2/bookings/${id}`, traveler)).json();
     const number = booking.bookingNumber ?? bookingNumber(id);
@@ -68,7 +103,12 @@ export function monthlySuite() {
   async function payout(amountCents: number, requested: string, outcome: { paid: string } | { failed: string }) {
     const { t, guide, admin } = fixture;
     t.app.bookings.now = at(requested);
-    const res = await post('/api/v2/wallet/withdrawals', guide, { amountCents, method: 'alipay', accountName: 'Sato Ken', accountNumber: 'ken@example.com' });
+    const res = await post('/api/v2/wallet/withdrawals', guide, {
+      amountCents,
+      method: 'alipay',
+      accountName: 'Sato Ken',
+      accountNumber: 'ken@example.com',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().withdrawal.id as number;
     if ('paid' in outcome) {
@@ -77,7 +117,9 @@ export function monthlySuite() {
       expect((await post(`/api/admin/withdrawals/${id}/paid`, admin)).statusCode).toBe(200);
     } else {
       t.app.bookings.now = at(outcome.failed);
-      expect((await post(`/api/admin/withdrawals/${id}/fail`, admin, { reason: 'Account closed' })).statusCode).toBe(200);
+      expect((await post(`/api/admin/withdrawals/${id}/fail`, admin, { reason: 'Account closed' })).statusCode).toBe(
+        200,
+      );
     }
     t.app.bookings.now = () => new Date();
   }
@@ -106,8 +148,20 @@ export function monthlySuite() {
     // The yen rates bank payouts were transferred at (decisions 129, 130): none by the end of September,
     // 21.53 on 6 October, 20.9 on 4 November.
     await t.database.db.insert(payoutBatches).values([
-      { kind: 'bank', transferDate: '2025-10-06', jpyPerCny: '21.53', createdBy: admin.id, createdAt: new Date('2025-10-03T02:00:00Z') },
-      { kind: 'bank', transferDate: '2025-11-04', jpyPerCny: '20.9', createdBy: admin.id, createdAt: new Date('2025-10-31T02:00:00Z') },
+      {
+        kind: 'bank',
+        transferDate: '2025-10-06',
+        jpyPerCny: '21.53',
+        createdBy: admin.id,
+        createdAt: new Date('2025-10-03T02:00:00Z'),
+      },
+      {
+        kind: 'bank',
+        transferDate: '2025-11-04',
+        jpyPerCny: '20.9',
+        createdBy: admin.id,
+        createdAt: new Date('2025-10-31T02:00:00Z'),
+      },
     ]);
   }, 60_000);
   afterAll(() => fixture.t.close());

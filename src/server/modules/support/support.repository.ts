@@ -20,10 +20,19 @@ export async function insertThreadWithMessage(
   at: Date,
 ): Promise<{ thread: SupportThreadRow; message: SupportMessageRow }> {
   return db.transaction(async (tx) => {
-    const [t] = await tx.insert(supportThreads).values({ ...thread, createdAt: at, lastMessageAt: at, awaitingSince: at }).returning();
+    const [t] = await tx
+      .insert(supportThreads)
+      .values({ ...thread, createdAt: at, lastMessageAt: at, awaitingSince: at })
+      .returning();
     const [m] = await tx
       .insert(supportMessages)
-      .values({ threadId: t!.id, sender: 'visitor', authorUserId: thread.userId ?? null, body, createdAt: t!.createdAt })
+      .values({
+        threadId: t!.id,
+        sender: 'visitor',
+        authorUserId: thread.userId ?? null,
+        body,
+        createdAt: t!.createdAt,
+      })
       .returning();
     return { thread: t!, message: m! };
   });
@@ -41,11 +50,20 @@ export async function insertMessage(
   at: Date,
 ): Promise<{ message: SupportMessageRow; thread: SupportThreadRow }> {
   return db.transaction(async (tx) => {
-    const [m] = await tx.insert(supportMessages).values({ threadId, ...msg, createdAt: at }).returning();
+    const [m] = await tx
+      .insert(supportMessages)
+      .values({ threadId, ...msg, createdAt: at })
+      .returning();
     const set =
       msg.sender === 'visitor'
-        ? { status: 'open' as const, awaitingSince: sql`coalesce(${supportThreads.awaitingSince}, ${at.toISOString()}::timestamptz)` }
-        : { awaitingSince: null, firstReplyAt: sql`coalesce(${supportThreads.firstReplyAt}, ${at.toISOString()}::timestamptz)` };
+        ? {
+            status: 'open' as const,
+            awaitingSince: sql`coalesce(${supportThreads.awaitingSince}, ${at.toISOString()}::timestamptz)`,
+          }
+        : {
+            awaitingSince: null,
+            firstReplyAt: sql`coalesce(${supportThreads.firstReplyAt}, ${at.toISOString()}::timestamptz)`,
+          };
     const [t] = await tx
       .update(supportThreads)
       .set({ lastMessageAt: at, ...set })
@@ -74,7 +92,11 @@ export function listThreadsOfUser(db: Database, userId: number): Promise<Support
 }
 
 /** Closing ends any wait (nobody is owed an answer); the visitor writing again starts a new one. */
-export async function setThreadStatus(db: Database, id: number, status: 'open' | 'closed'): Promise<SupportThreadRow | undefined> {
+export async function setThreadStatus(
+  db: Database,
+  id: number,
+  status: 'open' | 'closed',
+): Promise<SupportThreadRow | undefined> {
   const [row] = await db
     .update(supportThreads)
     .set({ status, ...(status === 'closed' && { awaitingSince: null }) })
@@ -88,7 +110,11 @@ export async function setThreadStatus(db: Database, id: number, status: 'open' |
  * its reply deadline, then the rest by newest activity; with the author, a message count and the last
  * message (3 queries).
  */
-export async function listThreadsForAdmin(db: Database, opts: { status: 'open' | 'closed' | 'all'; page: number; limit: number }, windows: ReplyWindows) {
+export async function listThreadsForAdmin(
+  db: Database,
+  opts: { status: 'open' | 'closed' | 'all'; page: number; limit: number },
+  windows: ReplyWindows,
+) {
   const where = opts.status === 'all' ? undefined : eq(supportThreads.status, opts.status);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -122,7 +148,9 @@ export async function listThreadsForAdmin(db: Database, opts: { status: 'open' |
         .groupBy(supportMessages.threadId)
     : [];
   const lastIds = stats.map((s) => s.lastId);
-  const lasts = lastIds.length ? await db.select().from(supportMessages).where(inArray(supportMessages.id, lastIds)) : [];
+  const lasts = lastIds.length
+    ? await db.select().from(supportMessages).where(inArray(supportMessages.id, lastIds))
+    : [];
   return {
     total: totalRow?.n ?? 0,
     rows: rows.map((r) => {
@@ -139,7 +167,11 @@ export async function listThreadsForAdmin(db: Database, opts: { status: 'open' |
 
 export async function findThreadForAdmin(db: Database, id: number) {
   const [row] = await db
-    .select({ thread: supportThreads, user: { id: users.id, username: users.username, fullName: users.fullName }, userLocale: users.locale })
+    .select({
+      thread: supportThreads,
+      user: { id: users.id, username: users.username, fullName: users.fullName },
+      userLocale: users.locale,
+    })
     .from(supportThreads)
     .leftJoin(users, eq(users.id, supportThreads.userId))
     .where(eq(supportThreads.id, id));

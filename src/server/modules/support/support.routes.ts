@@ -60,7 +60,12 @@ function openingRoutes(app: AppInstance, deps: SupportDeps): void {
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ support: app.ctx.config.support, payments: publicPaymentConfig(app.ctx.config), travelCreditCents: app.ctx.config.payments.travelCreditCents, wechatLogin: app.ctx.config.wechat !== null }),
+    async () => ({
+      support: app.ctx.config.support,
+      payments: publicPaymentConfig(app.ctx.config),
+      travelCreditCents: app.ctx.config.payments.travelCreditCents,
+      wechatLogin: app.ctx.config.wechat !== null,
+    }),
   );
 
   app.post(
@@ -73,7 +78,7 @@ function openingRoutes(app: AppInstance, deps: SupportDeps): void {
         summary: 'Start a support conversation (anonymous visitors get a key, returned once)',
         description:
           'With `urgent: true` and `bookingId` ("Help now", decision 132): the signed-in traveler or guide of that booking, on its day ' +
-          '(else 404 for another\'s booking, 409 `not_on_trip` outside the day); the optional `location` is the phone\'s, sent only if the traveler allows it.',
+          "(else 404 for another's booking, 409 `not_on_trip` outside the day); the optional `location` is the phone's, sent only if the traveler allows it.",
         body: createSupportThreadSchema,
         response: { 201: createSupportThreadReplySchema, 409: errorBodySchema, ...errors },
       },
@@ -130,23 +135,30 @@ function visitorThreadRoutes(app: AppInstance, deps: SupportDeps): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.postVisitorMessage(deps, caller(request), request.params.id, request.body.body)),
+      reply
+        .status(201)
+        .send(await service.postVisitorMessage(deps, caller(request), request.params.id, request.body.body)),
   );
 }
 
 /** The admin inbox, invisible to everyone else (404): every conversation, read and answered. */
 function adminInboxRoutes(app: AppInstance, deps: SupportDeps): void {
-
   app.get(
     '/api/admin/support/threads',
     {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Support inbox: urgent threads waiting first, then by reply deadline (`replyBy`), then newest activity',
+        summary:
+          'Support inbox: urgent threads waiting first, then by reply deadline (`replyBy`), then newest activity',
         querystring: adminSupportListQuerySchema,
         response: {
-          200: z.object({ data: z.array(adminSupportThreadSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+          200: z.object({
+            data: z.array(adminSupportThreadSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            limit: z.number().int(),
+          }),
           ...errors,
         },
       },
@@ -165,7 +177,10 @@ function adminInboxRoutes(app: AppInstance, deps: SupportDeps): void {
           "With machine translation on (decision 146), the visitor's messages in another language than the admin's (lang, else the app's choice (the tabi_locale cookie), else the admin's stored locale, else Accept-Language) carry bodyLanguage, translated and, while it is missing, translation.status; body stays the original.",
         params: threadParams,
         querystring: readerQuery,
-        response: { 200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }), ...errors },
+        response: {
+          200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -187,7 +202,9 @@ function adminInboxRoutes(app: AppInstance, deps: SupportDeps): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.adminReply(deps, currentUser(request), request.params.id, request.body.body)),
+      reply
+        .status(201)
+        .send(await service.adminReply(deps, currentUser(request), request.params.id, request.body.body)),
   );
 }
 
@@ -213,7 +230,8 @@ function adminStatusRoutes(app: AppInstance, deps: SupportDeps): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Support first-reply times (median, 90th percentile, seconds), urgent and other apart, and how many wait past their deadline',
+        summary:
+          'Support first-reply times (median, 90th percentile, seconds), urgent and other apart, and how many wait past their deadline',
         querystring: adminSupportMetricsQuerySchema,
         response: { 200: adminSupportMetricsSchema, ...errors },
       },

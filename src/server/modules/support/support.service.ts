@@ -80,7 +80,8 @@ export async function createThread(deps: SupportDeps, caller: SupportCaller, inp
         bookingId: booking?.id ?? null,
         locationLat: booking && input.location ? input.location.lat : null,
         locationLng: booking && input.location ? input.location.lng : null,
-        locationAccuracyM: booking && input.location?.accuracyM !== undefined ? Math.round(input.location.accuracyM) : null,
+        locationAccuracyM:
+          booking && input.location?.accuracyM !== undefined ? Math.round(input.location.accuracyM) : null,
       },
       input.message,
       at,
@@ -102,7 +103,12 @@ export async function postVisitorMessage(deps: SupportDeps, caller: SupportCalle
   await threadFor(deps.db, id, caller);
   const at = deps.now();
   const message = await inTransaction(deps.db, async (t) => {
-    const after = await repo.insertMessage(t, id, { sender: 'visitor', authorUserId: caller.user?.id ?? null, body }, at);
+    const after = await repo.insertMessage(
+      t,
+      id,
+      { sender: 'visitor', authorUserId: caller.user?.id ?? null, body },
+      at,
+    );
     if (after.thread.awaitingSince?.getTime() === at.getTime()) await deps.scheduleOverdueCheck(t, after.thread);
     return after.message;
   });
@@ -135,8 +141,13 @@ function toAdminThread(
     contactEmail: thread.contactEmail,
     user,
     messageCount,
-    lastMessage: last ? { sender: last.sender, body: last.body.slice(0, 280), createdAt: last.createdAt.toISOString() } : null,
-    replyBy: thread.status === 'open' && thread.awaitingSince ? new Date(thread.awaitingSince.getTime() + window).toISOString() : null,
+    lastMessage: last
+      ? { sender: last.sender, body: last.body.slice(0, 280), createdAt: last.createdAt.toISOString() }
+      : null,
+    replyBy:
+      thread.status === 'open' && thread.awaitingSince
+        ? new Date(thread.awaitingSince.getTime() + window).toISOString()
+        : null,
     firstReplyAt: thread.firstReplyAt?.toISOString() ?? null,
     booking: booking
       ? {
@@ -155,12 +166,24 @@ function toAdminThread(
   };
 }
 
-export async function adminListThreads(deps: SupportDeps, query: { status: 'open' | 'closed' | 'all'; page: number; limit: number }) {
+export async function adminListThreads(
+  deps: SupportDeps,
+  query: { status: 'open' | 'closed' | 'all'; page: number; limit: number },
+) {
   const { rows, total } = await repo.listThreadsForAdmin(deps.db, query, deps.windows);
-  const trips = await bookingsWithParties(deps.db, [...new Set(rows.flatMap((r) => (r.thread.bookingId ? [r.thread.bookingId] : [])))]);
+  const trips = await bookingsWithParties(deps.db, [
+    ...new Set(rows.flatMap((r) => (r.thread.bookingId ? [r.thread.bookingId] : []))),
+  ]);
   return {
     data: rows.map((r) =>
-      toAdminThread(deps.windows, r.thread, r.user, r.messageCount, r.lastMessage, trips.find((b) => b.id === r.thread.bookingId)),
+      toAdminThread(
+        deps.windows,
+        r.thread,
+        r.user,
+        r.messageCount,
+        r.lastMessage,
+        trips.find((b) => b.id === r.thread.bookingId),
+      ),
     ),
     total,
     page: query.page,
@@ -184,7 +207,11 @@ export async function adminReadThread(deps: SupportDeps, id: number, reader?: Te
   const [[booking], translated] = await Promise.all([
     thread.bookingId ? bookingsWithParties(deps.db, [thread.bookingId]) : Promise.resolve([]),
     // The thread's translations are its own (decision 184); the visitor is the writer, when signed in.
-    deps.translations.readWritten(messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer, writerId: thread.userId } : null)), reader, { scope: translationScope.support(id), readerId }),
+    deps.translations.readWritten(
+      messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer, writerId: thread.userId } : null)),
+      reader,
+      { scope: translationScope.support(id), readerId },
+    ),
   ]);
   return {
     thread: toAdminThread(deps.windows, thread, user, messages.length, messages.at(-1) ?? null, booking),
@@ -192,13 +219,22 @@ export async function adminReadThread(deps: SupportDeps, id: number, reader?: Te
   };
 }
 
-/** An agent's reply (ending the wait; the first one is the first-reply time), with its audit entry in the same transaction. */
+/**
+ * An agent's reply (ending the wait; the first one is the first-reply time), with its audit entry in the same
+ * transaction.
+ */
 export async function adminReply(deps: SupportDeps, admin: AuthUser, id: number, body: string) {
   return inTransaction(deps.db, async (t) => {
     const thread = await repo.findThread(t, id);
     if (!thread) throw notFound('Conversation');
     const { message } = await repo.insertMessage(t, id, { sender: 'agent', authorUserId: admin.id, body }, deps.now());
-    await recordAdminAction(t, { adminUserId: admin.id, action: 'support_thread.reply', entityType: 'support_thread', entityId: id, after: { messageId: message.id, status: thread.status } });
+    await recordAdminAction(t, {
+      adminUserId: admin.id,
+      action: 'support_thread.reply',
+      entityType: 'support_thread',
+      entityId: id,
+      after: { messageId: message.id, status: thread.status },
+    });
     return { message: toMessage(message) };
   });
 }
@@ -208,7 +244,14 @@ export async function adminSetStatus(db: Database, admin: AuthUser, id: number, 
     const before = await repo.findThread(t, id);
     const thread = before && (await repo.setThreadStatus(t, id, status));
     if (!thread) throw notFound('Conversation');
-    await recordAdminAction(t, { adminUserId: admin.id, action: `support_thread.${status === 'closed' ? 'close' : 'reopen'}`, entityType: 'support_thread', entityId: id, before: { status: before.status }, after: { status } });
+    await recordAdminAction(t, {
+      adminUserId: admin.id,
+      action: `support_thread.${status === 'closed' ? 'close' : 'reopen'}`,
+      entityType: 'support_thread',
+      entityId: id,
+      before: { status: before.status },
+      after: { status },
+    });
     return { thread: toThread(thread) };
   });
 }

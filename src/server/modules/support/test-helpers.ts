@@ -2,7 +2,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { sessionFor } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** Test-only helpers of the support suites (support.test.ts, support-inbox.test.ts): one demo app each, and a visitor's first message. */
+/**
+ * Test-only helpers of the support suites (support.test.ts, support-inbox.test.ts): one demo app each, and a visitor's
+ * first message.
+ */
 export type Who = 'traveler' | 'guide' | 'admin';
 
 /**
@@ -37,7 +40,13 @@ export function supportSuite() {
       method: 'POST',
       url: '/api/support/threads',
       remoteAddress,
-      payload: { message: '我的付款失败了，请帮我看看。', topic: 'payment_failure', locale: 'zh-CN', pageUrl: '/checkout/3', ...payload },
+      payload: {
+        message: '我的付款失败了，请帮我看看。',
+        topic: 'payment_failure',
+        locale: 'zh-CN',
+        pageUrl: '/checkout/3',
+        ...payload,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { thread: { id: number }; visitorKey: string | null; messages: { body: string }[] };

@@ -29,7 +29,12 @@ export async function bookingsWithParties(db: Database, ids: number[]) {
       timeZone: bookings.timeZone,
       endsAt: bookings.endsAt,
       // The verified numbers are what the team calls back on (decision 147).
-      traveler: { userId: travelerUser.id, fullName: travelerUser.fullName, email: travelerUser.email, phone: travelerUser.phone },
+      traveler: {
+        userId: travelerUser.id,
+        fullName: travelerUser.fullName,
+        email: travelerUser.email,
+        phone: travelerUser.phone,
+      },
       guide: { userId: guideUser.id, fullName: guideUser.fullName, email: guideUser.email, phone: guideUser.phone },
     })
     .from(bookings)

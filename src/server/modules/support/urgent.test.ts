@@ -29,8 +29,13 @@ beforeAll(async () => {
   guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
   bookingId = await confirmedBooking(t, traveler, guide.guideId, daysAhead(3));
   // Accepted, so the job ticks below do not let the request lapse.
-  expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${bookingId}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
-  start = Date.parse((await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) })).json().startsAt);
+  expect(
+    (await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${bookingId}/accept`, headers: auth(guide.token) }))
+      .statusCode,
+  ).toBe(200);
+  start = Date.parse(
+    (await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) })).json().startsAt,
+  );
 }, 120_000);
 afterAll(() => t.close());
 afterEach(() => {
@@ -42,15 +47,30 @@ const at = (ms: number) => {
 };
 const HELP = { message: '我和地陪走散了', locale: 'zh-CN', pageUrl: '/dashboard', urgent: true } as const;
 const create = (who: Person | null, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/support/threads', remoteAddress: nextAddress(), ...(who && { headers: auth(who.token) }), payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/support/threads',
+    remoteAddress: nextAddress(),
+    ...(who && { headers: auth(who.token) }),
+    payload,
+  });
 const adminGet = (url: string, who: Person = admin) => t.app.inject({ url, headers: auth(who.token) });
 const reply = (id: number) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/support/threads/${id}/messages`, headers: auth(admin.token), payload: { body: '我们马上联系您。' } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/support/threads/${id}/messages`,
+    headers: auth(admin.token),
+    payload: { body: '我们马上联系您。' },
+  });
 
 describe('an urgent thread', () => {
   it('is opened by the traveler on the trip day with the location, and the admin sees the trip, both parties and the place', async () => {
     at(start + 30 * MIN);
-    const res = await create(traveler, { ...HELP, bookingId, location: { lat: 35.6812, lng: 139.7671, accuracyM: 24.6 } });
+    const res = await create(traveler, {
+      ...HELP,
+      bookingId,
+      location: { lat: 35.6812, lng: 139.7671, accuracyM: 24.6 },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().thread).toMatchObject({ urgent: true, status: 'open' });
     const id = res.json().thread.id as number;
@@ -96,7 +116,9 @@ describe('an urgent thread', () => {
     at(start);
     expect((await create(traveler, { ...HELP })).json().code).toBe('validation_failed');
     expect((await create(traveler, { message: 'hi', bookingId })).json().code).toBe('validation_failed');
-    expect((await create(traveler, { ...HELP, bookingId, location: { lat: 91, lng: 139 } })).json().code).toBe('validation_failed');
+    expect((await create(traveler, { ...HELP, bookingId, location: { lat: 91, lng: 139 } })).json().code).toBe(
+      'validation_failed',
+    );
     expect((await create(traveler, { ...HELP, bookingId, location: { lat: 35, lng: 'x' } })).statusCode).toBe(400);
   });
 
@@ -119,7 +141,11 @@ describe('the admin queue', () => {
     await reply(answered);
     at(base);
     const urgent = (await create(traveler, { ...HELP, bookingId })).json().thread.id as number;
-    const list = (await adminGet('/api/admin/support/threads?status=open&limit=100')).json().data as { id: number; replyBy: string | null; urgent: boolean }[];
+    const list = (await adminGet('/api/admin/support/threads?status=open&limit=100')).json().data as {
+      id: number;
+      replyBy: string | null;
+      urgent: boolean;
+    }[];
     const mine = list.filter((r) => [older, newer, answered, urgent].includes(r.id));
     expect(mine.map((r) => r.id)).toEqual([urgent, older, newer, answered]);
     expect(mine.map((r) => r.replyBy)).toEqual([
@@ -137,25 +163,42 @@ describe('the admin queue', () => {
     const opened = start + 90 * MIN;
     at(opened);
     const id = (await create(other, { message: 'Lost my receipt' })).json().thread.id as number;
-    const replyBy = async () => (await adminGet(`/api/admin/support/threads/${id}`)).json().thread.replyBy as string | null;
+    const replyBy = async () =>
+      (await adminGet(`/api/admin/support/threads/${id}`)).json().thread.replyBy as string | null;
     expect(await replyBy()).toBe(new Date(opened + 240 * MIN).toISOString());
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/support/threads/${id}`, headers: auth(admin.token), payload: { status: 'closed' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/support/threads/${id}`,
+      headers: auth(admin.token),
+      payload: { status: 'closed' },
+    });
     expect(await replyBy()).toBeNull();
     at(opened + 60 * MIN);
-    const again = await t.app.inject({ method: 'POST', url: `/api/support/threads/${id}/messages`, headers: auth(other.token), payload: { body: 'Found it, but one more question' }, remoteAddress: nextAddress() });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/support/threads/${id}/messages`,
+      headers: auth(other.token),
+      payload: { body: 'Found it, but one more question' },
+      remoteAddress: nextAddress(),
+    });
     expect(again.statusCode).toBe(201);
     expect(await replyBy()).toBe(new Date(opened + 60 * MIN + 240 * MIN).toISOString());
   });
 });
 
 describe('an overdue urgent thread', () => {
-  const alertsOf = async (who: Person, id: number) =>
-    {
-      const res = await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(who.token) });
-      expect(res.statusCode, res.body).toBe(200);
-      const all = res.json().data.messages as { type: string; title: string; actionUrl: string; relatedEntityType: string; relatedEntityId: number }[];
-      return all.filter((m) => m.relatedEntityType === 'support_thread' && m.relatedEntityId === id);
-    }
+  const alertsOf = async (who: Person, id: number) => {
+    const res = await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(who.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = res.json().data.messages as {
+      type: string;
+      title: string;
+      actionUrl: string;
+      relatedEntityType: string;
+      relatedEntityId: number;
+    }[];
+    return all.filter((m) => m.relatedEntityType === 'support_thread' && m.relatedEntityId === id);
+  };
 
   it('alerts every admin once when its deadline passes unanswered, and not before', async () => {
     const second = await person(t, { admin: true });
@@ -203,14 +246,29 @@ describe('first-reply metrics', () => {
       const ad = await person(m, { admin: true });
       const gd = await guidePerson(m, { priceRmb: 300, maxPeople: 4 });
       const b = await confirmedBooking(m, tr, gd.guideId, daysAhead(3));
-      const s = Date.parse((await m.app.inject({ url: `/api/v2/bookings/${b}`, headers: auth(tr.token) })).json().startsAt);
+      const s = Date.parse(
+        (await m.app.inject({ url: `/api/v2/bookings/${b}`, headers: auth(tr.token) })).json().startsAt,
+      );
       const set = (ms: number) => {
         m.app.bookings.now = () => new Date(ms);
       };
       const open = async (payload: Record<string, unknown>) =>
-        (await m.app.inject({ method: 'POST', url: '/api/support/threads', remoteAddress: nextAddress(), headers: auth(tr.token), payload })).json().thread.id as number;
+        (
+          await m.app.inject({
+            method: 'POST',
+            url: '/api/support/threads',
+            remoteAddress: nextAddress(),
+            headers: auth(tr.token),
+            payload,
+          })
+        ).json().thread.id as number;
       const answer = (id: number) =>
-        m.app.inject({ method: 'POST', url: `/api/admin/support/threads/${id}/messages`, headers: auth(ad.token), payload: { body: 'OK' } });
+        m.app.inject({
+          method: 'POST',
+          url: `/api/admin/support/threads/${id}/messages`,
+          headers: auth(ad.token),
+          payload: { body: 'OK' },
+        });
       // Other threads answered after 600, 60, 240, 120, 180 s: sorted 60 120 180 240 600, median 180, p90 600.
       let clock = s - 9 * 3_600_000;
       for (const seconds of [600, 60, 240, 120, 180]) {

@@ -60,7 +60,12 @@ export const scheduleOverdueCheck = (windows: ReplyWindows) => async (db: Databa
  * their tabs, and e-mail for those who chose it). The thread's mark and the notices commit together, so
  * a repeated run, or a second instance, alerts nobody twice.
  */
-export async function runOverdueCheck(db: Database, notifier: AdminNotifier, job: ClaimedJob, now: Date): Promise<void> {
+export async function runOverdueCheck(
+  db: Database,
+  notifier: AdminNotifier,
+  job: ClaimedJob,
+  now: Date,
+): Promise<void> {
   const threadId = Number(job.payload.threadId);
   const since = new Date(String(job.payload.since));
   const notice = await db.transaction(async (t) => {
@@ -79,9 +84,21 @@ function overdueNotice(userId: number, threadId: number, since: Date): CreateSys
     userId,
     type: 'admin',
     text: {
-      en: { title: `Support #${threadId} is waiting past its deadline`, message: 'Nobody has answered this conversation in time. Open it in the support queue.', actionLabel: 'Open' },
-      'zh-CN': { title: `客服会话 #${threadId} 已超过回复时限`, message: '这个会话未在时限内得到回复，请在客服队列中处理。', actionLabel: '打开' },
-      ja: { title: `サポートの会話（#${threadId}）が回答期限を過ぎています`, message: 'この会話に期限内の回答がありません。サポートキューで開いて対応してください。', actionLabel: '開く' },
+      en: {
+        title: `Support #${threadId} is waiting past its deadline`,
+        message: 'Nobody has answered this conversation in time. Open it in the support queue.',
+        actionLabel: 'Open',
+      },
+      'zh-CN': {
+        title: `客服会话 #${threadId} 已超过回复时限`,
+        message: '这个会话未在时限内得到回复，请在客服队列中处理。',
+        actionLabel: '打开',
+      },
+      ja: {
+        title: `サポートの会話（#${threadId}）が回答期限を過ぎています`,
+        message: 'この会話に期限内の回答がありません。サポートキューで開いて対応してください。',
+        actionLabel: '開く',
+      },
     },
     actionUrl: `/admin/support/${threadId}`,
     isErrorMessage: true,

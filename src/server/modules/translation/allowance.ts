@@ -32,7 +32,9 @@ export class MemoryAllowanceStore implements AllowanceStore {
     this.prune(now);
     const used = await this.used(keys);
     if (used.some((u) => u + n > limit)) return false;
-    keys.forEach((k, i) => this.counts.set(k, { n: used[i]! + n, expiresAt: this.counts.get(k)?.expiresAt ?? now + ttlMs }));
+    keys.forEach((k, i) =>
+      this.counts.set(k, { n: used[i]! + n, expiresAt: this.counts.get(k)?.expiresAt ?? now + ttlMs }),
+    );
     return true;
   }
 
@@ -96,7 +98,10 @@ export class RedisAllowanceStore implements AllowanceStore {
 
   async take(keys: string[], n: number, limit: number, ttlMs: number): Promise<boolean> {
     if (keys.length === 0) return true;
-    return (await this.redis.translationAllowanceTake(keys.length, ...keys.map((k) => this.prefix + k), n, limit, ttlMs)) === 1;
+    return (
+      (await this.redis.translationAllowanceTake(keys.length, ...keys.map((k) => this.prefix + k), n, limit, ttlMs)) ===
+      1
+    );
   }
 
   async giveBack(keys: string[], n: number): Promise<void> {
@@ -115,14 +120,23 @@ export class GuardedAllowanceStore implements AllowanceStore {
   ) {}
 
   used(keys: string[]): Promise<number[]> {
-    return this.guard.run(() => this.shared.used(keys), () => this.local.used(keys));
+    return this.guard.run(
+      () => this.shared.used(keys),
+      () => this.local.used(keys),
+    );
   }
 
   take(keys: string[], n: number, limit: number, ttlMs: number): Promise<boolean> {
-    return this.guard.run(() => this.shared.take(keys, n, limit, ttlMs), () => this.local.take(keys, n, limit, ttlMs));
+    return this.guard.run(
+      () => this.shared.take(keys, n, limit, ttlMs),
+      () => this.local.take(keys, n, limit, ttlMs),
+    );
   }
 
   giveBack(keys: string[], n: number): Promise<void> {
-    return this.guard.run(() => this.shared.giveBack(keys, n), () => this.local.giveBack(keys, n));
+    return this.guard.run(
+      () => this.shared.giveBack(keys, n),
+      () => this.local.giveBack(keys, n),
+    );
   }
 }

@@ -19,7 +19,11 @@ const month = () => new Date().toISOString().slice(0, 7);
 const japanese = (tag: string, n: number) => `${tag}です`.padEnd(n, 'あ');
 
 const thread = (app: AppInstance, who: Who, conversationId: number, lang = 'zh-CN') =>
-  app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/messages`, headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang } });
+  app.inject({
+    method: 'GET',
+    url: `/api/conversations/${conversationId}/messages`,
+    headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang },
+  });
 async function bodies(app: AppInstance, who: Who, conversationId: number, lang = 'zh-CN') {
   const res = await thread(app, who, conversationId, lang);
   expect(res.statusCode, res.body).toBe(200);
@@ -51,7 +55,7 @@ describe('the daily allowance per account (decision 184)', () => {
     await deepl?.close();
   });
 
-  it("counts for the writer and the reader: past either, the reader gets the original with its language, and nothing is sent", async () => {
+  it('counts for the writer and the reader: past either, the reader gets the original with its language, and nothing is sent', async () => {
     const g = await guide(t, 'Allowance Guide');
     const tr = await traveler(t, 'Allowance Reader');
     const conv = await openChat(t, tr, g.guideId);
@@ -62,21 +66,32 @@ describe('the daily allowance per account (decision 184)', () => {
     // 40 + 40 fit the 100 of both; whichever job comes third would make 120 (the jobs run in any order).
     const read = await Promise.all([a, b, c].map((text) => message(t.app, tr, conv, text)));
     const translated = read.filter((m) => m.translated);
-    expect(translated.map((m) => m.translated?.text).sort()).toEqual(translated.map((m) => `[ZH-HANS] ${m.body}`).sort());
+    expect(translated.map((m) => m.translated?.text).sort()).toEqual(
+      translated.map((m) => `[ZH-HANS] ${m.body}`).sort(),
+    );
     expect(translated).toHaveLength(2);
     const refused = read.find((m) => !m.translated)!;
     expect(refused).toMatchObject({ bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
     expect(deepl.translatedTexts).not.toContain(refused.body);
 
     // Reading the same messages in English is a new translation: the writer has no room left for it.
-    expect(await message(t.app, tr, conv, a, 'en')).toMatchObject({ body: a, bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, tr, conv, a, 'en')).toMatchObject({
+      body: a,
+      bodyLanguage: 'ja',
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
 
     // The writer is past it for everyone: a new reader gets the original, at once, and no job is written.
     const other = await traveler(t, 'Other Reader');
     const conv2 = await openChat(t, other, g.guideId);
     const short = japanese('四つ目', 30);
     await say(t, g, conv2, short);
-    expect(await message(t.app, other, conv2, short)).toMatchObject({ bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, other, conv2, short)).toMatchObject({
+      bodyLanguage: 'ja',
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
     await translateNow(t.app);
     expect(deepl.translatedTexts).not.toContain(short);
 
@@ -85,14 +100,21 @@ describe('the daily allowance per account (decision 184)', () => {
     const conv3 = await openChat(t, tr, g2.guideId);
     const fresh = japanese('五つ目', 30);
     await say(t, g2, conv3, fresh);
-    expect(await message(t.app, tr, conv3, fresh)).toMatchObject({ bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, tr, conv3, fresh)).toMatchObject({
+      bodyLanguage: 'ja',
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
     // …while that writer's 30 characters for a fresh reader are translated.
     const conv4 = await openChat(t, other, g2.guideId);
     await say(t, g2, conv4, fresh);
     await bodies(t.app, other, conv4);
     await translateNow(t.app);
     expect((await message(t.app, other, conv4, fresh)).translated?.text).toBe(`[ZH-HANS] ${fresh}`);
-    expect(await message(t.app, tr, conv3, fresh)).toMatchObject({ translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, tr, conv3, fresh)).toMatchObject({
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
   });
 });
 
@@ -132,9 +154,15 @@ describe('a provider that hangs or fails spends nothing (decision 184)', () => {
     expect(await spentThisMonth(t)).toBe(60);
     // 60 of both days spent: 41 more do not fit either of them, 40 do.
     await say(t, g, conv, japanese('多すぎ', 41));
-    expect(await message(t.app, tr, conv, japanese('多すぎ', 41))).toMatchObject({ translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, tr, conv, japanese('多すぎ', 41))).toMatchObject({
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
     await say(t, g, conv, japanese('ちょうど', 40));
-    expect(await message(t.app, tr, conv, japanese('ちょうど', 40))).toMatchObject({ translated: null, translation: { status: 'pending' } });
+    expect(await message(t.app, tr, conv, japanese('ちょうど', 40))).toMatchObject({
+      translated: null,
+      translation: { status: 'pending' },
+    });
   }, 30_000);
 });
 
@@ -164,7 +192,11 @@ describe('the monthly budget on every path (decision 184)', () => {
     await translateNow(t.app);
     expect(deepl.translatedTexts).not.toContain(second);
     expect(await spentThisMonth(t)).toBe(60);
-    expect(await message(t.app, tr, conv, second)).toMatchObject({ bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
+    expect(await message(t.app, tr, conv, second)).toMatchObject({
+      bodyLanguage: 'ja',
+      translated: null,
+      translation: { status: 'unavailable' },
+    });
     expect((await message(t.app, tr, conv, first)).translated?.text).toBe(`[ZH-HANS] ${first}`);
   });
 });
@@ -182,11 +214,18 @@ describe('no cache oracle (decision 184)', () => {
   });
 
   const setBio = async (guideId: number, bio: string) => {
-    await t.database.db.update(guides).set({ bio, originalLanguage: 'ja', texts: { ja: { bio } } }).where(eq(guides.id, guideId));
+    await t.database.db
+      .update(guides)
+      .set({ bio, originalLanguage: 'ja', texts: { ja: { bio } } })
+      .where(eq(guides.id, guideId));
     await t.app.guideSearch.sync();
   };
   const bioOf = async (guideId: number) => {
-    const d = guideDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v2/guides/${guideId}`, headers: { 'accept-language': 'zh-CN' } })).json());
+    const d = guideDetailSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v2/guides/${guideId}`, headers: { 'accept-language': 'zh-CN' } })
+      ).json(),
+    );
     return { bio: d.bio, bioLanguage: d.bioLanguage, bioTranslated: d.bioTranslated, bioTranslation: d.bioTranslation };
   };
 
@@ -204,14 +243,22 @@ describe('no cache oracle (decision 184)', () => {
     await setBio(prober.guideId, secret);
     await setBio(control.guideId, secret.replace('3', '4'));
     const [guess, changed] = [await bioOf(prober.guideId), await bioOf(control.guideId)];
-    expect(guess).toEqual({ bio: secret, bioLanguage: 'ja', bioTranslated: null, bioTranslation: { status: 'pending' } });
+    expect(guess).toEqual({
+      bio: secret,
+      bioLanguage: 'ja',
+      bioTranslated: null,
+      bioTranslation: { status: 'pending' },
+    });
     expect({ ...changed, bio: secret }).toEqual(guess);
 
     // Another conversation holding the same words is its own too.
     const other = await traveler(t, 'Other Chat');
     const conv2 = await openChat(t, other, prober.guideId);
     await say(t, prober, conv2, secret);
-    expect(await message(t.app, other, conv2, secret)).toMatchObject({ translated: null, translation: { status: 'pending' } });
+    expect(await message(t.app, other, conv2, secret)).toMatchObject({
+      translated: null,
+      translation: { status: 'pending' },
+    });
   });
 
   it("a public text equal to another guide's translated bio is not answered from that bio's translation", async () => {
@@ -222,37 +269,52 @@ describe('no cache oracle (decision 184)', () => {
     await translateNow(t.app);
     expect((await bioOf(first.guideId)).bioTranslated?.text).toBe(`[ZH-HANS] ${bio}`);
     await setBio(second.guideId, bio);
-    expect(await bioOf(second.guideId)).toEqual({ bio, bioLanguage: 'ja', bioTranslated: null, bioTranslation: { status: 'pending' } });
+    expect(await bioOf(second.guideId)).toEqual({
+      bio,
+      bioLanguage: 'ja',
+      bioTranslated: null,
+      bioTranslation: { status: 'pending' },
+    });
   });
 });
 
 const redisUrl = process.env.REDIS_URL;
-describe.runIf(Boolean(redisUrl))('the daily allowance shared by two instances through Redis (skipped without REDIS_URL)', () => {
-  let deepl: TestDeepL;
-  beforeAll(async () => {
-    deepl = await startTestDeepL();
-  });
-  afterAll(async () => {
-    await deepl?.close();
-  });
-  const instances = twoInstancesOnRedis(redisUrl!, () => ({ ...deepl.env, TRANSLATION_DAILY_CHARACTERS_PER_USER: '100' }));
+describe.runIf(Boolean(redisUrl))(
+  'the daily allowance shared by two instances through Redis (skipped without REDIS_URL)',
+  () => {
+    let deepl: TestDeepL;
+    beforeAll(async () => {
+      deepl = await startTestDeepL();
+    });
+    afterAll(async () => {
+      await deepl?.close();
+    });
+    const instances = twoInstancesOnRedis(redisUrl!, () => ({
+      ...deepl.env,
+      TRANSLATION_DAILY_CHARACTERS_PER_USER: '100',
+    }));
 
-  it('characters counted on one instance count on the other', async () => {
-    const { t, b } = instances;
-    const g = await guide(t, 'Shared Writer');
-    const tr = await traveler(t, 'Shared Reader');
-    const conv = await openChat(t, tr, g.guideId);
-    const first = japanese('一番', 70);
-    await say(t, g, conv, first);
-    await bodies(t.app, tr, conv);
-    await translateNow(t.app);
-    expect((await message(b, tr, conv, first)).translated?.text).toBe(`[ZH-HANS] ${first}`);
-    // 70 spent through the first instance: the second knows 40 more do not fit, and sends nothing.
-    const second = japanese('二番', 40);
-    await say(t, g, conv, second);
-    expect(await message(b, tr, conv, second)).toMatchObject({ bodyLanguage: 'ja', translated: null, translation: { status: 'unavailable' } });
-    await translateNow(b);
-    expect(deepl.translatedTexts).not.toContain(second);
-    expect(await t.app.redis!.keys(`${instances.keyPrefix}translation-allowance:*`)).not.toHaveLength(0);
-  });
-});
+    it('characters counted on one instance count on the other', async () => {
+      const { t, b } = instances;
+      const g = await guide(t, 'Shared Writer');
+      const tr = await traveler(t, 'Shared Reader');
+      const conv = await openChat(t, tr, g.guideId);
+      const first = japanese('一番', 70);
+      await say(t, g, conv, first);
+      await bodies(t.app, tr, conv);
+      await translateNow(t.app);
+      expect((await message(b, tr, conv, first)).translated?.text).toBe(`[ZH-HANS] ${first}`);
+      // 70 spent through the first instance: the second knows 40 more do not fit, and sends nothing.
+      const second = japanese('二番', 40);
+      await say(t, g, conv, second);
+      expect(await message(b, tr, conv, second)).toMatchObject({
+        bodyLanguage: 'ja',
+        translated: null,
+        translation: { status: 'unavailable' },
+      });
+      await translateNow(b);
+      expect(deepl.translatedTexts).not.toContain(second);
+      expect(await t.app.redis!.keys(`${instances.keyPrefix}translation-allowance:*`)).not.toHaveLength(0);
+    });
+  },
+);

@@ -23,9 +23,19 @@ afterAll(async () => {
 });
 
 const setLocale = (id: number, locale: string) => t.database.db.update(users).set({ locale }).where(eq(users.id, id));
-const get = (who: Who, url: string, lang?: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${who.token}`, ...(lang && { 'accept-language': lang }) } });
+const get = (who: Who, url: string, lang?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${who.token}`, ...(lang && { 'accept-language': lang }) },
+  });
 /** The caller's inbox entry of one conversation, read in `lang`. */
-async function inboxEntry(who: Who, conversationId: number, lang: string, url = '/api/conversations'): Promise<Conversation> {
+async function inboxEntry(
+  who: Who,
+  conversationId: number,
+  lang: string,
+  url = '/api/conversations',
+): Promise<Conversation> {
   const res = await get(who, url, lang);
   expect(res.statusCode, res.body).toBe(200);
   return conversationListSchema.parse(res.json()).data.find((c) => c.conversation.id === conversationId)!;
@@ -48,7 +58,12 @@ describe("the inbox's previews in the reader's language", () => {
     const line = 'はい、明日の10時に浅草駅で会いましょう';
     await say(t, g, conv, line);
 
-    expect(await inboxEntry(tr, conv, 'zh-CN')).toMatchObject({ lastMessage: line, lastMessageLanguage: 'ja', lastMessageTranslated: null, lastMessageTranslation: { status: 'pending' } });
+    expect(await inboxEntry(tr, conv, 'zh-CN')).toMatchObject({
+      lastMessage: line,
+      lastMessageLanguage: 'ja',
+      lastMessageTranslated: null,
+      lastMessageTranslation: { status: 'pending' },
+    });
     await translateNow();
     const entry = await inboxEntry(tr, conv, 'zh-CN');
     expect(entry.lastMessage).toBe(line);
@@ -84,7 +99,11 @@ describe("the inbox's previews in the reader's language", () => {
     await translateNow();
     const after = await inboxEntry(g, conv, 'ja');
     expect(after.lastMessage).toBe(before.lastMessage);
-    expect(after.lastMessageTranslated).toEqual({ text: `[JA] ${before.lastMessage}`, provider: 'DeepL', targetLang: 'ja' });
+    expect(after.lastMessageTranslated).toEqual({
+      text: `[JA] ${before.lastMessage}`,
+      provider: 'DeepL',
+      targetLang: 'ja',
+    });
     expect(sentToDeepL().join('\n')).not.toContain('tabi_fan88');
   });
 
@@ -93,12 +112,22 @@ describe("the inbox's previews in the reader's language", () => {
     const tr = await traveler(t);
     await setLocale(g.id, 'ja');
     const conv = await openChat(t, tr, g.guideId);
-    const res = await call(t, g, 'POST', `/api/v2/conversations/${conv}/offers`, offerBody(addDays(todayInZone('Asia/Tokyo'), 21), { itinerary: '築地場外市場', note: '子供料金無料。雨天決行' }));
+    const res = await call(
+      t,
+      g,
+      'POST',
+      `/api/v2/conversations/${conv}/offers`,
+      offerBody(addDays(todayInZone('Asia/Tokyo'), 21), { itinerary: '築地場外市場', note: '子供料金無料。雨天決行' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     await inboxEntry(tr, conv, 'zh-CN');
     await translateNow();
     const entry = await inboxEntry(tr, conv, 'zh-CN');
-    expect(entry).toMatchObject({ lastMessage: '报价 · 子供料金無料。雨天決行', lastMessageLanguage: 'ja', lastMessageTranslated: { text: '报价 · [ZH-HANS] 子供料金無料。雨天決行', targetLang: 'zh' } });
+    expect(entry).toMatchObject({
+      lastMessage: '报价 · 子供料金無料。雨天決行',
+      lastMessageLanguage: 'ja',
+      lastMessageTranslated: { text: '报价 · [ZH-HANS] 子供料金無料。雨天決行', targetLang: 'zh' },
+    });
   });
 });
 
@@ -109,23 +138,56 @@ describe("a tour request's plan in the guide's language", () => {
     await setLocale(tr.id, 'zh-CN');
     const conv = await openChat(t, tr, g.guideId);
     const request = {
-      date: addDays(todayInZone('Asia/Tokyo'), 30), startTime: '10:00', durationHours: 3, travelers: 3, meal: 'shared_meal', meals: 1, transport: 'nearby_city', tickets: 'pay_on_site_together', ticketCount: 2,
-      itinerary: '先去伏见稻荷，然后去祇园。电话 13812345678', groupComposition: '两个大人和一个五岁的孩子', meetingAddress: 'Kyoto Station, central exit', meetingPostalCode: '6008216', subcategoryId: g.services[0],
+      date: addDays(todayInZone('Asia/Tokyo'), 30),
+      startTime: '10:00',
+      durationHours: 3,
+      travelers: 3,
+      meal: 'shared_meal',
+      meals: 1,
+      transport: 'nearby_city',
+      tickets: 'pay_on_site_together',
+      ticketCount: 2,
+      itinerary: '先去伏见稻荷，然后去祇园。电话 13812345678',
+      groupComposition: '两个大人和一个五岁的孩子',
+      meetingAddress: 'Kyoto Station, central exit',
+      meetingPostalCode: '6008216',
+      subcategoryId: g.services[0],
     };
-    const sent = await call(t, tr, 'POST', `/api/conversations/${conv}/tour-requests`, { clientMessageId: cid(), request, note: '' });
+    const sent = await call(t, tr, 'POST', `/api/conversations/${conv}/tour-requests`, {
+      clientMessageId: cid(),
+      request,
+      note: '',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const read = async () => messagesPageSchema.parse((await get(g, `/api/conversations/${conv}/messages`, 'ja')).json()).data.find((m) => m.kind === 'tour_request')!.tourRequest!;
-    expect(await read()).toMatchObject({ itinerary: request.itinerary, itineraryLanguage: 'zh', itineraryTranslated: null, itineraryTranslation: { status: 'pending' } });
+    const read = async () =>
+      messagesPageSchema
+        .parse((await get(g, `/api/conversations/${conv}/messages`, 'ja')).json())
+        .data.find((m) => m.kind === 'tour_request')!.tourRequest!;
+    expect(await read()).toMatchObject({
+      itinerary: request.itinerary,
+      itineraryLanguage: 'zh',
+      itineraryTranslated: null,
+      itineraryTranslation: { status: 'pending' },
+    });
     await translateNow();
     const plan = await read();
     expect(plan.itinerary).toBe(request.itinerary);
-    expect(plan.itineraryTranslated).toEqual({ text: '[JA] 先去伏见稻荷，然后去祇园。电话 •••', provider: 'DeepL', targetLang: 'ja' });
-    expect(plan).toMatchObject({ groupComposition: request.groupComposition, groupCompositionLanguage: 'zh', groupCompositionTranslated: { text: `[JA] ${request.groupComposition}` } });
+    expect(plan.itineraryTranslated).toEqual({
+      text: '[JA] 先去伏见稻荷，然后去祇园。电话 •••',
+      provider: 'DeepL',
+      targetLang: 'ja',
+    });
+    expect(plan).toMatchObject({
+      groupComposition: request.groupComposition,
+      groupCompositionLanguage: 'zh',
+      groupCompositionTranslated: { text: `[JA] ${request.groupComposition}` },
+    });
     expect(sentToDeepL().join('\n')).not.toContain('13812345678');
 
     // The traveler's own request is not translated for her.
-    const own = messagesPageSchema.parse((await get(tr, `/api/conversations/${conv}/messages`, 'zh-CN')).json()).data[0]!.tourRequest!;
+    const own = messagesPageSchema.parse((await get(tr, `/api/conversations/${conv}/messages`, 'zh-CN')).json())
+      .data[0]!.tourRequest!;
     expect(Object.keys(own).filter((k) => /Translat|Language/.test(k))).toEqual([]);
     // The inbox writes the request's summary in the guide's language: nothing there to translate.
     const entry = await inboxEntry(g, conv, 'ja');

@@ -30,7 +30,10 @@ export function registerTranslation(app: AppInstance, needs: TranslationNeeds): 
     monthlyCharacters: settings.monthlyCharacters,
     dailyCharactersPerUser: settings.dailyCharactersPerUser,
     // Shared by the instances through Redis when there is one, as the login throttle's counts are (decision 184).
-    allowances: app.redis && app.redisGuard ? new GuardedAllowanceStore(new RedisAllowanceStore(app.redis), app.redisGuard) : new MemoryAllowanceStore(),
+    allowances:
+      app.redis && app.redisGuard
+        ? new GuardedAllowanceStore(new RedisAllowanceStore(app.redis), app.redisGuard)
+        : new MemoryAllowanceStore(),
     jobs: needs.jobs,
     admins: needs.admins,
     log: app.log,

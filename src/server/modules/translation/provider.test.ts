@@ -14,10 +14,22 @@ describe('the DeepL provider (deepl-node) against the local /v2/translate server
 
   it('sends the texts form-encoded with the key header and source language, and reads the translations in order', async () => {
     deepl.mode = 'ok';
-    expect(await provider('right-key').translate(['おはよう', 'こんにちは'], 'ja', 'zh')).toEqual(['[ZH-HANS] おはよう', '[ZH-HANS] こんにちは']);
+    expect(await provider('right-key').translate(['おはよう', 'こんにちは'], 'ja', 'zh')).toEqual([
+      '[ZH-HANS] おはよう',
+      '[ZH-HANS] こんにちは',
+    ]);
     // Tags kept as XML, the placeholder tag left alone (decision 181).
-    expect(deepl.received.at(-1)).toEqual({ authKey: 'right-key', texts: ['おはよう', 'こんにちは'], sourceLang: 'ja', targetLang: 'zh-HANS', tagHandling: 'xml', ignoreTags: 'x' });
-    expect(await provider('right-key').translate(['電話は <x id="0"/> まで'], 'ja', 'zh')).toEqual(['[ZH-HANS] 電話は <x id="0"/> まで']);
+    expect(deepl.received.at(-1)).toEqual({
+      authKey: 'right-key',
+      texts: ['おはよう', 'こんにちは'],
+      sourceLang: 'ja',
+      targetLang: 'zh-HANS',
+      tagHandling: 'xml',
+      ignoreTags: 'x',
+    });
+    expect(await provider('right-key').translate(['電話は <x id="0"/> まで'], 'ja', 'zh')).toEqual([
+      '[ZH-HANS] 電話は <x id="0"/> まで',
+    ]);
     // English is asked for as a variant: DeepL's client refuses a bare `en` as a target.
     expect(await provider('right-key').translate(['你好'], 'zh', 'en')).toEqual(['[EN-US] 你好']);
   });
@@ -58,12 +70,24 @@ describe('the DeepL provider (deepl-node) against the local /v2/translate server
 
 describe('the translation settings', () => {
   it('default to no provider, a budget of 500,000 characters a month and 10,000 a day per account', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).translation).toEqual({ provider: null, monthlyCharacters: 500_000, dailyCharactersPerUser: 10_000 });
+    expect(loadConfig({ NODE_ENV: 'test' }).translation).toEqual({
+      provider: null,
+      monthlyCharacters: 500_000,
+      dailyCharactersPerUser: 10_000,
+    });
   });
 
   it('DeepL needs its key; the server URL is optional (the client then decides by the key)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl' })).toThrow(/DEEPL_AUTH_KEY/);
-    expect(loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: 'k:fx', TRANSLATION_MONTHLY_CHARACTERS: '1000', TRANSLATION_DAILY_CHARACTERS_PER_USER: '50' }).translation).toEqual({
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        TRANSLATION_PROVIDER: 'deepl',
+        DEEPL_AUTH_KEY: 'k:fx',
+        TRANSLATION_MONTHLY_CHARACTERS: '1000',
+        TRANSLATION_DAILY_CHARACTERS_PER_USER: '50',
+      }).translation,
+    ).toEqual({
       provider: { kind: 'deepl', authKey: 'k:fx', serverUrl: undefined },
       monthlyCharacters: 1000,
       dailyCharactersPerUser: 50,

@@ -45,18 +45,29 @@ const DEEPL_TARGET: Record<TextLanguage, TargetLanguageCode> = { zh: 'zh-HANS', 
  * retries with its back-off, and the call must give up within PROVIDER_TIMEOUT_MS.
  */
 export function deeplProvider(opts: { authKey: string; serverUrl?: string }): TranslationProvider {
-  const translator = new Translator(opts.authKey, { serverUrl: opts.serverUrl, maxRetries: 0, minTimeout: PROVIDER_TIMEOUT_MS, sendPlatformInfo: false });
+  const translator = new Translator(opts.authKey, {
+    serverUrl: opts.serverUrl,
+    maxRetries: 0,
+    minTimeout: PROVIDER_TIMEOUT_MS,
+    sendPlatformInfo: false,
+  });
   return {
     id: 'deepl',
     label: 'DeepL',
     async translate(texts, from, to) {
       try {
-        const results = await translator.translateText(texts, from, DEEPL_TARGET[to], { tagHandling: 'xml', ignoreTags: [PLACEHOLDER_TAG] });
+        const results = await translator.translateText(texts, from, DEEPL_TARGET[to], {
+          tagHandling: 'xml',
+          ignoreTags: [PLACEHOLDER_TAG],
+        });
         return results.map((r) => r.text);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof QuotaExceededError) throw new ProviderError('quota', message);
-        if (err instanceof TooManyRequestsError || /Service unavailable|status code: 5\d\d|Connection failure|timeout/i.test(message)) {
+        if (
+          err instanceof TooManyRequestsError ||
+          /Service unavailable|status code: 5\d\d|Connection failure|timeout/i.test(message)
+        ) {
           throw new ProviderError('busy', message);
         }
         throw new ProviderError('failed', message);

@@ -23,19 +23,29 @@ export const translationScope = {
   dispute: (disputeId: number) => `dispute:${disputeId}`,
 } as const;
 
-/** A text's translation as the reply's fields `{name}Translated` and `{name}Translation` (nothing when none applies). */
+/**
+ * A text's translation as the reply's fields `{name}Translated` and `{name}Translation` (nothing when none applies).
+ */
 export function fieldsOf<N extends string>(
   name: N,
   f: TranslationFields | undefined,
 ): Partial<Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>> {
   if (!f) return {};
-  return { [`${name}Translated`]: f.translated, ...(f.translation && { [`${name}Translation`]: f.translation }) } as Partial<
-    Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>
-  >;
+  return {
+    [`${name}Translated`]: f.translated,
+    ...(f.translation && { [`${name}Translation`]: f.translation }),
+  } as Partial<Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>>;
 }
 
-/** A written text's fields beside a message's `body` (chat's names, decision 146): `bodyLanguage`, `translated`, `translation`; nothing when none applies. */
-export function bodyFieldsOf(w: WrittenTranslation | undefined): { bodyLanguage?: TextLanguage; translated?: MachineTranslation; translation?: TranslationState } {
+/**
+ * A written text's fields beside a message's `body` (chat's names, decision 146): `bodyLanguage`, `translated`,
+ * `translation`; nothing when none applies.
+ */
+export function bodyFieldsOf(w: WrittenTranslation | undefined): {
+  bodyLanguage?: TextLanguage;
+  translated?: MachineTranslation;
+  translation?: TranslationState;
+} {
   if (!w) return {};
   return { bodyLanguage: w.language, translated: w.translated, ...(w.translation && { translation: w.translation }) };
 }

@@ -11,15 +11,28 @@ type Who = { token: string };
 export async function japaneseTexts(t: TestApp, guideId: number, bio: string) {
   await t.database.db
     .update(guides)
-    .set({ bio, ethicsDescription: '約束は必ず守ります', originalLanguage: 'ja', texts: { ja: { bio, ethicsDescription: '約束は必ず守ります' } } })
+    .set({
+      bio,
+      ethicsDescription: '約束は必ず守ります',
+      originalLanguage: 'ja',
+      texts: { ja: { bio, ethicsDescription: '約束は必ず守ります' } },
+    })
     .where(eq(guides.id, guideId));
   await t.app.guideSearch.sync();
 }
 
 export const profile = (t: TestApp, guideId: number, lang: string, who: Who | null = null) =>
-  t.app.inject({ method: 'GET', url: `/api/v2/guides/${guideId}`, headers: { 'accept-language': lang, ...(who && { authorization: `Bearer ${who.token}` }) } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v2/guides/${guideId}`,
+    headers: { 'accept-language': lang, ...(who && { authorization: `Bearer ${who.token}` }) },
+  });
 export const messages = (t: TestApp, who: Who, conversationId: number, lang: string) =>
-  t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/messages`, headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/conversations/${conversationId}/messages`,
+    headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang },
+  });
 
 /** Runs the translation jobs the reads just queued, and lets the search hear what they announced. */
 export async function translateNow(t: TestApp) {

@@ -31,15 +31,25 @@ describe('the monthly character budget and DeepL quota (decision 145)', () => {
 
   it('over the budget nothing is sent, the readers get the original (unavailable) and every admin gets a notice', async () => {
     const g = await guide(t, 'Budget Guide');
-    await japaneseTexts(t, g.guideId, 'この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。');
+    await japaneseTexts(
+      t,
+      g.guideId,
+      'この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。',
+    );
     await profile(t, g.guideId, 'zh-CN');
     await translateNow(t);
     await t.app.jobs.settled();
-    expect(deepl.translatedTexts).not.toContain('この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。');
+    expect(deepl.translatedTexts).not.toContain(
+      'この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。',
+    );
     const notices = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, admin));
     expect(notices.map((n) => n.dedupeKey)).toContain(`translation-stopped:${new Date().toISOString().slice(0, 7)}`);
     const after = guideDetailSchema.parse((await profile(t, g.guideId, 'zh-CN')).json());
-    expect(after).toMatchObject({ bio: 'この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。', bioTranslated: null, bioTranslation: { status: 'unavailable' } });
+    expect(after).toMatchObject({
+      bio: 'この文章は三十文字を超えるので今月の予算には収まりません。よろしくお願いします。',
+      bioTranslated: null,
+      bioTranslation: { status: 'unavailable' },
+    });
     // The stop holds for the month: a new text is not even queued.
     const queued = (await t.database.db.select().from(jobs).where(eq(jobs.kind, TRANSLATE_JOB))).length;
     await japaneseTexts(t, g.guideId, '短い文です');
@@ -87,7 +97,9 @@ describe('TRANSLATION_PROVIDER=none (the default)', () => {
   beforeAll(async () => {
     deepl = await startTestDeepL();
     // The server's address and key are there, but the provider is off: nothing may call it.
-    t = await createTestApp({ env: { DEEPL_SERVER_URL: deepl.env.DEEPL_SERVER_URL!, DEEPL_AUTH_KEY: deepl.env.DEEPL_AUTH_KEY! } });
+    t = await createTestApp({
+      env: { DEEPL_SERVER_URL: deepl.env.DEEPL_SERVER_URL!, DEEPL_AUTH_KEY: deepl.env.DEEPL_AUTH_KEY! },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -103,7 +115,13 @@ describe('TRANSLATION_PROVIDER=none (the default)', () => {
     const page = (await profile(t, g.guideId, 'zh-CN')).json();
     const list = (await t.app.inject({ method: 'GET', url: '/api/v2/guides?lang=zh-CN&limit=50' })).json();
     const chat = (await messages(t, tr, conv, 'zh-CN')).json();
-    const inbox = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: { authorization: `Bearer ${tr.token}`, 'accept-language': 'zh-CN' } })).json();
+    const inbox = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/conversations',
+        headers: { authorization: `Bearer ${tr.token}`, 'accept-language': 'zh-CN' },
+      })
+    ).json();
     await translateNow(t);
     expect(page).toMatchObject({ bio: '奈良の鹿と歩きます', bioLanguage: 'ja' });
     const keys = (o: object) => Object.keys(o).filter((k) => /Translat|translat|bodyLanguage/.test(k));

@@ -10,8 +10,17 @@ const STOPPED = 'month-stopped';
  * The kept translations of these keys, and whether this month's sending has stopped: one statement
  * for a whole reply (decision 145).
  */
-export async function cachedTranslations(db: Database, keys: string[], month: string): Promise<{ texts: Map<string, string>; stopped: boolean }> {
-  const wanted = keys.length ? sql.join(keys.map((k) => sql`${k}`), sql`, `) : sql`NULL`;
+export async function cachedTranslations(
+  db: Database,
+  keys: string[],
+  month: string,
+): Promise<{ texts: Map<string, string>; stopped: boolean }> {
+  const wanted = keys.length
+    ? sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )
+    : sql`NULL`;
   const result = await db.execute(sql`
     SELECT key, translated_text FROM translation_cache WHERE key IN (${wanted})
     UNION ALL
@@ -35,7 +44,12 @@ export async function keepTranslation(db: Database, row: typeof translationCache
  * month has not stopped (the row and the check are one statement, so instances never overspend
  * together).
  */
-export async function reserveCharacters(db: Database, month: string, characters: number, budget: number): Promise<boolean> {
+export async function reserveCharacters(
+  db: Database,
+  month: string,
+  characters: number,
+  budget: number,
+): Promise<boolean> {
   const result = await db.execute(sql`
     INSERT INTO translation_months (month, characters)
     SELECT ${month}, ${characters}::int WHERE ${characters}::int <= ${budget}::int
@@ -45,9 +59,14 @@ export async function reserveCharacters(db: Database, month: string, characters:
   return rowsOf(result).length > 0;
 }
 
-/** Gives back characters counted for a call that translated nothing (decision 184): the month pays only for what was translated. */
+/**
+ * Gives back characters counted for a call that translated nothing (decision 184): the month pays only for what was
+ * translated.
+ */
 export async function returnCharacters(db: Database, month: string, characters: number): Promise<void> {
-  await db.execute(sql`UPDATE translation_months SET characters = GREATEST(characters - ${characters}::int, 0) WHERE month = ${month}`);
+  await db.execute(
+    sql`UPDATE translation_months SET characters = GREATEST(characters - ${characters}::int, 0) WHERE month = ${month}`,
+  );
 }
 
 /** Stops sending for the month; true for the call that stopped it (the one that tells the admins). */
@@ -59,7 +78,9 @@ export async function stopMonth(db: Database, month: string, now: Date): Promise
   return rowsOf(result).length > 0;
 }
 
-/** An account's interface language (users.locale): a signed-in reader's fallback, and a writer's hint (decision 146). */
+/**
+ * An account's interface language (users.locale): a signed-in reader's fallback, and a writer's hint (decision 146).
+ */
 export async function accountLocale(db: Database, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? undefined;

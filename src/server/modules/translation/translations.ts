@@ -9,7 +9,15 @@ import { AppError } from '../../lib/app-error';
 import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
 import type { AllowanceStore } from './allowance';
-import { accountLocale, cachedTranslations, guideAccount, keepTranslation, reserveCharacters, returnCharacters, stopMonth } from './translation.repository';
+import {
+  accountLocale,
+  cachedTranslations,
+  guideAccount,
+  keepTranslation,
+  reserveCharacters,
+  returnCharacters,
+  stopMonth,
+} from './translation.repository';
 import { translationScope, type TranslationFields, type WrittenTranslation } from './reply-fields';
 import { withhold } from './withheld';
 
@@ -39,7 +47,10 @@ export type TextToTranslate = {
   writerId?: number | null;
 } & (
   | { scope: string; guideId?: number }
-  /** The guide whose text it is: their search cards are written again once it is translated; its writer is found by the job. */
+  /**
+   * The guide whose text it is: their search cards are written again once it is translated; its writer is found by the
+   * job.
+   */
   | { scope?: undefined; guideId: number }
 );
 
@@ -54,7 +65,11 @@ export interface WrittenText {
 
 /** Tells every admin (the notices' outbox), linking to where to act when `actionUrl` is given; compose.ts builds it. */
 export interface AdminAlert {
-  tellAdmins(notice: { text: Record<Locale, { title: string; message: string }>; dedupeKey: string; actionUrl?: string }): Promise<void>;
+  tellAdmins(notice: {
+    text: Record<Locale, { title: string; message: string }>;
+    dedupeKey: string;
+    actionUrl?: string;
+  }): Promise<void>;
 }
 
 interface Deps {
@@ -71,7 +86,9 @@ interface Deps {
   now: () => Date;
 }
 
-/** The cache key of a text of one place in one language pair: sha256 of the four (translation_cache.key, decision 184). */
+/**
+ * The cache key of a text of one place in one language pair: sha256 of the four (translation_cache.key, decision 184).
+ */
 export const translationKey = (scope: string, text: string, from: TextLanguage, to: TextLanguage): string =>
   createHash('sha256').update(`${scope}\u0000${from}\u0000${to}\u0000${text}`).digest('hex');
 
@@ -102,7 +119,12 @@ export class Translations {
   private readonly queued = new Set<string>();
 
   constructor(private readonly deps: Deps) {
-    this.breaker.onBreak((reason) => deps.log.warn({ err: 'error' in reason ? reason.error : reason }, 'translation provider failing: not called for a while'));
+    this.breaker.onBreak((reason) =>
+      deps.log.warn(
+        { err: 'error' in reason ? reason.error : reason },
+        'translation provider failing: not called for a while',
+      ),
+    );
     this.breaker.onReset(() => deps.log.info({}, 'translation provider answering again'));
   }
 
@@ -139,9 +161,16 @@ export class Translations {
    * text would take the reader (`readerId`, signed in) or its writer past the day's allowance
    * (decision 184; those misses are not queued).
    */
-  async read(items: (TextToTranslate | null | undefined)[], readerId?: number): Promise<(TranslationFields | undefined)[]> {
+  async read(
+    items: (TextToTranslate | null | undefined)[],
+    readerId?: number,
+  ): Promise<(TranslationFields | undefined)[]> {
     const provider = this.deps.provider;
-    const wanted = items.map((i) => (provider && i && i.from !== i.to && HAS_WORDS.test(i.text) ? { ...i, key: translationKey(scopeOf(i), i.text, i.from, i.to), readerId } : null));
+    const wanted = items.map((i) =>
+      provider && i && i.from !== i.to && HAS_WORDS.test(i.text)
+        ? { ...i, key: translationKey(scopeOf(i), i.text, i.from, i.to), readerId }
+        : null,
+    );
     const keys = [...new Set(wanted.flatMap((w) => (w ? [w.key] : [])))];
     if (!provider || keys.length === 0) return items.map(() => undefined);
     const now = this.deps.now();
@@ -159,15 +188,26 @@ export class Translations {
     });
   }
 
-  /** The misses that would take their reader or writer past today's allowance: one read of the counts (decision 184). */
-  private async overAllowance(misses: (TextToTranslate & { key: string })[], now: Date, readerId: number | undefined): Promise<Set<string>> {
-    const ids = [...new Set([readerId, ...misses.map((m) => m.writerId)].filter((id): id is number => typeof id === 'number'))];
+  /**
+   * The misses that would take their reader or writer past today's allowance: one read of the counts (decision 184).
+   */
+  private async overAllowance(
+    misses: (TextToTranslate & { key: string })[],
+    now: Date,
+    readerId: number | undefined,
+  ): Promise<Set<string>> {
+    const ids = [
+      ...new Set([readerId, ...misses.map((m) => m.writerId)].filter((id): id is number => typeof id === 'number')),
+    ];
     if (ids.length === 0) return new Set();
     const counts = await this.deps.allowances.used(ids.map((id) => allowanceKey(now, id)));
     const used = new Map(ids.map((id, i) => [id, counts[i] ?? 0]));
     const limit = this.deps.dailyCharactersPerUser;
-    const fits = (id: number | null | undefined, cost: number) => typeof id !== 'number' || (used.get(id) ?? 0) + cost <= limit;
-    return new Set(misses.filter((m) => !(fits(readerId, costOf(m.text)) && fits(m.writerId, costOf(m.text)))).map((m) => m.key));
+    const fits = (id: number | null | undefined, cost: number) =>
+      typeof id !== 'number' || (used.get(id) ?? 0) + cost <= limit;
+    return new Set(
+      misses.filter((m) => !(fits(readerId, costOf(m.text)) && fits(m.writerId, costOf(m.text)))).map((m) => m.key),
+    );
   }
 
   /**
@@ -184,7 +224,9 @@ export class Translations {
     if (!reader || !this.enabled) return items.map(() => undefined);
     const languages = items.map((i) => (i ? detectTextLanguage(i.text, i.writer) : undefined));
     const found = await this.read(
-      items.map((i, n) => (i ? { text: i.text, from: languages[n]!, to: reader, scope: where.scope, writerId: i.writerId } : null)),
+      items.map((i, n) =>
+        i ? { text: i.text, from: languages[n]!, to: reader, scope: where.scope, writerId: i.writerId } : null,
+      ),
       where.readerId,
     );
     return found.map((f, n) => (f ? { language: languages[n]!, ...f } : undefined));
@@ -234,7 +276,15 @@ export class Translations {
   async runJob(job: ClaimedJob, now: Date): Promise<void> {
     const provider = this.deps.provider;
     if (!provider) return; // translation was turned off since the job was written
-    const p = job.payload as { key: string; text: string; from: TextLanguage; to: TextLanguage; guideId?: number; writerId?: number; readerId?: number };
+    const p = job.payload as {
+      key: string;
+      text: string;
+      from: TextLanguage;
+      to: TextLanguage;
+      guideId?: number;
+      writerId?: number;
+      readerId?: number;
+    };
     const month = monthOf(now);
     // Already translated (an earlier day's job, or a run that finished after its lease), or stopped: nothing to send.
     const kept = await cachedTranslations(this.deps.db, [p.key], month);
@@ -243,7 +293,9 @@ export class Translations {
     const cost = withheld.sent.length;
     // A guide's profile texts name the guide, not the account: one look-up, in the job only.
     const writerId = p.writerId ?? (p.guideId !== undefined ? await guideAccount(this.deps.db, p.guideId) : undefined);
-    const people = [...new Set([writerId, p.readerId].filter((id): id is number => typeof id === 'number'))].map((id) => allowanceKey(now, id));
+    const people = [...new Set([writerId, p.readerId].filter((id): id is number => typeof id === 'number'))].map((id) =>
+      allowanceKey(now, id),
+    );
     if (!(await this.deps.allowances.take(people, cost, this.deps.dailyCharactersPerUser, ALLOWANCE_TTL_MS))) return;
     if (!(await reserveCharacters(this.deps.db, month, cost, this.deps.monthlyCharacters))) {
       await this.deps.allowances.giveBack(people, cost);
@@ -251,7 +303,13 @@ export class Translations {
     }
     let text: string | undefined;
     try {
-      [text] = await this.breaker.execute(() => withinDeadline(provider.translate([withheld.sent], p.from, p.to), PROVIDER_TIMEOUT_MS, 'The translation provider'));
+      [text] = await this.breaker.execute(() =>
+        withinDeadline(
+          provider.translate([withheld.sent], p.from, p.to),
+          PROVIDER_TIMEOUT_MS,
+          'The translation provider',
+        ),
+      );
       if (text === undefined) throw new AppError('internal', 'The translation provider answered without a text');
     } catch (err) {
       // Nothing translated: nothing spent, neither the month's characters nor anybody's day.
@@ -259,22 +317,43 @@ export class Translations {
       if (err instanceof ProviderError && err.failure === 'quota') return this.stop(month, now, 'quota');
       throw err;
     }
-    await keepTranslation(this.deps.db, { key: p.key, sourceLanguage: p.from, targetLanguage: p.to, translatedText: withheld.restore(text), provider: provider.id });
+    await keepTranslation(this.deps.db, {
+      key: p.key,
+      sourceLanguage: p.from,
+      targetLanguage: p.to,
+      translatedText: withheld.restore(text),
+      provider: provider.id,
+    });
     if (p.guideId !== undefined) for (const fn of this.listeners) await fn(p.guideId);
   }
 
   /** Nothing more is sent this month: one log line and one notice to the admins, by whichever job stops it first. */
   private async stop(month: string, now: Date, why: 'budget' | 'quota'): Promise<void> {
     if (!(await stopMonth(this.deps.db, month, now))) return;
-    this.deps.log.warn({ month, why, budget: this.deps.monthlyCharacters }, 'machine translation stopped for the rest of the month');
-    const what = why === 'budget' ? `the monthly budget of ${this.deps.monthlyCharacters} characters is spent` : "the provider's quota is spent";
+    this.deps.log.warn(
+      { month, why, budget: this.deps.monthlyCharacters },
+      'machine translation stopped for the rest of the month',
+    );
+    const what =
+      why === 'budget'
+        ? `the monthly budget of ${this.deps.monthlyCharacters} characters is spent`
+        : "the provider's quota is spent";
     const whatZh = why === 'budget' ? `本月 ${this.deps.monthlyCharacters} 字符的预算已用完` : '翻译服务的额度已用完';
-    const whatJa = why === 'budget' ? `今月の予算 ${this.deps.monthlyCharacters} 文字を使い切りました` : '翻訳サービスの利用枠を使い切りました';
+    const whatJa =
+      why === 'budget'
+        ? `今月の予算 ${this.deps.monthlyCharacters} 文字を使い切りました`
+        : '翻訳サービスの利用枠を使い切りました';
     await this.deps.admins.tellAdmins({
       text: {
-        en: { title: `Machine translation stopped for ${month}`, message: `Texts are shown in their original language until next month: ${what}.` },
+        en: {
+          title: `Machine translation stopped for ${month}`,
+          message: `Texts are shown in their original language until next month: ${what}.`,
+        },
         'zh-CN': { title: `${month} 机器翻译已暂停`, message: `下个月之前，文字以原文显示：${whatZh}。` },
-        ja: { title: `${month} の機械翻訳を停止しました`, message: `来月まで文章は原文のまま表示されます：${whatJa}。` },
+        ja: {
+          title: `${month} の機械翻訳を停止しました`,
+          message: `来月まで文章は原文のまま表示されます：${whatJa}。`,
+        },
       },
       dedupeKey: `translation-stopped:${month}`,
     });

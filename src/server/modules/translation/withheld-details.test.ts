@@ -18,7 +18,16 @@ import { bookingIn } from '../reviews/test-helpers';
  * what it received) gets none of the contact details — they go as placeholders — and the reader
  * finds each put back in the translation. Before a booking, the chat's reader gets them masked.
  */
-const DETAILS = ['fan@example.com', '+86 138 1234 5678', 'tabi_fan88', '@tabi_line', '12345678', 'https://pay.example.com/t?token=abc123', '6222 0212 3456 7890 123', '090-1234-5678'];
+const DETAILS = [
+  'fan@example.com',
+  '+86 138 1234 5678',
+  'tabi_fan88',
+  '@tabi_line',
+  '12345678',
+  'https://pay.example.com/t?token=abc123',
+  '6222 0212 3456 7890 123',
+  '090-1234-5678',
+];
 const TEXT = `请联系我 fan@example.com，电话 +86 138 1234 5678，微信 tabi_fan88，LINE: @tabi_line，QQ号 12345678，付款 https://pay.example.com/t?token=abc123 ，卡号 6222 0212 3456 7890 123，日本 090-1234-5678`;
 
 let deepl: TestDeepL;
@@ -35,7 +44,8 @@ afterAll(async () => {
 });
 
 // The language asked with `lang`, which wins over the admin's stored choice (decision 190).
-const get = (token: string, url: string, lang: string) => t.app.inject({ method: 'GET', url, query: { lang }, headers: { authorization: `Bearer ${token}` } });
+const get = (token: string, url: string, lang: string) =>
+  t.app.inject({ method: 'GET', url, query: { lang }, headers: { authorization: `Bearer ${token}` } });
 async function translateNow() {
   await t.app.jobs.settled();
   await t.app.jobs.tick(new Date());
@@ -43,7 +53,8 @@ async function translateNow() {
   await t.app.guideSearch.sync();
 }
 /** TEXT as the provider receives it: each detail a placeholder tag DeepL keeps (tag_handling=xml). */
-const SENT = '请联系我 <x id="0"/>，电话 <x id="1"/>，微信 <x id="2"/>，LINE: <x id="3"/>，QQ号 <x id="4"/>，付款 <x id="5"/> ，卡号 <x id="6"/>，日本 <x id="7"/>';
+const SENT =
+  '请联系我 <x id="0"/>，电话 <x id="1"/>，微信 <x id="2"/>，LINE: <x id="3"/>，QQ号 <x id="4"/>，付款 <x id="5"/> ，卡号 <x id="6"/>，日本 <x id="7"/>';
 /** Every text the stand-in has received holds none of the details. */
 function providerSawNone() {
   const sent = deepl.received.flatMap((r) => r.texts).join('\n');
@@ -60,7 +71,9 @@ describe('contact details never reach the provider and are put back (decision 18
     expect((await say(t, tr, conv, TEXT)).statusCode).toBe(201);
     await get(g.token, `/api/conversations/${conv}/messages`, 'ja');
     await translateNow();
-    const m = messagesPageSchema.parse((await get(g.token, `/api/conversations/${conv}/messages`, 'ja')).json()).data.find((x) => x.senderId === tr.id)!;
+    const m = messagesPageSchema
+      .parse((await get(g.token, `/api/conversations/${conv}/messages`, 'ja')).json())
+      .data.find((x) => x.senderId === tr.id)!;
     expect(m.translated?.text).toBe(`[JA] ${TEXT}`);
     expect(deepl.received.at(-1)).toMatchObject({ texts: [SENT], tagHandling: 'xml', ignoreTags: 'x' });
     providerSawNone();
@@ -73,7 +86,8 @@ describe('contact details never reach the provider and are put back (decision 18
     await say(t, tr, conv, `${TEXT}。`);
     await get(g.token, `/api/conversations/${conv}/messages`, 'ja');
     await translateNow();
-    const m = messagesPageSchema.parse((await get(g.token, `/api/conversations/${conv}/messages`, 'ja')).json()).data[0]!;
+    const m = messagesPageSchema.parse((await get(g.token, `/api/conversations/${conv}/messages`, 'ja')).json())
+      .data[0]!;
     expect(m.translated?.text).toContain(MASK);
     for (const d of DETAILS) expect(m.translated?.text).not.toContain(d);
     providerSawNone();
@@ -81,12 +95,19 @@ describe('contact details never reach the provider and are put back (decision 18
 
   it("a guide's bio and itinerary written before the rule: the reader's translation carries them", async () => {
     const g = await guide(t, 'Withheld Bio Guide');
-    await t.database.db.update(guides).set({ bio: TEXT, originalLanguage: 'zh', texts: { zh: { bio: TEXT } } }).where(eq(guides.id, g.guideId));
+    await t.database.db
+      .update(guides)
+      .set({ bio: TEXT, originalLanguage: 'zh', texts: { zh: { bio: TEXT } } })
+      .where(eq(guides.id, g.guideId));
     const it0 = await addItinerary(t.database.db, g.guideId);
     const summary = 'Call me on 090-1234-5678 or see https://pay.example.com/t?token=abc123';
     await t.database.db
       .update(guideItineraries)
-      .set({ summary, originalLanguage: 'en', texts: { en: { title: 'Old Tokyo walk', summary, stops: [{ title: 'Senso-ji', description: 'Temple' }] } } })
+      .set({
+        summary,
+        originalLanguage: 'en',
+        texts: { en: { title: 'Old Tokyo walk', summary, stops: [{ title: 'Senso-ji', description: 'Temple' }] } },
+      })
       .where(eq(guideItineraries.id, it0.id));
     await t.app.guideSearch.sync();
     await get(admin.token, `/api/v2/guides/${g.guideId}`, 'ja');
@@ -105,8 +126,23 @@ describe('contact details never reach the provider and are put back (decision 18
     const tr = await traveler(t);
     const at = new Date();
     const reply = '連絡は kana@example.jp へ & <どうぞ>';
-    await t.database.db.insert(reviews).values({ type: 'traveler_to_guide', fromUserId: tr.id, toUserId: g.id, guideId: g.guideId, rating: 5, content: TEXT, submittedAt: at, publishedAt: at, reply, repliedAt: at });
-    const list = async (lang: string) => (await get(tr.token, `/api/v2/reviews/guides/${g.guideId}`, lang)).json()[0] as Record<string, { text: string } | undefined>;
+    await t.database.db.insert(reviews).values({
+      type: 'traveler_to_guide',
+      fromUserId: tr.id,
+      toUserId: g.id,
+      guideId: g.guideId,
+      rating: 5,
+      content: TEXT,
+      submittedAt: at,
+      publishedAt: at,
+      reply,
+      repliedAt: at,
+    });
+    const list = async (lang: string) =>
+      (await get(tr.token, `/api/v2/reviews/guides/${g.guideId}`, lang)).json()[0] as Record<
+        string,
+        { text: string } | undefined
+      >;
     await list('ja');
     await list('en');
     await translateNow();
@@ -117,9 +153,14 @@ describe('contact details never reach the provider and are put back (decision 18
     providerSawNone();
   });
 
-  it("a support thread and a dispute, for the team", async () => {
+  it('a support thread and a dispute, for the team', async () => {
     await setLocale(admin.id, 'ja');
-    const started = await t.app.inject({ method: 'POST', url: '/api/support/threads', remoteAddress: '10.9.1.1', payload: { message: TEXT, topic: 'general', locale: 'zh-CN' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/threads',
+      remoteAddress: '10.9.1.1',
+      payload: { message: TEXT, topic: 'general', locale: 'zh-CN' },
+    });
     expect(started.statusCode, started.body).toBe(201);
     const thread = `/api/admin/support/threads/${started.json().thread.id}`;
     await get(admin.token, thread, 'ja');
@@ -136,7 +177,9 @@ describe('contact details never reach the provider and are put back (decision 18
     await get(admin.token, dispute, 'en');
     await translateNow();
 
-    const [visitor] = (await get(admin.token, thread, 'ja')).json().messages.map((m: unknown) => supportMessageSchema.parse(m));
+    const [visitor] = (await get(admin.token, thread, 'ja'))
+      .json()
+      .messages.map((m: unknown) => supportMessageSchema.parse(m));
     expect(visitor?.translated?.text).toBe(`[JA] ${TEXT}`);
     const detail = adminDisputeDetailSchema.parse((await get(admin.token, dispute, 'en')).json());
     expect(detail.dispute.reasonTranslated?.text).toBe(`[EN-US] ${TEXT}`);

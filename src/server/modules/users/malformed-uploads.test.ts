@@ -19,28 +19,55 @@ describe('a malformed multipart body is a 400 with a stable code, never a 500', 
   const good = () => multipart(PNG);
   const boundaryOf = (headers: { 'content-type': string }) => headers['content-type'].split('boundary=')[1]!;
   const cases: [string, () => { payload: Buffer; headers: Record<string, string> }][] = [
-    ['no boundary in the Content-Type', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data' } })],
-    ['an empty boundary', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=' } })],
-    ['a body cut short inside the file', () => {
-      const m = good();
-      return { payload: m.payload.subarray(0, m.payload.length - 40), headers: m.headers };
-    }],
-    ['a body cut short inside the part headers', () => {
-      const m = good();
-      return { payload: m.payload.subarray(0, 60), headers: m.headers };
-    }],
-    ['a boundary that never appears in the body', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' } })],
+    [
+      'no boundary in the Content-Type',
+      () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data' } }),
+    ],
+    [
+      'an empty boundary',
+      () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=' } }),
+    ],
+    [
+      'a body cut short inside the file',
+      () => {
+        const m = good();
+        return { payload: m.payload.subarray(0, m.payload.length - 40), headers: m.headers };
+      },
+    ],
+    [
+      'a body cut short inside the part headers',
+      () => {
+        const m = good();
+        return { payload: m.payload.subarray(0, 60), headers: m.headers };
+      },
+    ],
+    [
+      'a boundary that never appears in the body',
+      () => ({
+        payload: good().payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' },
+      }),
+    ],
     ['an empty body', () => ({ payload: Buffer.alloc(0), headers: good().headers })],
-    ['a closing boundary only', () => {
-      const m = good();
-      return { payload: Buffer.from(`--${boundaryOf(m.headers)}--\r\n`), headers: m.headers };
-    }],
+    [
+      'a closing boundary only',
+      () => {
+        const m = good();
+        return { payload: Buffer.from(`--${boundaryOf(m.headers)}--\r\n`), headers: m.headers };
+      },
+    ],
   ];
   for (const route of ['/api/me/avatar', '/api/me/background-image']) {
     it.each(cases)(`${route}: %s`, async (_name, make) => {
       const a = await signUp(t);
       const { payload, headers } = make();
-      const res = await t.app.inject({ method: 'POST', url: route, payload, headers: { ...headers, ...bearer(a.token) }, remoteAddress: nextAddress() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: route,
+        payload,
+        headers: { ...headers, ...bearer(a.token) },
+        remoteAddress: nextAddress(),
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(['bad_request', 'validation_failed']).toContain(res.json().code);
       expect(res.json().requestId).toBeTruthy();
@@ -71,8 +98,16 @@ describe('a malformed multipart body is a 400 with a stable code, never a 500', 
       expect(reply).toMatch(/^HTTP\/1\.1 400 /);
       // ... and the route, which sees "Premature close" while reading the file, must not turn it into a 500.
       // (Whether the parser had started when the connection closed depends on how fast the session check was.)
-      const reported = () => [...errorLog.mock.calls, ...infoLog.mock.calls].some((call) => /multipart|unhandled/.test(String(call[1])));
-      await vi.waitFor(() => expect(reported(), JSON.stringify([errorLog.mock.calls.map((c) => c[1]), infoLog.mock.calls.map((c) => c[1])])).toBe(true), { timeout: 5000 });
+      const reported = () =>
+        [...errorLog.mock.calls, ...infoLog.mock.calls].some((call) => /multipart|unhandled/.test(String(call[1])));
+      await vi.waitFor(
+        () =>
+          expect(
+            reported(),
+            JSON.stringify([errorLog.mock.calls.map((c) => c[1]), infoLog.mock.calls.map((c) => c[1])]),
+          ).toBe(true),
+        { timeout: 5000 },
+      );
       expect(errorLog).not.toHaveBeenCalled();
       expect(infoLog).toHaveBeenCalledWith({ err: expect.any(Error) }, 'malformed multipart upload');
     } finally {

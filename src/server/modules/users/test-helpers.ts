@@ -9,9 +9,15 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 /** Test-only helpers of the image suites (images.test.ts, malformed-uploads.test.ts). */
 
 // A 1×1 PNG whose compressed pixel data is damaged (libpng reports an error), which browsers and the server tolerate.
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6300010000050001' +
+    '0d0a2db40000000049454e44ae426082',
+  'hex',
+);
 
-export const multipart = (data: Buffer, filename = 'photo.png', contentType = 'image/png') => multipartBody([{ field: 'file', data, name: filename, type: contentType }]);
+export const multipart = (data: Buffer, filename = 'photo.png', contentType = 'image/png') =>
+  multipartBody([{ field: 'file', data, name: filename, type: contentType }]);
 
 /**
  * Call at a file's top: its app over a data folder of its own (made before its tests, closed after) and

@@ -1,12 +1,23 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, payoutAccounts, sessions, supportMessages, supportThreads, users, wechatIdentities } from '../../db/schema/index';
+import {
+  passwordResetTokens,
+  payoutAccounts,
+  sessions,
+  supportMessages,
+  supportThreads,
+  users,
+  wechatIdentities,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
 
@@ -16,28 +27,42 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
   const [row] = await db
     .select()
     .from(users)
-    .where(and(isNull(users.deletedAt), or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`)));
+    .where(
+      and(isNull(users.deletedAt), or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`)),
+    );
   return row;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(isNull(users.deletedAt), sql`lower(${users.email}) = lower(${email})`));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.email}) = lower(${email})`));
   return row;
 }
 
 /** The account holding a verified number (decision 147); a deleted account's number was cleared. */
 export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(isNull(users.deletedAt), eq(users.phone, phone)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.phone, phone)));
   return row;
 }
 
 export async function usernameExists(db: Database, username: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return rows.length > 0;
 }
 
 export async function emailOwner(db: Database, email: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row?.id;
 }
 
@@ -59,12 +84,22 @@ export async function updateUser(db: Database, id: number, values: Partial<NewUs
 export async function userRelatedData(db: Database, userId: number) {
   const [sessionRows, resetRows, threads, wechat] = await Promise.all([
     db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, userAgent: sessions.userAgent, ip: sessions.ip })
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+      })
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
     db
-      .select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
+      .select({
+        createdAt: passwordResetTokens.createdAt,
+        expiresAt: passwordResetTokens.expiresAt,
+        usedAt: passwordResetTokens.usedAt,
+      })
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, userId))
       .orderBy(asc(passwordResetTokens.createdAt)),
@@ -82,13 +117,23 @@ export async function userRelatedData(db: Database, userId: number) {
       .orderBy(asc(supportThreads.id)),
     // The linked WeChat's ids are personal data too (decision 148).
     db
-      .select({ openid: wechatIdentities.openid, unionid: wechatIdentities.unionid, nickname: wechatIdentities.nickname, linkedAt: wechatIdentities.createdAt })
+      .select({
+        openid: wechatIdentities.openid,
+        unionid: wechatIdentities.unionid,
+        nickname: wechatIdentities.nickname,
+        linkedAt: wechatIdentities.createdAt,
+      })
       .from(wechatIdentities)
       .where(eq(wechatIdentities.userId, userId)),
   ]);
   const messages = threads.length
     ? await db
-        .select({ threadId: supportMessages.threadId, sender: supportMessages.sender, body: supportMessages.body, createdAt: supportMessages.createdAt })
+        .select({
+          threadId: supportMessages.threadId,
+          sender: supportMessages.sender,
+          body: supportMessages.body,
+          createdAt: supportMessages.createdAt,
+        })
         .from(supportMessages)
         .innerJoin(supportThreads, eq(supportThreads.id, supportMessages.threadId))
         .where(eq(supportThreads.userId, userId))
@@ -98,7 +143,10 @@ export async function userRelatedData(db: Database, userId: number) {
     sessions: sessionRows,
     passwordResets: resetRows,
     wechat: wechat[0] ?? null,
-    supportThreads: threads.map((t) => ({ ...t, messages: messages.filter((m) => m.threadId === t.id).map(({ threadId: _, ...m }) => m) })),
+    supportThreads: threads.map((t) => ({
+      ...t,
+      messages: messages.filter((m) => m.threadId === t.id).map(({ threadId: _, ...m }) => m),
+    })),
   };
 }
 
@@ -139,5 +187,8 @@ export async function anonymizeUser(db: Database, userId: number, unusableHash: 
   // A saved bank or wallet account is personal data; requested payouts keep their own copy (decision 172).
   await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   await db.update(sessions).set({ userAgent: null, ip: null }).where(eq(sessions.userId, userId));
-  await db.update(supportThreads).set({ contactName: null, contactEmail: null }).where(eq(supportThreads.userId, userId));
+  await db
+    .update(supportThreads)
+    .set({ contactName: null, contactEmail: null })
+    .where(eq(supportThreads.userId, userId));
 }

@@ -1,7 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { changePasswordBodySchema, deleteAccountBodySchema, IMAGE_MAX_BYTES, switchRoleBodySchema, updateProfileBodySchema } from '../../../shared/schemas/auth';
+import {
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  IMAGE_MAX_BYTES,
+  switchRoleBodySchema,
+  updateProfileBodySchema,
+} from '../../../shared/schemas/auth';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { authReplySchema, userSchema, type AuthReply } from '../../../shared/schemas/user';
 import { AppError } from '../../lib/app-error';
@@ -10,13 +16,28 @@ import { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, type ImageBox } from '../
 import { wholeFile } from '../../storage/private-document';
 import { clientInfo, currentUser, type ClientInfo } from '../auth/index';
 import { findUserById } from './users.repository';
-import { deleteAccount, exportData, getMe, removeImage, setImage, switchRole, updateMe, type ImageSlot, type UsersNeeds } from './users.service';
+import {
+  deleteAccount,
+  exportData,
+  getMe,
+  removeImage,
+  setImage,
+  switchRole,
+  updateMe,
+  type ImageSlot,
+  type UsersNeeds,
+} from './users.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
 
 /** @fastify/multipart's own limit errors: more data than the route allows. */
-const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const MULTIPART_TOO_LARGE = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
 
 /**
  * Reads the one file of a multipart upload, refusing anything over the size limit (413). Every other
@@ -25,8 +46,13 @@ const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT'
  * headers. Those are 400 bad_request, never a 500; the parser's own message goes to the log only.
  */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data in the field "file"');
-  const malformed = () => new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data in the field "file"');
+  const malformed = () =>
+    new AppError(
+      'bad_request',
+      'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"',
+    );
   let data: Buffer | undefined;
   try {
     // A sender that went away before this handler ran (e.g. while the session was being checked) left a body
@@ -35,7 +61,10 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
       // Logged as every malformed upload is (the error and one message), so one search finds them all.
-      request.log.info({ err: new Error('The connection closed before the upload was read') }, 'malformed multipart upload');
+      request.log.info(
+        { err: new Error('The connection closed before the upload was read') },
+        'malformed multipart upload',
+      );
       throw malformed();
     }
     const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
@@ -44,12 +73,18 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
-      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The image is larger than 5 MB' : 'Too many parts: send one file in the field "file"');
+      throw new AppError(
+        'payload_too_large',
+        code === 'FST_REQ_FILE_TOO_LARGE'
+          ? 'The image is larger than 5 MB'
+          : 'Too many parts: send one file in the field "file"',
+      );
     }
     request.log.info({ err }, 'malformed multipart upload');
     throw malformed();
   }
-  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  if (!data)
+    throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
   return data;
 }
 
@@ -59,24 +94,39 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
  * the e-mail-changed notice after its commit.
  */
 export interface UsersRoutesNeeds extends UsersNeeds {
-  changePassword(app: AppInstance, caller: { id: number; sessionId: string }, body: z.output<typeof changePasswordBodySchema>, client: ClientInfo): Promise<AuthReply>;
+  changePassword(
+    app: AppInstance,
+    caller: { id: number; sessionId: string },
+    body: z.output<typeof changePasswordBodySchema>,
+    client: ClientInfo,
+  ): Promise<AuthReply>;
 }
 
 /** The signed-in user's own account: profile, role, images, password, export and deletion. */
-export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => async (app: AppInstance): Promise<void> => {
-  // Multipart parsing only inside this plugin's scope: other routes keep JSON-only bodies.
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  profileRoutes(app, needs);
-  passwordRoutes(app, needs, changePassword);
-  imageRoutes(app, needs);
-  accountDataRoutes(app, needs);
-};
+export const usersRoutes =
+  ({ changePassword, ...needs }: UsersRoutesNeeds) =>
+  async (app: AppInstance): Promise<void> => {
+    // Multipart parsing only inside this plugin's scope: other routes keep JSON-only bodies.
+    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    profileRoutes(app, needs);
+    passwordRoutes(app, needs, changePassword);
+    imageRoutes(app, needs);
+    accountDataRoutes(app, needs);
+  };
 
 /** The user's own record: read, updated, and the view switched. */
 function profileRoutes(app: AppInstance, needs: UsersNeeds): void {
   app.get(
     '/api/me',
-    { onRequest: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user, all fields', security, response: { 200: userSchema, 401: errorBodySchema } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user, all fields',
+        security,
+        response: { 200: userSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => getMe(app, currentUser(request).id),
   );
 
@@ -107,7 +157,8 @@ function profileRoutes(app: AppInstance, needs: UsersNeeds): void {
       schema: {
         tags: ['me'],
         summary: 'Switch between the traveler and guide views',
-        description: 'Only traveler or guide; the guide view only for users whose guideStatus allows the switch (403 forbidden otherwise).',
+        description:
+          'Only traveler or guide; the guide view only for users whose guideStatus allows the switch (403 forbidden otherwise).',
         security,
         body: switchRoleBodySchema,
         response: { 200: userSchema, ...errors },
@@ -165,14 +216,28 @@ function imageRoutes(app: AppInstance, needs: UsersNeeds): void {
             'A file that cannot be decoded is 400 invalid_file_type; a malformed multipart body is 400 bad_request; over 5 MB is 413 payload_too_large.',
           consumes: ['multipart/form-data'],
           security,
-          response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+          response: {
+            200: userSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+          },
         },
       },
       async (request) => setImage(app, needs, currentUser(request).id, slot, await readUpload(request)),
     );
     app.delete(
       path,
-      { onRequest: app.requireAuth, schema: { tags: ['me'], summary: `Remove the ${what}`, security, response: { 200: userSchema, 401: errorBodySchema } } },
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags: ['me'],
+          summary: `Remove the ${what}`,
+          security,
+          response: { 200: userSchema, 401: errorBodySchema },
+        },
+      },
       async (request) => removeImage(app, needs, currentUser(request).id, slot),
     );
   }
@@ -210,7 +275,7 @@ function accountDataRoutes(app: AppInstance, needs: UsersNeeds): void {
         summary: 'Delete the account',
         description:
           'Needs the username typed as `confirmation` and a proof of the owner (decision 185): `password`; or `code`, sent by POST /api/me/delete/code to the verified phone; ' +
-          'or, for an account without a password, neither — the session\'s own proof within 10 minutes (a WeChat sign-in just now), else 403 reauth_required. ' +
+          "or, for an account without a password, neither — the session's own proof within 10 minutes (a WeChat sign-in just now), else 403 reauth_required. " +
           'An account with a password giving neither: 400 deletion_proof_required; a password for an account without one: 400 password_not_set; a wrong password 400 wrong_password; ' +
           'a code without a verified phone 409 no_verified_phone; a wrong code 400 invalid_code, a spent one 400 code_expired. Personal data is anonymized, images removed, every session ends.',
         security,

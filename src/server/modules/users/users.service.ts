@@ -11,11 +11,26 @@ import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { assertRecentProof, hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
 import { deleteMailsTo, emailChangedMail, mailsTo, queueMails } from '../mail/index';
-import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage, type FileStorage } from '../../storage/index';
+import {
+  AVATAR_BOX,
+  BACKGROUND_BOX,
+  keyFromPublicUrl,
+  publicUrl,
+  storeImage,
+  type FileStorage,
+} from '../../storage/index';
 import { applicationStatusOf } from '../guide-applications/index';
 import { assertNoProtectedTitles } from '../licences/index';
 import { toUserDto } from './user-dto';
-import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, usernameExists, type UserRow } from './users.repository';
+import {
+  anonymizeUser,
+  emailOwner,
+  findUserById,
+  updateUser,
+  userRelatedData,
+  usernameExists,
+  type UserRow,
+} from './users.repository';
 
 /**
  * What the account's own writes need (compose.ts): the file store for images, the job runner for mail
@@ -25,10 +40,20 @@ export interface UsersNeeds {
   storage: FileStorage;
   jobs: Pick<JobRunner, 'soon'>;
   consents: { list(db: Database, userId: number): Promise<Consent[]> };
-  /** Tells the account's e-mail and phone, as they were before, of a way in added or changed (accounts, decision 183). */
+  /**
+   * Tells the account's e-mail and phone, as they were before, of a way in added or changed (accounts, decision 183).
+   */
   wayIns: { tell(user: UserRow, wayIn: 'email' | 'password', opts?: { mail?: boolean }): Promise<void> };
-  /** Checks the proof a deletion gives — password, the deletion code, or the session's fresh proof (accounts, decision 185). */
-  deletion: { assertDeletion(caller: { id: number; sessionId: string }, body: { password?: string; code?: string }): Promise<void> };
+  /**
+   * Checks the proof a deletion gives — password, the deletion code, or the session's fresh proof (accounts,
+   * decision 185).
+   */
+  deletion: {
+    assertDeletion(
+      caller: { id: number; sessionId: string },
+      body: { password?: string; code?: string },
+    ): Promise<void>;
+  };
 }
 
 async function requireUser(db: Database, userId: number): Promise<UserRow> {
@@ -65,17 +90,21 @@ export async function updateMe(
     { path: 'bio', text: fields.bio },
     { path: 'city', text: fields.city },
   ]);
-  const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email?.toLowerCase() ? fields.email : undefined;
+  const newEmail =
+    fields.email !== undefined && fields.email.toLowerCase() !== user.email?.toLowerCase() ? fields.email : undefined;
   // Without the password in the body, the session's own recent proof (a code to the phone, a sign-in) must do.
   if (newEmail !== undefined && !currentPassword) await assertRecentProof(db, caller.sessionId);
   if (newEmail !== undefined && currentPassword) {
     if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
+      throw new AppError('wrong_password', 'The current password is not correct', [
+        { path: 'body.currentPassword', message: 'Incorrect password' },
+      ]);
     }
   }
   if (newEmail !== undefined) {
     const owner = await emailOwner(db, newEmail);
-    if (owner !== undefined && owner !== userId) throw new AppError('email_taken', 'This e-mail address is already registered');
+    if (owner !== undefined && owner !== userId)
+      throw new AppError('email_taken', 'This e-mail address is already registered');
   }
   const { row, mailJobs } = await inTransaction(db, async (t) => {
     const updated = await updateUser(t, userId, fields);
@@ -87,7 +116,11 @@ export async function updateMe(
       newEmail,
       helpLink: `${app.ctx.config.appUrl}/help/contact`,
     });
-    const mailJobs = await queueMails(t, [{ toAddress: user.email, ...mail, template: 'email_changed', meta: { userId } }], new Date());
+    const mailJobs = await queueMails(
+      t,
+      [{ toAddress: user.email, ...mail, template: 'email_changed', meta: { userId } }],
+      new Date(),
+    );
     return { row: updated, mailJobs };
   }).catch((err: unknown) => {
     if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
@@ -101,8 +134,8 @@ export async function updateMe(
 }
 
 /**
- * docs/rules/accounts-and-sessions.md: the server accepts only the two roles. Anyone may go back to the traveler view; the guide
- * view needs guideStatus to allow the switch.
+ * docs/rules/accounts-and-sessions.md: the server accepts only the two roles. Anyone may go back to the traveler view;
+ * the guide view needs guideStatus to allow the switch.
  */
 export async function switchRole(app: AppInstance, userId: number, role: UserRole): Promise<User> {
   const db = app.ctx.database.db;
@@ -120,7 +153,13 @@ const SLOT = {
 } as const;
 
 /** Stores a new avatar or background image (re-encoded as WebP without metadata) and removes the one it replaces. */
-export async function setImage(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, slot: ImageSlot, data: Buffer): Promise<User> {
+export async function setImage(
+  app: AppInstance,
+  { storage }: Pick<UsersNeeds, 'storage'>,
+  userId: number,
+  slot: ImageSlot,
+  data: Buffer,
+): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
   const { key } = await storeImage(storage, SLOT[slot].folder, data, SLOT[slot].box);
@@ -130,7 +169,12 @@ export async function setImage(app: AppInstance, { storage }: Pick<UsersNeeds, '
   return toUserDto(row!);
 }
 
-export async function removeImage(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, slot: ImageSlot): Promise<User> {
+export async function removeImage(
+  app: AppInstance,
+  { storage }: Pick<UsersNeeds, 'storage'>,
+  userId: number,
+  slot: ImageSlot,
+): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
   const row = await updateUser(db, userId, { [SLOT[slot].column]: null });
@@ -143,7 +187,11 @@ export async function removeImage(app: AppInstance, { storage }: Pick<UsersNeeds
 export async function exportData(app: AppInstance, { consents }: Pick<UsersNeeds, 'consents'>, userId: number) {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const [related, emails, given] = await Promise.all([userRelatedData(db, userId), user.email ? mailsTo(db, user.email) : [], consents.list(db, userId)]);
+  const [related, emails, given] = await Promise.all([
+    userRelatedData(db, userId),
+    user.email ? mailsTo(db, user.email) : [],
+    consents.list(db, userId),
+  ]);
   return {
     format: 'tabi-guides-export/1',
     exportedAt: new Date().toISOString(),
@@ -172,11 +220,13 @@ export async function deleteAccount(
   const userId = caller.id;
   const user = await requireUser(db, userId);
   if (body.confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
-    throw new AppError('validation_failed', 'Type your username to confirm', [{ path: 'body.confirmation', message: 'Does not match the username' }]);
+    throw new AppError('validation_failed', 'Type your username to confirm', [
+      { path: 'body.confirmation', message: 'Does not match the username' },
+    ]);
   }
   await deletion.assertDeletion(caller, body);
   // A random password nobody knows: the row can never log in again.
-  const unusable = await hashPassword(randomBytes(32).toString("base64url"));
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await inTransaction(db, async (t) => {
     await anonymizeUser(t, userId, unusable);
     if (user.email) await deleteMailsTo(t, user.email);

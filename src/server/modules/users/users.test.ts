@@ -17,14 +17,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
-const patch = (token: string, url: string, payload: object) => t.app.inject({ method: 'PATCH', url, payload, headers: bearer(token) });
+const patch = (token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url, payload, headers: bearer(token) });
 
 // A 1×1 PNG whose compressed pixel data is damaged (libpng reports an error), which browsers and the server tolerate.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6300010000050001' +
+    '0d0a2db40000000049454e44ae426082',
+  'hex',
+);
 // Each upload from its own address, so the per-address upload limit (30 in 10 minutes) never trips.
 const upload = (token: string, url: string, data: Buffer) => {
   const m = multipartBody([{ field: 'file', data, name: 'photo.png', type: 'image/png' }]);
-  return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...bearer(token) }, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: m.payload,
+    headers: { ...m.headers, ...bearer(token) },
+    remoteAddress: nextAddress(),
+  });
 };
 
 describe('GET/PATCH /api/me', () => {
@@ -59,7 +71,16 @@ describe('GET/PATCH /api/me', () => {
       emailUpdates: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: a.id, nickname: 'Mei', gender: 'female', age: 29, city: 'Shanghai', mbti: 'ENFP', readReceiptsEnabled: false, emailUpdates: true });
+    expect(res.json()).toMatchObject({
+      id: a.id,
+      nickname: 'Mei',
+      gender: 'female',
+      age: 29,
+      city: 'Shanghai',
+      mbti: 'ENFP',
+      readReceiptsEnabled: false,
+      emailUpdates: true,
+    });
     expect((await me(b.token)).json()).toMatchObject({ nickname: null, readReceiptsEnabled: true });
     // Empty text clears a field.
     expect((await patch(a.token, '/api/me', { nickname: '' })).json().nickname).toBeNull();
@@ -76,7 +97,9 @@ describe('GET/PATCH /api/me', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('email_taken');
     // The same address (in any case) is no change: no password needed.
-    expect((await patch(a.token, '/api/me', { email: a.email.toUpperCase(), fullName: 'Same Mail' })).statusCode).toBe(200);
+    expect((await patch(a.token, '/api/me', { email: a.email.toUpperCase(), fullName: 'Same Mail' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('changes the e-mail only with the current password (or a recent proof, decision 183), and tells the old address', async () => {
@@ -95,7 +118,9 @@ describe('GET/PATCH /api/me', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ email: next, nickname: 'Moved' });
     expect(ok.body).not.toContain('currentPassword');
-    const notices = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter((m) => m.template === 'email_changed');
+    const notices = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter(
+      (m) => m.template === 'email_changed',
+    );
     expect(notices).toHaveLength(1);
     expect(notices[0]!.textBody).toContain(next);
     expect(notices[0]!.htmlBody).toContain('/help/contact');
@@ -126,7 +151,8 @@ describe('PATCH /api/me/role', () => {
 
   it('accepts only traveler or guide', async () => {
     const a = await signUp(t);
-    for (const role of ['admin', 'GUIDE', '', null]) expect((await patch(a.token, '/api/me/role', { role })).statusCode).toBe(400);
+    for (const role of ['admin', 'GUIDE', '', null])
+      expect((await patch(a.token, '/api/me/role', { role })).statusCode).toBe(400);
   });
 
   it('lets a guide switch to the guide view and back', async () => {
@@ -134,7 +160,11 @@ describe('PATCH /api/me/role', () => {
     await t.database.db.update(users).set({ isGuide: true }).where(eq(users.id, g.id));
     const toGuide = await patch(g.token, '/api/me/role', { role: 'guide' });
     expect(toGuide.statusCode).toBe(200);
-    expect(toGuide.json()).toMatchObject({ role: 'guide', isGuide: true, guideStatus: { shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false } });
+    expect(toGuide.json()).toMatchObject({
+      role: 'guide',
+      isGuide: true,
+      guideStatus: { shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false },
+    });
     const back = await patch(g.token, '/api/me/role', { role: 'traveler' });
     expect(back.json().role).toBe('traveler');
   });
@@ -143,28 +173,60 @@ describe('PATCH /api/me/role', () => {
 describe('PUT /api/me/password', () => {
   it('needs the current password', async () => {
     const a = await signUp(t);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(a.token), payload: { currentPassword: 'wrong-one', newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2026!!' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(a.token),
+      payload: { currentPassword: 'wrong-one', newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2026!!' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('wrong_password');
   });
 
   it('checks the new password rules', async () => {
     const a = await signUp(t);
-    const short = await t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(a.token), payload: { currentPassword: a.password, newPassword: 'short', confirmPassword: 'short' } });
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(a.token),
+      payload: { currentPassword: a.password, newPassword: 'short', confirmPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    const mismatch = await t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(a.token), payload: { currentPassword: a.password, newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2027!!' } });
+    const mismatch = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(a.token),
+      payload: { currentPassword: a.password, newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2027!!' },
+    });
     expect(mismatch.json().fields[0].path).toBe('body.confirmPassword');
   });
 
   it('ends every session and returns a fresh token for this device', async () => {
     const a = await signUp(t);
-    const other = (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: a.password }, remoteAddress: nextAddress() })).json().token;
-    const res = await t.app.inject({ method: 'PUT', url: '/api/me/password', headers: bearer(a.token), payload: { currentPassword: a.password, newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2026!!' } });
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: a.username, password: a.password },
+        remoteAddress: nextAddress(),
+      })
+    ).json().token;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(a.token),
+      payload: { currentPassword: a.password, newPassword: 'Fuji2026!!', confirmPassword: 'Fuji2026!!' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(a.token)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(res.json().token)).statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: 'Fuji2026!!' }, remoteAddress: nextAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: a.username, password: 'Fuji2026!!' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.statusCode).toBe(200);
   });
 });
@@ -176,7 +238,9 @@ describe('GET /api/me/export', () => {
     await patch(a.token, '/api/me', { bio: 'Ramen fan' });
     const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(a.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="tabi-guides-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="tabi-guides-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = res.json();
     expect(data.account).toMatchObject({ id: a.id, username: a.username, email: a.email, bio: 'Ramen fan' });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
@@ -190,9 +254,19 @@ describe('GET /api/me/export', () => {
 describe('DELETE /api/me', () => {
   it('needs the typed username and the password', async () => {
     const a = await signUp(t);
-    const wrongName = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(a.token), payload: { password: a.password, confirmation: 'someone' } });
+    const wrongName = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(a.token),
+      payload: { password: a.password, confirmation: 'someone' },
+    });
     expect(wrongName.statusCode).toBe(400);
-    const wrongPw = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(a.token), payload: { password: 'not-it-at-all', confirmation: a.username } });
+    const wrongPw = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(a.token),
+      payload: { password: 'not-it-at-all', confirmation: a.username },
+    });
     expect(wrongPw.json().code).toBe('wrong_password');
     expect((await me(a.token)).statusCode).toBe(200);
   });
@@ -200,19 +274,37 @@ describe('DELETE /api/me', () => {
   it('anonymizes the account, removes its images and ends every session', async () => {
     const a = await signUp(t, { fullName: 'Real Name' });
     const avatar = (await upload(a.token, '/api/me/avatar', PNG)).json().profilePicture;
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(a.token), payload: { password: a.password, confirmation: a.username.toUpperCase() } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(a.token),
+      payload: { password: a.password, confirmation: a.username.toUpperCase() },
+    });
     expect(res.statusCode).toBe(204);
     expect((await me(a.token)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: a.password }, remoteAddress: nextAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: a.username, password: a.password },
+      remoteAddress: nextAddress(),
+    });
     expect(login.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
-    expect(row).toMatchObject({ fullName: 'Deleted user', profilePicture: null, bio: null, city: null, username: `deleted_${a.id}` });
+    expect(row).toMatchObject({
+      fullName: 'Deleted user',
+      profilePicture: null,
+      bio: null,
+      city: null,
+      username: `deleted_${a.id}`,
+    });
     expect(row!.email).not.toContain(a.email);
     expect(row!.deletedAt).toBeInstanceOf(Date);
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, a.id));
     expect(live.every((s) => s.revokedAt && s.ip === null)).toBe(true);
     // The name and address are free again.
-    expect((await t.app.inject({ method: 'GET', url: `/api/auth/check-username?username=${a.username}` })).json().available).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/auth/check-username?username=${a.username}` })).json().available,
+    ).toBe(true);
   });
 });

@@ -5,7 +5,10 @@ import { looseRomaji, rankEntries } from './bank-search';
 
 /** The Zengin list as the lookup routes search it (banks.ts), and the first few codes a query finds. */
 const banks = Object.values(zengin);
-const first = (q: string, n = 1) => rankEntries(banks, q, 30).slice(0, n).map((b) => `${b.code} ${b.name}`);
+const first = (q: string, n = 1) =>
+  rankEntries(banks, q, 30)
+    .slice(0, n)
+    .map((b) => `${b.code} ${b.name}`);
 
 describe('bank search finds a bank as a guide names it', () => {
   it.each([

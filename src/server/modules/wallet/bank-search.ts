@@ -16,7 +16,6 @@ export interface ListEntry {
   roma: string;
 }
 
-
 /** The list's short form of what a full name ends with, in kanji and kana, longest first. */
 const FULL_TO_SHORT: [RegExp, string][] = [
   [/(信用金庫|シンヨウキンコ)$/, '信金'],

@@ -14,7 +14,10 @@ type ZenginData = typeof ZenginList;
 let loaded: Promise<ZenginData> | undefined;
 const zengin = () => (loaded ??= import('zengin-code').then((m) => m.default));
 
-/** What a Zengin name field may hold, once half-width: digits, capitals, katakana ｱ–ﾝ (no ｦ, no small kana), ﾞ ﾟ, space and ( ) . - / */
+/**
+ * What a Zengin name field may hold, once half-width: digits, capitals, katakana ｱ–ﾝ (no ｦ, no small kana), ﾞ ﾟ, space
+ * and ( ) . - /
+ */
 const ZENGIN_NAME = /^[0-9A-Z\uFF71-\uFF9D\uFF9E\uFF9F ().\-/]+$/;
 
 /**
@@ -23,7 +26,9 @@ const ZENGIN_NAME = /^[0-9A-Z\uFF71-\uFF9D\uFF9E\uFF9F ().\-/]+$/;
  * write them. Returns null when a character is left that the format does not allow.
  */
 export function toZenginKana(input: string): string | null {
-  let s = Encoding.toHankakuSpace(Encoding.toHankakuCase(input.normalize('NFKC'))).trim().replace(/\s+/g, ' ');
+  let s = Encoding.toHankakuSpace(Encoding.toHankakuCase(input.normalize('NFKC')))
+    .trim()
+    .replace(/\s+/g, ' ');
   s = Encoding.toKatakanaCase(s).toUpperCase();
   s = [...s].map((c) => SMALL_TO_LARGE_KANA[c] ?? (c === 'ー' || c === '−' ? '-' : c)).join('');
   s = Encoding.toHankanaCase(s);
@@ -38,7 +43,10 @@ export async function searchBanks(query: string | undefined): Promise<Bank[]> {
 }
 
 /** A bank's branches matching `query`; null for a bank that does not exist. */
-export async function searchBranches(bankCode: string, query: string | undefined): Promise<{ bank: Bank; branches: Bank[] } | null> {
+export async function searchBranches(
+  bankCode: string,
+  query: string | undefined,
+): Promise<{ bank: Bank; branches: Bank[] } | null> {
   const bank = (await zengin())[bankCode];
   if (!bank) return null;
   return { bank: view(bank), branches: rankEntries(Object.values(bank.branches), query, LIMIT).map(view) };
@@ -54,9 +62,15 @@ export interface BankBranch {
 /** The bank and branch a guide entered, or a 400 `unknown_bank` / `unknown_branch`. */
 export async function resolveBranch(bankCode: string, branchCode: string): Promise<BankBranch> {
   const bank = (await zengin())[bankCode];
-  if (!bank) throw new AppError('unknown_bank', `No bank has the code ${bankCode}`, [{ path: 'body.bankCode', message: 'Unknown bank code' }]);
+  if (!bank)
+    throw new AppError('unknown_bank', `No bank has the code ${bankCode}`, [
+      { path: 'body.bankCode', message: 'Unknown bank code' },
+    ]);
   const branch = bank.branches[branchCode];
-  if (!branch) throw new AppError('unknown_branch', `${bank.name} has no branch ${branchCode}`, [{ path: 'body.branchCode', message: 'Unknown branch code' }]);
+  if (!branch)
+    throw new AppError('unknown_branch', `${bank.name} has no branch ${branchCode}`, [
+      { path: 'body.branchCode', message: 'Unknown branch code' },
+    ]);
   return { bankName: bank.name, bankKana: bank.kana, branchName: branch.name, branchKana: branch.kana };
 }
 

@@ -27,10 +27,21 @@ declare module 'fastify' {
  */
 export function registerWallet(
   app: AppInstance,
-  needs: { now: () => Date; notices: NoticeOutbox; jobs: JobRunner; payoutAccount: PayoutAccount | null; weekly: WeeklyPayoutSettings },
+  needs: {
+    now: () => Date;
+    notices: NoticeOutbox;
+    jobs: JobRunner;
+    payoutAccount: PayoutAccount | null;
+    weekly: WeeklyPayoutSettings;
+  },
 ): WalletService {
   const service = new WalletService({ db: app.ctx.database.db, now: needs.now, notices: needs.notices });
-  const batches = new PayoutBatchService({ db: app.ctx.database.db, now: needs.now, notices: needs.notices, payoutAccount: needs.payoutAccount });
+  const batches = new PayoutBatchService({
+    db: app.ctx.database.db,
+    now: needs.now,
+    notices: needs.notices,
+    payoutAccount: needs.payoutAccount,
+  });
   app.decorate('wallet', service);
   app.decorate('payoutBatches', batches);
   walletRoutes(app, service);

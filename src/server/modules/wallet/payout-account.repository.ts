@@ -10,7 +10,10 @@ export async function findPayoutAccount(db: Database, userId: number): Promise<P
 }
 
 /** The user's one saved account, created or replaced whole (every field set, so nothing of the one before stays). */
-export async function upsertPayoutAccount(db: Database, values: Omit<typeof payoutAccounts.$inferInsert, 'createdAt'> & { updatedAt: Date }): Promise<PayoutAccountRow> {
+export async function upsertPayoutAccount(
+  db: Database,
+  values: Omit<typeof payoutAccounts.$inferInsert, 'createdAt'> & { updatedAt: Date },
+): Promise<PayoutAccountRow> {
   const { userId: _, ...fields } = values;
   const [row] = await db
     .insert(payoutAccounts)

@@ -18,7 +18,8 @@ export function payoutAccountRoutes(app: AppInstance, service: PayoutAccountServ
       schema: {
         tags: ['wallet'],
         summary: 'The signed-in guide’s saved payout account (`account: null` before she saves one)',
-        description: 'The number reads masked, as a withdrawal’s does: all but its last four characters hidden. Guides only (403 otherwise), as withdrawals are.',
+        description:
+          'The number reads masked, as a withdrawal’s does: all but its last four characters hidden. Guides only (403 otherwise), as withdrawals are.',
         security,
         response: { 200: payoutAccountReplySchema, ...errors },
       },
@@ -51,7 +52,8 @@ export function payoutAccountRoutes(app: AppInstance, service: PayoutAccountServ
       schema: {
         tags: ['wallet'],
         summary: 'Removes the signed-in guide’s saved payout account (204 also when there was none)',
-        description: 'Payouts already requested to it are paid as requested: each withdrawal keeps its own copy of the account.',
+        description:
+          'Payouts already requested to it are paid as requested: each withdrawal keeps its own copy of the account.',
         security,
         response: { 204: z.null().describe('Removed'), ...errors },
       },

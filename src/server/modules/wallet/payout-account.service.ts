@@ -1,4 +1,9 @@
-import type { BankAccountType, PayoutAccountBody, PayoutAccountView, WithdrawalMethod } from '../../../shared/schemas/wallet';
+import type {
+  BankAccountType,
+  PayoutAccountBody,
+  PayoutAccountView,
+  WithdrawalMethod,
+} from '../../../shared/schemas/wallet';
 import { ZENGIN_NAME_MAX } from '../../../shared/zengin-name';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -20,7 +25,12 @@ export const maskNumber = (n: string) => (n.length <= 4 ? n : `${'•'.repeat(Ma
 export type PayoutAccountFields = Pick<WithdrawalRow, 'accountName' | 'accountNumber' | 'bankName'> &
   Partial<Pick<WithdrawalRow, 'bankCode' | 'branchCode' | 'branchName' | 'accountType' | 'accountHolderKana'>>;
 
-type BankFields = { bankCode?: string | null; branchCode?: string | null; accountType?: BankAccountType | null; accountHolderKana?: string | null };
+type BankFields = {
+  bankCode?: string | null;
+  branchCode?: string | null;
+  accountType?: BankAccountType | null;
+  accountHolderKana?: string | null;
+};
 
 /**
  * A bank payout's details checked against the Zengin list (decision 128): a bank or branch code that
@@ -31,9 +41,11 @@ async function bankDetails(body: BankFields) {
   const branch = await resolveBranch(body.bankCode ?? '', body.branchCode ?? '');
   const kana = toZenginKana(body.accountHolderKana ?? '');
   if (!kana || kana.length > ZENGIN_NAME_MAX) {
-    throw new AppError('invalid_kana_name', `The account holder's name in katakana (at most ${ZENGIN_NAME_MAX} characters once half-width)`, [
-      { path: 'body.accountHolderKana', message: 'Katakana, capital letters, digits, spaces and ( ) . - / only' },
-    ]);
+    throw new AppError(
+      'invalid_kana_name',
+      `The account holder's name in katakana (at most ${ZENGIN_NAME_MAX} characters once half-width)`,
+      [{ path: 'body.accountHolderKana', message: 'Katakana, capital letters, digits, spaces and ( ) . - / only' }],
+    );
   }
   return {
     bankName: branch.bankName,
@@ -55,7 +67,10 @@ export async function accountOf(body: PayoutAccountBody): Promise<PayoutAccountF
  * A kept account copied for a new payout (an earlier withdrawal's, or the saved one): a bank account
  * is checked against today's Zengin list again, as a branch can close.
  */
-export async function copiedAccount(kept: PayoutAccountFields & BankFields, method: WithdrawalMethod): Promise<PayoutAccountFields> {
+export async function copiedAccount(
+  kept: PayoutAccountFields & BankFields,
+  method: WithdrawalMethod,
+): Promise<PayoutAccountFields> {
   const named = { accountName: kept.accountName, accountNumber: kept.accountNumber };
   if (method !== 'bank') return { ...named, bankName: kept.bankName };
   return { ...named, ...(await bankDetails({ ...kept, accountType: kept.accountType ?? 'ordinary' })) };
@@ -65,11 +80,17 @@ export async function copiedAccount(kept: PayoutAccountFields & BankFields, meth
  * The saved account a withdrawal with `savedAccount` is paid to: none is a 404, as another user's
  * earlier withdrawal is; one of another method a 400, as `sameAccountAs` of another method is.
  */
-export async function savedAccountFor(db: Database, userId: number, method: WithdrawalMethod): Promise<PayoutAccountFields> {
+export async function savedAccountFor(
+  db: Database,
+  userId: number,
+  method: WithdrawalMethod,
+): Promise<PayoutAccountFields> {
   const saved = await repo.findPayoutAccount(db, userId);
   if (!saved) throw notFound('Payout account');
   if (saved.method !== method) {
-    throw new AppError('validation_failed', 'Your saved payout account is of another method', [{ path: 'body.savedAccount', message: `The saved account is ${saved.method}` }]);
+    throw new AppError('validation_failed', 'Your saved payout account is of another method', [
+      { path: 'body.savedAccount', message: `The saved account is ${saved.method}` },
+    ]);
   }
   return copiedAccount(saved, method);
 }
@@ -111,7 +132,15 @@ export class PayoutAccountService {
     const account = await accountOf(body);
     // A replaced bank account leaves no bank field behind on an Alipay or WeChat one.
     const cleared = { bankCode: null, branchCode: null, branchName: null, accountType: null, accountHolderKana: null };
-    return view(await repo.upsertPayoutAccount(this.deps.db, { userId: user.id, method: body.method, ...cleared, ...account, updatedAt: this.deps.now() }));
+    return view(
+      await repo.upsertPayoutAccount(this.deps.db, {
+        userId: user.id,
+        method: body.method,
+        ...cleared,
+        ...account,
+        updatedAt: this.deps.now(),
+      }),
+    );
   }
 
   /** Removing an account that is not there is done already: the same 204. */

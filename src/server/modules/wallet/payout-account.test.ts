@@ -19,7 +19,13 @@ let traveler: Person;
 const URL = '/api/v2/wallet/payout-account';
 // Saving and withdrawing are rate-limited per address: each request comes from its own.
 const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, who: Person | null, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, remoteAddress: nextAddress(), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: who ? auth(who.token) : {},
+    remoteAddress: nextAddress(),
+    ...(payload ? { payload } : {}),
+  });
 const { amountCents: _, ...BANK } = bankWithdrawal(1);
 const ALIPAY = { method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' };
 
@@ -33,7 +39,10 @@ afterAll(() => t.close());
 describe('the saved payout account', () => {
   it('is saved by a guide with no balance at all, and reads back with its number masked', async () => {
     const guide = await guidePerson(t);
-    expect((await call('GET', '/api/v2/wallet', guide)).json()).toMatchObject({ assetBalanceCents: 0, earnings: { withdrawableCents: 0, pendingCents: 0 } });
+    expect((await call('GET', '/api/v2/wallet', guide)).json()).toMatchObject({
+      assetBalanceCents: 0,
+      earnings: { withdrawableCents: 0, pendingCents: 0 },
+    });
     expect((await call('GET', URL, guide)).json()).toEqual({ account: null });
 
     const saved = await call('PUT', URL, guide, BANK);
@@ -75,10 +84,15 @@ describe('the saved payout account', () => {
     expect(short.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.accountNumber' }] });
     const missing = await put({ method: 'bank', accountName: 'Yamada', accountNumber: '1234567' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['body.bankCode', 'body.branchCode', 'body.accountType', 'body.accountHolderKana']));
+    expect(missing.json().fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['body.bankCode', 'body.branchCode', 'body.accountType', 'body.accountHolderKana']),
+    );
     expect((await put({ ...ALIPAY, method: 'paypal' })).json().code).toBe('validation_failed');
     expect((await put({ ...ALIPAY, amountCents: 1_000 })).json().code).toBe('validation_failed');
-    expect((await put({ method: 'wechat', accountName: 'Wang' })).json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.accountNumber' }] });
+    expect((await put({ method: 'wechat', accountName: 'Wang' })).json()).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.accountNumber' }],
+    });
     expect((await call('GET', URL, guide)).json()).toEqual({ account: null });
   });
 
@@ -86,7 +100,11 @@ describe('the saved payout account', () => {
     expect((await call('GET', URL, null)).statusCode).toBe(401);
     expect((await call('PUT', URL, null, ALIPAY)).statusCode).toBe(401);
     expect((await call('DELETE', URL, null)).statusCode).toBe(401);
-    for (const res of [await call('GET', URL, traveler), await call('PUT', URL, traveler, ALIPAY), await call('DELETE', URL, traveler)]) {
+    for (const res of [
+      await call('GET', URL, traveler),
+      await call('PUT', URL, traveler, ALIPAY),
+      await call('DELETE', URL, traveler),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('forbidden');
     }
@@ -97,7 +115,10 @@ describe('the saved payout account', () => {
     expect((await call('GET', URL, other)).json()).toEqual({ account: null });
     expect((await call('PUT', URL, other, ALIPAY)).statusCode).toBe(200);
     expect((await call('DELETE', URL, other)).statusCode).toBe(204);
-    expect((await call('GET', URL, owner)).json().account).toMatchObject({ method: 'bank', accountNumberMasked: '•••4567' });
+    expect((await call('GET', URL, owner)).json().account).toMatchObject({
+      method: 'bank',
+      accountNumberMasked: '•••4567',
+    });
   });
 
   it('is replaced whole, and removed (twice is the same 204)', async () => {
@@ -129,7 +150,12 @@ describe('the saved payout account', () => {
     const user = await signUp(t);
     await t.database.db.update(users).set({ isGuide: true, role: 'guide' }).where(eq(users.id, user.id));
     expect((await call('PUT', URL, { id: user.id, token: user.token }, BANK)).statusCode).toBe(200);
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(user.token), payload: { password: user.password, confirmation: user.username } });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(user.token),
+      payload: { password: user.password, confirmation: user.username },
+    });
     expect(gone.statusCode).toBe(204);
     expect(await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, user.id))).toEqual([]);
   });
@@ -157,7 +183,10 @@ describe('a withdrawal to the saved account', () => {
       status: 'requested',
     });
     const id = res.json().withdrawal.id as number;
-    const adminRow = async () => (await call('GET', '/api/admin/withdrawals?status=requested', admin)).json().withdrawals.find((w: { id: number }) => w.id === id);
+    const adminRow = async () =>
+      (await call('GET', '/api/admin/withdrawals?status=requested', admin))
+        .json()
+        .withdrawals.find((w: { id: number }) => w.id === id);
     // The admin, who pays it, reads the number the guide saved.
     expect((await adminRow()).accountNumber).toBe('1234567');
 
@@ -166,7 +195,10 @@ describe('a withdrawal to the saved account', () => {
     expect((await adminRow()).accountNumber).toBe('1234567');
     await call('DELETE', URL, guide);
     expect((await adminRow()).accountNumber).toBe('1234567');
-    expect((await call('GET', '/api/v2/wallet', guide)).json().earnings).toMatchObject({ withdrawableCents: 18_000, inPayoutCents: 2_000 });
+    expect((await call('GET', '/api/v2/wallet', guide)).json().earnings).toMatchObject({
+      withdrawableCents: 18_000,
+      inPayoutCents: 2_000,
+    });
   });
 
   it('refuses a method other than the saved one’s (400), none saved (404), and account fields or sameAccountAs beside it (400)', async () => {
@@ -179,7 +211,12 @@ describe('a withdrawal to the saved account', () => {
     const wrongMethod = await withdraw(guide, { amountCents: 1_000, method: 'bank', savedAccount: true });
     expect(wrongMethod.statusCode).toBe(400);
     expect(wrongMethod.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.savedAccount' }] });
-    const mixed = await withdraw(guide, { amountCents: 1_000, method: 'alipay', savedAccount: true, accountNumber: 'other@example.com' });
+    const mixed = await withdraw(guide, {
+      amountCents: 1_000,
+      method: 'alipay',
+      savedAccount: true,
+      accountNumber: 'other@example.com',
+    });
     expect(mixed.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.accountNumber' }] });
     const both = await withdraw(guide, { amountCents: 1_000, method: 'alipay', savedAccount: true, sameAccountAs: 1 });
     expect(both.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.savedAccount' }] });
@@ -187,11 +224,19 @@ describe('a withdrawal to the saved account', () => {
     const other = await guideWithEarnings(t, 20_000);
     expect((await withdraw(other, { amountCents: 1_000, method: 'alipay', savedAccount: true })).statusCode).toBe(404);
     // Nothing of these was held.
-    expect((await call('GET', '/api/v2/wallet', guide)).json().earnings).toMatchObject({ withdrawableCents: 20_000, inPayoutCents: 0 });
+    expect((await call('GET', '/api/v2/wallet', guide)).json().earnings).toMatchObject({
+      withdrawableCents: 20_000,
+      inPayoutCents: 0,
+    });
 
     const ok = await withdraw(guide, { amountCents: 1_000, method: 'alipay', savedAccount: true });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().withdrawal).toMatchObject({ method: 'alipay', accountName: 'Tanaka Yui', accountNumberMasked: '••••••••.com', bankName: null });
+    expect(ok.json().withdrawal).toMatchObject({
+      method: 'alipay',
+      accountName: 'Tanaka Yui',
+      accountNumberMasked: '••••••••.com',
+      bankName: null,
+    });
   });
 
   it('pays a yen balance to a saved Japanese bank account', async () => {
@@ -199,6 +244,11 @@ describe('a withdrawal to the saved account', () => {
     await call('PUT', URL, guide, BANK);
     const res = await withdraw(guide, { amountCents: 10_000, method: 'bank', savedAccount: true });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().withdrawal).toMatchObject({ amountCents: 10_000, currency: 'JPY', method: 'bank', accountNumberMasked: '•••4567' });
+    expect(res.json().withdrawal).toMatchObject({
+      amountCents: 10_000,
+      currency: 'JPY',
+      method: 'bank',
+      accountNumberMasked: '•••4567',
+    });
   });
 });

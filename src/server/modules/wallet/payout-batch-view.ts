@@ -10,7 +10,8 @@ import type * as repo from './payout-batches.repository';
  * A bank batch the weekly job formed waits for its transfer day, and for the rate when it holds a yuan
  * payout (decision 169): until then nothing in it is converted or paid. The status keeps its name.
  */
-export const awaitingDay = (b: Pick<repo.BatchSummaryRow['batch'], 'kind' | 'transferDate'>) => b.kind === 'bank' && b.transferDate === null;
+export const awaitingDay = (b: Pick<repo.BatchSummaryRow['batch'], 'kind' | 'transferDate'>) =>
+  b.kind === 'bank' && b.transferDate === null;
 
 /** A batch in the list: its status (from its pending lines and transfer day), counts and totals. */
 export const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({

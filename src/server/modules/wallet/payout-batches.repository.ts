@@ -17,7 +17,12 @@ export async function approvedUnbatched(tx: Database, method: PayoutBatchKind): 
       and(
         eq(withdrawals.status, 'approved'),
         eq(withdrawals.method, method),
-        notExists(tx.select({ one: sql`1` }).from(payoutBatchLines).where(eq(payoutBatchLines.withdrawalId, withdrawals.id))),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(payoutBatchLines)
+            .where(eq(payoutBatchLines.withdrawalId, withdrawals.id)),
+        ),
       ),
     )
     .orderBy(asc(withdrawals.id))
@@ -28,7 +33,10 @@ export async function approvedUnbatched(tx: Database, method: PayoutBatchKind): 
  * A new batch; undefined when the weekly job already formed this method's batch for that week (the
  * unique index on kind and week, decision 130: a second run, or a second instance, forms nothing).
  */
-export async function insertBatch(tx: Database, values: typeof payoutBatches.$inferInsert): Promise<BatchRow | undefined> {
+export async function insertBatch(
+  tx: Database,
+  values: typeof payoutBatches.$inferInsert,
+): Promise<BatchRow | undefined> {
   const [row] = await tx.insert(payoutBatches).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -39,7 +47,11 @@ export async function lockBatch(tx: Database, id: number): Promise<BatchRow | un
   return row;
 }
 
-export async function setBatchRate(tx: Database, id: number, fields: { jpyPerCny: string | null; transferDate: string }): Promise<void> {
+export async function setBatchRate(
+  tx: Database,
+  id: number,
+  fields: { jpyPerCny: string | null; transferDate: string },
+): Promise<void> {
   await tx.update(payoutBatches).set(fields).where(eq(payoutBatches.id, id));
 }
 
@@ -52,7 +64,8 @@ export async function insertLines(tx: Database, values: (typeof payoutBatchLines
 }
 
 /** The lines' amounts summed in one currency: null when the batch holds none in it (decision 167). */
-const totalIn = (currency: Currency) => sql<string | null>`sum(${payoutBatchLines.amountCents}) filter (where ${withdrawals.currency} = ${currency})`;
+const totalIn = (currency: Currency) =>
+  sql<string | null>`sum(${payoutBatchLines.amountCents}) filter (where ${withdrawals.currency} = ${currency})`;
 
 const summaryColumns = {
   batch: payoutBatches,
@@ -62,7 +75,14 @@ const summaryColumns = {
   totalJpy: totalIn('JPY'),
   totalYen: sql<string | null>`sum(${payoutBatchLines.amountYen})`,
 };
-export type BatchSummaryRow = { batch: BatchRow; lineCount: string; pendingCount: string; totalCny: string | null; totalJpy: string | null; totalYen: string | null };
+export type BatchSummaryRow = {
+  batch: BatchRow;
+  lineCount: string;
+  pendingCount: string;
+  totalCny: string | null;
+  totalJpy: string | null;
+  totalYen: string | null;
+};
 
 export async function listBatches(db: Database): Promise<BatchSummaryRow[]> {
   return db
@@ -108,9 +128,18 @@ export async function lockLine(tx: Database, batchId: number, lineId: number): P
   return row;
 }
 
-export async function setLineStatus(tx: Database, lineId: number, fields: { status: PayoutLineStatus; decidedBy: number; failureReason: string | null; at: Date }): Promise<void> {
+export async function setLineStatus(
+  tx: Database,
+  lineId: number,
+  fields: { status: PayoutLineStatus; decidedBy: number; failureReason: string | null; at: Date },
+): Promise<void> {
   await tx
     .update(payoutBatchLines)
-    .set({ status: fields.status, decidedBy: fields.decidedBy, failureReason: fields.failureReason, decidedAt: fields.at })
+    .set({
+      status: fields.status,
+      decidedBy: fields.decidedBy,
+      failureReason: fields.failureReason,
+      decidedAt: fields.at,
+    })
     .where(eq(payoutBatchLines.id, lineId));
 }

@@ -19,7 +19,13 @@ import { searchBanks, searchBranches } from './banks';
 import type { PayoutBatchService } from './payout-batches.service';
 
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const params = z.object({ id: idParam });
 const lineParams = z.object({ id: idParam, lineId: idParam });
 
@@ -37,7 +43,8 @@ function bankRoutes(app: AppInstance): void {
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Public reference data: Japanese banks from the Zengin code list whose code starts with q, or whose name matches it (full or short name, kana with or without small letters, Hepburn or the list’s romaji; 銀行 and 信用金庫 read as the list’s short forms); exact matches first, then names starting with q, then names holding it; at most 30',
+        summary:
+          'Public reference data: Japanese banks from the Zengin code list whose code starts with q, or whose name matches it (full or short name, kana with or without small letters, Hepburn or the list’s romaji; 銀行 and 信用金庫 read as the list’s short forms); exact matches first, then names starting with q, then names holding it; at most 30',
         querystring: bankSearchQuerySchema,
         response: { 200: bankListSchema, 400: errorBodySchema },
       },
@@ -50,7 +57,8 @@ function bankRoutes(app: AppInstance): void {
     {
       schema: {
         tags: ['wallet'],
-        summary: 'A bank’s branches whose code starts with q or whose name, kana or romaji matches it, best first; at most 30 (an unknown bank is a 404). A ゆうちょ branch is found by the code its 記号 converts to',
+        summary:
+          'A bank’s branches whose code starts with q or whose name, kana or romaji matches it, best first; at most 30 (an unknown bank is a 404). A ゆうちょ branch is found by the code its 記号 converts to',
         params: bankCodeParams,
         querystring: bankSearchQuerySchema,
         response: { 200: branchListSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -68,7 +76,15 @@ function bankRoutes(app: AppInstance): void {
 function batchRoutes(app: AppInstance, service: PayoutBatchService): void {
   app.get(
     '/api/admin/payout-batches',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: payout batches, newest first', security, response: { 200: payoutBatchListSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: payout batches, newest first',
+        security,
+        response: { 200: payoutBatchListSchema, ...errors },
+      },
+    },
     async () => ({ batches: await service.list() }),
   );
 
@@ -78,7 +94,8 @@ function batchRoutes(app: AppInstance, service: PayoutBatchService): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: a batch of every approved payout of one method not yet in a batch (the weekly job forms them too, bank ones without a rate)',
+        summary:
+          'Admin: a batch of every approved payout of one method not yet in a batch (the weekly job forms them too, bank ones without a rate)',
         description:
           'A bank batch is made on a Japanese business day (else 409 not_business_day) for the next one. It needs jpyPerCny (yen per RMB, up to six decimals, stored as entered) ' +
           'when a yuan payout is waiting (else 400 rate_required): a yuan line’s yen is ⌊fen × rate / 100⌋, a yen line’s its own amount, and a batch of yen payouts alone keeps no rate ' +
@@ -93,7 +110,16 @@ function batchRoutes(app: AppInstance, service: PayoutBatchService): void {
 
   app.get(
     '/api/admin/payout-batches/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: a payout batch with its lines and their statuses', security, params, response: { 200: payoutBatchSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a payout batch with its lines and their statuses',
+        security,
+        params,
+        response: { 200: payoutBatchSchema, ...errors },
+      },
+    },
     async (request) => service.get(request.params.id),
   );
 
@@ -113,7 +139,12 @@ function batchRoutes(app: AppInstance, service: PayoutBatchService): void {
     },
     async (request, reply) => {
       const { body, fileName } = await service.zengin(request.params.id);
-      return sendPrivateFile(reply, { contentType: 'text/plain; charset=Shift_JIS', size: body.length, body, fileName });
+      return sendPrivateFile(reply, {
+        contentType: 'text/plain; charset=Shift_JIS',
+        size: body.length,
+        body,
+        fileName,
+      });
     },
   );
 }
@@ -145,7 +176,13 @@ function batchLineRoutes(app: AppInstance, service: PayoutBatchService): void {
     '/api/admin/payout-batches/:id/lines/:lineId/paid',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Admin: a pending line was paid (a bank batch awaiting its rate: 409 rate_not_set)', security, params: lineParams, response: { 200: payoutBatchSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a pending line was paid (a bank batch awaiting its rate: 409 rate_not_set)',
+        security,
+        params: lineParams,
+        response: { 200: payoutBatchSchema, ...errors },
+      },
     },
     async (request) => service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'paid'),
   );
@@ -163,6 +200,7 @@ function batchLineRoutes(app: AppInstance, service: PayoutBatchService): void {
         response: { 200: payoutBatchSchema, ...errors },
       },
     },
-    async (request) => service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'failed', request.body.reason),
+    async (request) =>
+      service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'failed', request.body.reason),
   );
 }

@@ -1,4 +1,10 @@
-import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary } from '../../../shared/schemas/payouts';
+import {
+  PAYOUT_BATCH_KINDS,
+  type CreatePayoutBatchBody,
+  type PayoutBatch,
+  type PayoutBatchKind,
+  type PayoutBatchSummary,
+} from '../../../shared/schemas/payouts';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
 import { payoutYen } from '../../../shared/payout-yen';
 import type { Database } from '../../db/client';
@@ -31,9 +37,15 @@ export interface PayoutBatchDeps {
   notices?: NoticeOutbox;
 }
 
-const rateRequired = () => new AppError('rate_required', 'A yuan payout is waiting in this bank batch: enter the rate it is converted at', [{ path: 'jpyPerCny', message: 'required' }]);
+const rateRequired = () =>
+  new AppError('rate_required', 'A yuan payout is waiting in this bank batch: enter the rate it is converted at', [
+    { path: 'jpyPerCny', message: 'required' },
+  ]);
 
-/** Payout batches (decisions 128, 129, 130): formed from approved withdrawals, by an admin or weekly, settled line by line. */
+/**
+ * Payout batches (decisions 128, 129, 130): formed from approved withdrawals, by an admin or weekly, settled line by
+ * line.
+ */
 export class PayoutBatchService {
   constructor(private readonly deps: PayoutBatchDeps) {}
 
@@ -54,7 +66,13 @@ export class PayoutBatchService {
    * conversion entries are written with it.
    */
   async create(admin: AuthUser, body: CreatePayoutBatchBody): Promise<PayoutBatch> {
-    const created = await this.form({ kind: body.kind, rate: body.jpyPerCny, by: admin, week: null, now: this.deps.now() });
+    const created = await this.form({
+      kind: body.kind,
+      rate: body.jpyPerCny,
+      by: admin,
+      week: null,
+      now: this.deps.now(),
+    });
     if (!created) throw new AppError('nothing_to_batch', `No approved ${body.kind} payouts are waiting for a batch`);
     return created;
   }
@@ -81,7 +99,13 @@ export class PayoutBatchService {
    * today is a business day. A rate given for yen payouts alone converts nothing and is not kept.
    * Undefined when nothing is waiting or the week's batch of this method exists.
    */
-  private async form(opts: { kind: PayoutBatchKind; rate: string | undefined; by: AuthUser | null; week: string | null; now: Date }): Promise<PayoutBatch | undefined> {
+  private async form(opts: {
+    kind: PayoutBatchKind;
+    rate: string | undefined;
+    by: AuthUser | null;
+    week: string | null;
+    now: Date;
+  }): Promise<PayoutBatch | undefined> {
     const { now } = opts;
     const today = dayInJapan(now);
     return this.deps.db.transaction(async (tx) => {
@@ -92,15 +116,38 @@ export class PayoutBatchService {
       if (bank && opts.by && yuan && opts.rate === undefined) throw rateRequired();
       const rate = bank && yuan ? (opts.rate ?? null) : null;
       const dated = bank && (rate !== null || (!yuan && (opts.by !== null || isBusinessDay(today))));
-      if (dated && !isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are made on business days`);
+      if (dated && !isBusinessDay(today))
+        throw new AppError(
+          'not_business_day',
+          `${today} is not a business day in Japan: bank batches are made on business days`,
+        );
       const transferDate = dated ? nextBusinessDay(today) : null;
-      const batch = await repo.insertBatch(tx, { kind: opts.kind, transferDate, jpyPerCny: rate, createdBy: opts.by?.id ?? null, formedForWeek: opts.week, createdAt: now });
+      const batch = await repo.insertBatch(tx, {
+        kind: opts.kind,
+        transferDate,
+        jpyPerCny: rate,
+        createdBy: opts.by?.id ?? null,
+        formedForWeek: opts.week,
+        createdAt: now,
+      });
       if (!batch) return undefined;
       const lines = await repo.insertLines(
         tx,
-        rows.map((w) => ({ batchId: batch.id, withdrawalId: w.id, amountCents: w.amountCents, amountYen: dated ? payoutYen(w.amountCents, w.currency, rate) : null })),
+        rows.map((w) => ({
+          batchId: batch.id,
+          withdrawalId: w.id,
+          amountCents: w.amountCents,
+          amountYen: dated ? payoutYen(w.amountCents, w.currency, rate) : null,
+        })),
       );
-      if (dated) await this.convert(tx, lines.map((line) => ({ line, withdrawal: rows.find((w) => w.id === line.withdrawalId)! })), rate, now, false);
+      if (dated)
+        await this.convert(
+          tx,
+          lines.map((line) => ({ line, withdrawal: rows.find((w) => w.id === line.withdrawalId)! })),
+          rate,
+          now,
+          false,
+        );
       const created = await this.get(batch.id, tx);
       // The weekly job's batches have no admin to name; the batch's week records who formed it.
       if (opts.by) {
@@ -110,7 +157,14 @@ export class PayoutBatchService {
           entityType: 'payout_batch',
           entityId: batch.id,
           before: null,
-          after: { kind: created.kind, lines: created.lineCount, totals: created.totals, totalYen: created.totalYen, jpyPerCny: created.jpyPerCny, transferDate: created.transferDate },
+          after: {
+            kind: created.kind,
+            lines: created.lineCount,
+            totals: created.totals,
+            totalYen: created.totalYen,
+            jpyPerCny: created.jpyPerCny,
+            transferDate: created.transferDate,
+          },
           note: null,
         });
       }
@@ -128,7 +182,10 @@ export class PayoutBatchService {
    */
   private async convert(
     tx: Database,
-    lines: { line: repo.LineRow; withdrawal: Pick<repo.LineWithWithdrawal['withdrawal'], 'id' | 'userId' | 'amountCents' | 'currency'> }[],
+    lines: {
+      line: repo.LineRow;
+      withdrawal: Pick<repo.LineWithWithdrawal['withdrawal'], 'id' | 'userId' | 'amountCents' | 'currency'>;
+    }[],
     rate: string | null,
     now: Date,
     setYen: boolean,
@@ -162,9 +219,14 @@ export class PayoutBatchService {
       if (!batch) throw notFound('Payout batch');
       if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch is paid in yen');
       if (!awaitingDay(batch)) throw new AppError('rate_already_set', 'This batch already has its transfer day');
-      if (!isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are converted on business days`);
+      if (!isBusinessDay(today))
+        throw new AppError(
+          'not_business_day',
+          `${today} is not a business day in Japan: bank batches are converted on business days`,
+        );
       const pending = (await repo.linesOf(tx, id)).filter((r) => r.line.status === 'pending');
-      if (pending.length === 0) throw new AppError('invalid_transition', 'Every payout of this batch has failed: there is nothing to convert');
+      if (pending.length === 0)
+        throw new AppError('invalid_transition', 'Every payout of this batch has failed: there is nothing to convert');
       const yuan = pending.some((r) => r.withdrawal.currency === 'CNY');
       if (yuan && given === undefined) throw rateRequired();
       const jpyPerCny = yuan ? given! : null;
@@ -178,7 +240,13 @@ export class PayoutBatchService {
         entityType: 'payout_batch',
         entityId: id,
         before: { jpyPerCny: null, transferDate: null },
-        after: { lines: pending.length, totals: rated.totals, totalYen: rated.totalYen, jpyPerCny: rated.jpyPerCny, transferDate },
+        after: {
+          lines: pending.length,
+          totals: rated.totals,
+          totalYen: rated.totalYen,
+          jpyPerCny: rated.jpyPerCny,
+          transferDate,
+        },
         note: null,
       });
       return rated;
@@ -189,9 +257,14 @@ export class PayoutBatchService {
   async zengin(id: number): Promise<{ body: Buffer; fileName: string }> {
     const batch = await this.get(id);
     if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch has a transfer file');
-    if (!batch.transferDate) throw new AppError('rate_not_set', 'The batch has no transfer day yet: date it (with its rate when it holds yuan) to make the file');
+    if (!batch.transferDate)
+      throw new AppError(
+        'rate_not_set',
+        'The batch has no transfer day yet: date it (with its rate when it holds yuan) to make the file',
+      );
     const payer = this.deps.payoutAccount;
-    if (!payer) throw new AppError('conflict', 'The payout account is not set (PAYOUT_BANK_CODE … PAYOUT_CONSIGNOR_NAME)');
+    if (!payer)
+      throw new AppError('conflict', 'The payout account is not set (PAYOUT_BANK_CODE … PAYOUT_CONSIGNOR_NAME)');
     const payerNames = await kanaNames(payer.bankCode, payer.branchCode);
     const rows = (await repo.linesOf(this.deps.db, id)).filter((r) => r.line.status !== 'failed');
     const transfers = [];
@@ -209,7 +282,11 @@ export class PayoutBatchService {
         reference: w.id,
       });
     }
-    const body = zenginFile({ ...payer, bankName: payerNames.bank, branchName: payerNames.branch }, batch.transferDate, transfers);
+    const body = zenginFile(
+      { ...payer, bankName: payerNames.bank, branchName: payerNames.branch },
+      batch.transferDate,
+      transfers,
+    );
     return { body, fileName: `zengin-${batch.id}-${batch.transferDate}.txt` };
   }
 
@@ -218,17 +295,25 @@ export class PayoutBatchService {
    * outbox, decision 085) in one transaction. A failed line returns the money to the guide's
    * withdrawable balance.
    */
-  async settleLine(admin: AuthUser, batchId: number, lineId: number, outcome: 'paid' | 'failed', reason?: string): Promise<PayoutBatch> {
+  async settleLine(
+    admin: AuthUser,
+    batchId: number,
+    lineId: number,
+    outcome: 'paid' | 'failed',
+    reason?: string,
+  ): Promise<PayoutBatch> {
     const notice = await this.deps.db.transaction(async (tx) => {
       // The batch first, as `setRate` locks it: a line is never settled while its batch is being converted.
       const batch = await repo.lockBatch(tx, batchId);
       const line = batch && (await repo.lockLine(tx, batchId, lineId));
       if (!batch || !line) throw notFound('Payout line');
-      if (line.status !== 'pending') throw new AppError('invalid_transition', `A ${line.status} line cannot be ${outcome}`);
+      if (line.status !== 'pending')
+        throw new AppError('invalid_transition', `A ${line.status} line cannot be ${outcome}`);
       // Awaiting its rate, a bank batch's money has not been converted: nothing can be paid yet, but a
       // line can fail (its money never left payout_sending).
       const awaitingRate = awaitingDay(batch);
-      if (awaitingRate && outcome === 'paid') throw new AppError('rate_not_set', 'The batch has no rate yet: enter it before marking payouts paid');
+      if (awaitingRate && outcome === 'paid')
+        throw new AppError('rate_not_set', 'The batch has no rate yet: enter it before marking payouts paid');
       const w = await wallet.findWithdrawal(tx, line.withdrawalId, true);
       if (!w || w.status !== 'approved') throw new AppError('invalid_transition', 'The payout is no longer approved');
       const at = this.deps.now();
@@ -248,19 +333,38 @@ export class PayoutBatchService {
             ],
         at,
       );
-      await wallet.setWithdrawalStatus(tx, w.id, { status: outcome, decidedBy: admin.id, failureReason: outcome === 'failed' ? reason : undefined, at });
-      await repo.setLineStatus(tx, line.id, { status: outcome, decidedBy: admin.id, failureReason: outcome === 'failed' ? (reason ?? null) : null, at });
+      await wallet.setWithdrawalStatus(tx, w.id, {
+        status: outcome,
+        decidedBy: admin.id,
+        failureReason: outcome === 'failed' ? reason : undefined,
+        at,
+      });
+      await repo.setLineStatus(tx, line.id, {
+        status: outcome,
+        decidedBy: admin.id,
+        failureReason: outcome === 'failed' ? (reason ?? null) : null,
+        at,
+      });
       await recordAdminAction(tx, {
         adminUserId: admin.id,
         action: `payout_line.${outcome}`,
         entityType: 'payout_batch',
         entityId: batchId,
         before: { lineId, withdrawalId: w.id, status: 'pending' },
-        after: { lineId, withdrawalId: w.id, status: outcome, amountCents: A, currency: w.currency, amountYen: line.amountYen },
+        after: {
+          lineId,
+          withdrawalId: w.id,
+          status: outcome,
+          amountCents: A,
+          currency: w.currency,
+          amountYen: line.amountYen,
+        },
         note: outcome === 'failed' ? (reason ?? null) : null,
       });
       // The guide hears of the outcome, as for a payout settled one by one: written with the change, sent after it.
-      return this.deps.notices?.enqueue(tx, [payoutNotice({ userId: w.userId, withdrawalId: w.id, amountCents: A, currency: w.currency }, outcome, reason)]);
+      return this.deps.notices?.enqueue(tx, [
+        payoutNotice({ userId: w.userId, withdrawalId: w.id, amountCents: A, currency: w.currency }, outcome, reason),
+      ]);
     });
     this.deps.notices?.soon(notice);
     return this.get(batchId);

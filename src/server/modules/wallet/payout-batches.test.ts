@@ -7,7 +7,15 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { isBusinessDay, nextBusinessDay } from './business-days';
-import { approvedWithdrawal, bankBatch, bankWithdrawal, guideWithEarnings, REAL_BANK, unusedBank, unusedBranch } from './test-helpers';
+import {
+  approvedWithdrawal,
+  bankBatch,
+  bankWithdrawal,
+  guideWithEarnings,
+  REAL_BANK,
+  unusedBank,
+  unusedBranch,
+} from './test-helpers';
 import { zenginFile } from './zengin';
 
 /**
@@ -41,7 +49,9 @@ describe('the bank picker', () => {
     expect(byCode.banks[0]).toEqual({ code: '0005', name: zengin['0005']!.name, kana: zengin['0005']!.kana });
     const byName = (await call('GET', `/api/v2/banks?q=${encodeURIComponent('みずほ')}`, stranger)).json();
     expect(byName.banks.map((b: { code: string }) => b.code)).toContain('0001');
-    const branches = (await call('GET', `/api/v2/banks/0001/branches?q=${encodeURIComponent('東京営業部')}`, stranger)).json();
+    const branches = (
+      await call('GET', `/api/v2/banks/0001/branches?q=${encodeURIComponent('東京営業部')}`, stranger)
+    ).json();
     expect(branches.bank.code).toBe('0001');
     expect(branches.branches).toContainEqual({ code: '001', name: '東京営業部', kana: 'トウキヨウ' });
     expect((await call('GET', '/api/v2/banks/0001/branches?q=001', stranger)).json().branches[0].code).toBe('001');
@@ -53,7 +63,12 @@ describe('the bank picker', () => {
 describe('bank details', () => {
   it('takes a real bank and branch, and stores the holder’s name in half-width katakana', async () => {
     const guide = await guideWithEarnings(t, 10_000);
-    const res = await call('POST', '/api/v2/wallet/withdrawals', guide, bankWithdrawal(1_000, { accountHolderKana: 'ヤマダ　ショウタ' }));
+    const res = await call(
+      'POST',
+      '/api/v2/wallet/withdrawals',
+      guide,
+      bankWithdrawal(1_000, { accountHolderKana: 'ヤマダ　ショウタ' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().withdrawal).toMatchObject({
       method: 'bank',
@@ -83,9 +98,16 @@ describe('bank details', () => {
       expect(kana.json().code).toBe('invalid_kana_name');
     }
     expect((await send({ accountNumber: '12345' })).json().code).toBe('validation_failed');
-    const missing = await call('POST', '/api/v2/wallet/withdrawals', guide, { amountCents: 1_000, method: 'bank', accountName: 'Yamada', accountNumber: '1234567' });
+    const missing = await call('POST', '/api/v2/wallet/withdrawals', guide, {
+      amountCents: 1_000,
+      method: 'bank',
+      accountName: 'Yamada',
+      accountNumber: '1234567',
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['body.bankCode', 'body.branchCode', 'body.accountType', 'body.accountHolderKana']));
+    expect(missing.json().fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['body.bankCode', 'body.branchCode', 'body.accountType', 'body.accountHolderKana']),
+    );
     // Nothing was held for the refused requests.
     expect((await call('GET', '/api/v2/wallet', guide)).json().earnings.withdrawableCents).toBe(10_000);
   });
@@ -100,14 +122,26 @@ describe('payout batches', () => {
 
   beforeAll(async () => {
     guide = await guideWithEarnings(t, 100_000);
-    bankId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(12_345, { accountType: 'current', accountNumber: '0012345' }));
-    alipayId = await approvedWithdrawal(t, guide, admin, { amountCents: 2_000, method: 'alipay', accountName: 'Yamada', accountNumber: 'yamada@example.com' });
+    bankId = await approvedWithdrawal(
+      t,
+      guide,
+      admin,
+      bankWithdrawal(12_345, { accountType: 'current', accountNumber: '0012345' }),
+    );
+    alipayId = await approvedWithdrawal(t, guide, admin, {
+      amountCents: 2_000,
+      method: 'alipay',
+      accountName: 'Yamada',
+      accountNumber: 'yamada@example.com',
+    });
     const requested = await call('POST', '/api/v2/wallet/withdrawals', guide, bankWithdrawal(3_000));
     requestedId = requested.json().withdrawal.id;
   });
 
   it('is for admins only: others get 404, visitors 401', async () => {
-    expect((await call('POST', '/api/admin/payout-batches', guide, { kind: 'bank', jpyPerCny: '21.53' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/payout-batches', guide, { kind: 'bank', jpyPerCny: '21.53' })).statusCode,
+    ).toBe(404);
     expect((await call('GET', '/api/admin/payout-batches', stranger)).statusCode).toBe(404);
     expect((await call('GET', '/api/admin/payout-batches', null)).statusCode).toBe(401);
   });
@@ -118,12 +152,18 @@ describe('payout batches', () => {
     expect(holiday.statusCode).toBe(409);
     expect(holiday.json().code).toBe('not_business_day');
     at('2026-11-22T10:00:00+09:00');
-    expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code).toBe('not_business_day');
+    expect(
+      (await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code,
+    ).toBe('not_business_day');
     // Sunday 22 Nov 23:30 UTC is already Monday the 23rd in Japan.
     at('2026-11-22T15:30:00Z');
-    expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code).toBe('not_business_day');
+    expect(
+      (await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code,
+    ).toBe('not_business_day');
     expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.1234567' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.1234567' })).statusCode,
+    ).toBe(400);
   });
 
   it('takes only approved bank payouts, for the next business day, with each line’s yen rounded down', async () => {
@@ -132,13 +172,32 @@ describe('payout batches', () => {
     const res = await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' });
     expect(res.statusCode, res.body).toBe(201);
     batch = res.json();
-    expect(batch).toMatchObject({ kind: 'bank', status: 'open', transferDate: '2026-11-24', jpyPerCny: '21.53', lineCount: 1, pendingCount: 1, totals: [{ currency: 'CNY', amountCents: 12_345 }], totalYen: 2657 });
+    expect(batch).toMatchObject({
+      kind: 'bank',
+      status: 'open',
+      transferDate: '2026-11-24',
+      jpyPerCny: '21.53',
+      lineCount: 1,
+      pendingCount: 1,
+      totals: [{ currency: 'CNY', amountCents: 12_345 }],
+      totalYen: 2657,
+    });
     // 123.45 RMB × 21.53 = 2657.8785 yen → 2657.
-    expect(batch.lines).toEqual([expect.objectContaining({ withdrawalId: bankId, amountCents: 12_345, amountYen: 2657, status: 'pending', accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ' })]);
+    expect(batch.lines).toEqual([
+      expect.objectContaining({
+        withdrawalId: bankId,
+        amountCents: 12_345,
+        amountYen: 2657,
+        status: 'pending',
+        accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+      }),
+    ]);
     expect(batch.lines.map((l) => l.withdrawalId)).not.toContain(requestedId);
     expect(batch.lines.map((l) => l.withdrawalId)).not.toContain(alipayId);
     // Nothing left to batch; the batched payout is settled through its line only.
-    expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code).toBe('nothing_to_batch');
+    expect(
+      (await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' })).json().code,
+    ).toBe('nothing_to_batch');
     expect((await call('POST', `/api/admin/withdrawals/${bankId}/paid`, admin)).json().code).toBe('in_payout_batch');
     // The ledger records the conversion: the yen on the entry, still summing to zero.
     const ledger = (await call('GET', `/api/admin/withdrawals/${bankId}/ledger`, admin)).json();
@@ -147,7 +206,11 @@ describe('payout batches', () => {
       expect.objectContaining({ account: 'payout_sending', amountCents: -12_345, amountYen: null }),
       expect.objectContaining({ account: 'payout_batched', amountCents: 12_345, amountYen: 2657 }),
     ]);
-    expect((await call('GET', '/api/admin/payout-batches', admin)).json().batches[0]).toMatchObject({ id: batch.id, kind: 'bank', lineCount: 1 });
+    expect((await call('GET', '/api/admin/payout-batches', admin)).json().batches[0]).toMatchObject({
+      id: batch.id,
+      kind: 'bank',
+      lineCount: 1,
+    });
   });
 
   it('writes the Zengin file: 120-byte Shift_JIS records with CRLF, header, data, trailer and end, field by field', async () => {
@@ -163,7 +226,10 @@ describe('payout batches', () => {
       records.push(bytes.subarray(i, i + 120));
     }
     // Fields by 1-based column and width, decoded from Shift_JIS.
-    const field = (r: Buffer, from: number, width: number) => Encoding.codeToString(Encoding.convert(Array.from(r.subarray(from - 1, from - 1 + width)), { to: 'UNICODE', from: 'SJIS' }));
+    const field = (r: Buffer, from: number, width: number) =>
+      Encoding.codeToString(
+        Encoding.convert(Array.from(r.subarray(from - 1, from - 1 + width)), { to: 'UNICODE', from: 'SJIS' }),
+      );
     expect(records.map((r) => field(r, 1, 1))).toEqual(['1', '2', '8', '9']);
     const [header, data, trailer, end] = records as [Buffer, Buffer, Buffer, Buffer];
 
@@ -207,11 +273,37 @@ describe('payout batches', () => {
     await t.database.db.update(payoutBatchLines).set({ amountYen: null }).where(eq(payoutBatchLines.id, other.lineId));
     const res = await call('GET', `/api/admin/payout-batches/${other.id}/zengin`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'payout_line_without_yen', fields: [{ path: 'withdrawalId', message: String(other.withdrawalId) }] });
+    expect(res.json()).toMatchObject({
+      code: 'payout_line_without_yen',
+      fields: [{ path: 'withdrawalId', message: String(other.withdrawalId) }],
+    });
     // The writer itself, whoever calls it.
-    const payer = { consignorCode: '1', consignorName: 'X', bankCode: '0001', bankName: 'X', branchCode: '001', branchName: 'X', accountType: 'ordinary', accountNumber: '1' } as const;
-    const line = { bankCode: '0001', bankName: 'X', branchCode: '001', branchName: 'X', accountType: 'ordinary', accountNumber: '1', holderKana: 'X', reference: 7 } as const;
-    expect(() => zenginFile(payer, '2026-11-24', [{ ...line, amountYen: 100 }, { ...line, amountYen: null }])).toThrow(expect.objectContaining({ code: 'payout_line_without_yen' }));
+    const payer = {
+      consignorCode: '1',
+      consignorName: 'X',
+      bankCode: '0001',
+      bankName: 'X',
+      branchCode: '001',
+      branchName: 'X',
+      accountType: 'ordinary',
+      accountNumber: '1',
+    } as const;
+    const line = {
+      bankCode: '0001',
+      bankName: 'X',
+      branchCode: '001',
+      branchName: 'X',
+      accountType: 'ordinary',
+      accountNumber: '1',
+      holderKana: 'X',
+      reference: 7,
+    } as const;
+    expect(() =>
+      zenginFile(payer, '2026-11-24', [
+        { ...line, amountYen: 100 },
+        { ...line, amountYen: null },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'payout_line_without_yen' }));
     expect(zenginFile(payer, '2026-11-24', [{ ...line, amountYen: 100 }]).length).toBe(4 * 122);
   });
 
@@ -219,26 +311,55 @@ describe('payout batches', () => {
     at('2026-11-22T10:00:00+09:00');
     const res = await call('POST', '/api/admin/payout-batches', admin, { kind: 'alipay' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'alipay', transferDate: null, jpyPerCny: null, totalYen: null, lines: [expect.objectContaining({ withdrawalId: alipayId, amountYen: null })] });
-    expect((await call('GET', `/api/admin/payout-batches/${res.json().id}/zengin`, admin)).json().code).toBe('not_a_bank_batch');
-    expect((await call('POST', '/api/admin/payout-batches', admin, { kind: 'wechat', jpyPerCny: '21' })).statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      kind: 'alipay',
+      transferDate: null,
+      jpyPerCny: null,
+      totalYen: null,
+      lines: [expect.objectContaining({ withdrawalId: alipayId, amountYen: null })],
+    });
+    expect((await call('GET', `/api/admin/payout-batches/${res.json().id}/zengin`, admin)).json().code).toBe(
+      'not_a_bank_batch',
+    );
+    expect(
+      (await call('POST', '/api/admin/payout-batches', admin, { kind: 'wechat', jpyPerCny: '21' })).statusCode,
+    ).toBe(400);
   });
 
   it('a failed line returns the money to the guide; a paid one is paid; each only once', async () => {
     const before = (await call('GET', '/api/v2/wallet', guide)).json().earnings;
     const line = batch.lines[0]!;
-    expect((await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/failed`, stranger, { reason: 'x' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/payout-batches/${batch.id + 1000}/lines/${line.id}/failed`, admin, { reason: 'x' })).statusCode).toBe(404);
-    const failed = await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/failed`, admin, { reason: 'Account closed' });
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/failed`, stranger, { reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/admin/payout-batches/${batch.id + 1000}/lines/${line.id}/failed`, admin, {
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const failed = await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/failed`, admin, {
+      reason: 'Account closed',
+    });
     expect(failed.statusCode, failed.body).toBe(200);
-    expect(failed.json()).toMatchObject({ status: 'done', pendingCount: 0, lines: [expect.objectContaining({ status: 'failed', withdrawalStatus: 'failed', failureReason: 'Account closed' })] });
+    expect(failed.json()).toMatchObject({
+      status: 'done',
+      pendingCount: 0,
+      lines: [
+        expect.objectContaining({ status: 'failed', withdrawalStatus: 'failed', failureReason: 'Account closed' }),
+      ],
+    });
     const after = (await call('GET', '/api/v2/wallet', guide)).json().earnings;
     expect(after.withdrawableCents).toBe(before.withdrawableCents + 12_345);
     expect(after.inPayoutCents).toBe(before.inPayoutCents - 12_345);
     const ledger = (await call('GET', `/api/admin/withdrawals/${bankId}/ledger`, admin)).json();
     expect(ledger.total).toBe(0);
     expect(ledger.entries.at(-1)).toMatchObject({ account: 'guide', kind: 'payout_failed', amountCents: 12_345 });
-    expect((await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/paid`, admin)).json().code).toBe('invalid_transition');
+    expect((await call('POST', `/api/admin/payout-batches/${batch.id}/lines/${line.id}/paid`, admin)).json().code).toBe(
+      'invalid_transition',
+    );
     // A failed line leaves the file.
     expect((await call('GET', `/api/admin/payout-batches/${batch.id}/zengin`, admin)).rawPayload.length).toBe(3 * 122);
 
@@ -246,9 +367,15 @@ describe('payout batches', () => {
     await call('POST', `/api/admin/withdrawals/${requestedId}/approve`, admin);
     at('2026-11-24T09:00:00+09:00');
     const next = (await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '20.9' })).json();
-    expect(next).toMatchObject({ transferDate: '2026-11-25', lines: [expect.objectContaining({ withdrawalId: requestedId, amountYen: 627 })] });
+    expect(next).toMatchObject({
+      transferDate: '2026-11-25',
+      lines: [expect.objectContaining({ withdrawalId: requestedId, amountYen: 627 })],
+    });
     const paid = await call('POST', `/api/admin/payout-batches/${next.id}/lines/${next.lines[0].id}/paid`, admin);
-    expect(paid.json()).toMatchObject({ status: 'done', lines: [expect.objectContaining({ status: 'paid', withdrawalStatus: 'paid' })] });
+    expect(paid.json()).toMatchObject({
+      status: 'done',
+      lines: [expect.objectContaining({ status: 'paid', withdrawalStatus: 'paid' })],
+    });
     expect((await call('GET', `/api/admin/withdrawals/${requestedId}/ledger`, admin)).json().total).toBe(0);
     expect((await call('GET', '/api/v2/wallet', guide)).json().earnings.withdrawnCents).toBe(3_000);
   });

@@ -24,16 +24,25 @@ afterEach(() => {
   t.app.jobs.immediate = true;
 });
 
-const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: auth(admin.token), ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: auth(admin.token), ...(payload ? { payload } : {}) });
 /** The outbox jobs carrying a notice of this payout (paid or failed). */
 const noticeJobs = async (withdrawalId: number) =>
-  (await t.database.db.select().from(jobs).where(eq(jobs.kind, NOTIFY_JOB))).filter((j) => JSON.stringify(j.payload).includes(`"withdrawal:${withdrawalId}:`));
+  (await t.database.db.select().from(jobs).where(eq(jobs.kind, NOTIFY_JOB))).filter((j) =>
+    JSON.stringify(j.payload).includes(`"withdrawal:${withdrawalId}:`),
+  );
 /** The notices the guide has of this payout. */
 const delivered = (guide: Person, withdrawalId: number) =>
   t.database.db
     .select()
     .from(systemMessages)
-    .where(and(eq(systemMessages.userId, guide.id), eq(systemMessages.relatedEntityType, 'withdrawal'), eq(systemMessages.relatedEntityId, withdrawalId)));
+    .where(
+      and(
+        eq(systemMessages.userId, guide.id),
+        eq(systemMessages.relatedEntityType, 'withdrawal'),
+        eq(systemMessages.relatedEntityId, withdrawalId),
+      ),
+    );
 
 describe('a payout line’s notice (decision 085)', () => {
   it('is one outbox job written with the line’s change, delivered once by the runner; settling again writes none', async () => {
@@ -45,7 +54,12 @@ describe('a payout line’s notice (decision 085)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const written = await noticeJobs(withdrawalId);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ status: 'queued', payload: { notices: [expect.objectContaining({ userId: guide.id, dedupeKey: `withdrawal:${withdrawalId}:paid` })] } });
+    expect(written[0]).toMatchObject({
+      status: 'queued',
+      payload: {
+        notices: [expect.objectContaining({ userId: guide.id, dedupeKey: `withdrawal:${withdrawalId}:paid` })],
+      },
+    });
     expect(await delivered(guide, withdrawalId)).toHaveLength(0);
 
     await t.app.jobs.tick(new Date());
@@ -68,21 +82,34 @@ describe('a payout line’s notice (decision 085)', () => {
           return null;
         end $$`),
     );
-    await db.execute(sql.raw(`create constraint trigger refuse_payout_notice after insert on jobs deferrable initially deferred for each row execute function refuse_payout_notice()`));
+    await db.execute(
+      sql.raw(
+        `create constraint trigger refuse_payout_notice after insert on jobs deferrable initially deferred for each row execute function refuse_payout_notice()`,
+      ),
+    );
     try {
-      const refused = await post(`/api/admin/payout-batches/${id}/lines/${lineId}/failed`, { reason: 'Account closed' });
+      const refused = await post(`/api/admin/payout-batches/${id}/lines/${lineId}/failed`, {
+        reason: 'Account closed',
+      });
       expect(refused.statusCode).toBe(500);
     } finally {
       await db.execute(sql.raw('drop trigger refuse_payout_notice on jobs'));
       await db.execute(sql.raw('drop function refuse_payout_notice()'));
     }
     expect(await noticeJobs(withdrawalId)).toHaveLength(0);
-    const batch = (await t.app.inject({ method: 'GET', url: `/api/admin/payout-batches/${id}`, headers: auth(admin.token) })).json();
-    expect(batch.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({ status: 'pending', withdrawalStatus: 'approved' });
+    const batch = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/payout-batches/${id}`, headers: auth(admin.token) })
+    ).json();
+    expect(batch.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({
+      status: 'pending',
+      withdrawalStatus: 'approved',
+    });
     await t.app.jobs.tick(new Date());
     expect(await delivered(guide, withdrawalId)).toHaveLength(0);
 
-    expect((await post(`/api/admin/payout-batches/${id}/lines/${lineId}/failed`, { reason: 'Account closed' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/payout-batches/${id}/lines/${lineId}/failed`, { reason: 'Account closed' })).statusCode,
+    ).toBe(200);
     expect(await noticeJobs(withdrawalId)).toHaveLength(1);
     await t.app.jobs.settled();
     expect(await delivered(guide, withdrawalId)).toMatchObject([{ dedupeKey: `withdrawal:${withdrawalId}:fail` }]);
@@ -90,11 +117,21 @@ describe('a payout line’s notice (decision 085)', () => {
 
   it('a payout settled one by one writes its notice the same way', async () => {
     const guide = await guideWithEarnings(t, 10_000);
-    const withdrawalId = await approvedWithdrawal(t, guide, admin, { amountCents: 2_000, method: 'alipay', accountName: 'Yamada', accountNumber: 'yamada@example.com' });
+    const withdrawalId = await approvedWithdrawal(t, guide, admin, {
+      amountCents: 2_000,
+      method: 'alipay',
+      accountName: 'Yamada',
+      accountNumber: 'yamada@example.com',
+    });
     expect(await noticeJobs(withdrawalId)).toHaveLength(0); // approving tells nobody
     t.app.jobs.immediate = false;
     expect((await post(`/api/admin/withdrawals/${withdrawalId}/paid`)).statusCode).toBe(200);
-    expect(await noticeJobs(withdrawalId)).toMatchObject([{ status: 'queued', payload: { notices: [expect.objectContaining({ dedupeKey: `withdrawal:${withdrawalId}:paid` })] } }]);
+    expect(await noticeJobs(withdrawalId)).toMatchObject([
+      {
+        status: 'queued',
+        payload: { notices: [expect.objectContaining({ dedupeKey: `withdrawal:${withdrawalId}:paid` })] },
+      },
+    ]);
     await t.app.jobs.tick(new Date());
     expect(await delivered(guide, withdrawalId)).toHaveLength(1);
   });

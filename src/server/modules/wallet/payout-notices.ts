@@ -25,7 +25,9 @@ export function payoutNotice(
   return {
     userId: p.userId,
     type: 'payment',
-    text: failed ? notificationTexts.payoutFailed(p.amountCents, p.currency, reason ?? '') : notificationTexts.payoutPaid(p.amountCents, p.currency),
+    text: failed
+      ? notificationTexts.payoutFailed(p.amountCents, p.currency, reason ?? '')
+      : notificationTexts.payoutPaid(p.amountCents, p.currency),
     actionUrl: '/withdrawal',
     related: { type: 'withdrawal', id: p.withdrawalId },
     dedupeKey: `withdrawal:${p.withdrawalId}:${failed ? 'fail' : 'paid'}`,

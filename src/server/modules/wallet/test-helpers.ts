@@ -47,7 +47,15 @@ export async function guideWithEarnings(t: TestApp, cents: number, day = 40, cur
   const bookingId = await bookingIn(t, traveler, guide, daysAhead(day), 'completed');
   const availableAt = new Date(Date.now() - 86_400_000);
   await t.database.db.insert(ledgerEntries).values([
-    { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: cents, currency, availableAt },
+    {
+      bookingId,
+      account: 'guide',
+      userId: guide.id,
+      kind: 'guide_earnings',
+      amountCents: cents,
+      currency,
+      availableAt,
+    },
     { bookingId, account: 'platform', userId: null, kind: 'guide_earnings', amountCents: -cents, currency },
   ]);
   return guide;
@@ -55,25 +63,50 @@ export async function guideWithEarnings(t: TestApp, cents: number, day = 40, cur
 
 /** Requests a payout as `guide` and approves it as `admin`; returns the withdrawal's id. */
 export async function approvedWithdrawal(t: TestApp, guide: Person, admin: Person, body: object): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide.token), payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/wallet/withdrawals',
+    headers: auth(guide.token),
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`withdrawal failed: ${res.statusCode} ${res.body}`);
   const id = res.json().withdrawal.id as number;
-  const approved = await t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: auth(admin.token) });
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/withdrawals/${id}/approve`,
+    headers: auth(admin.token),
+  });
   if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
   return id;
 }
 
-/** A bank batch with one line (of `of`'s payout, or a new guide's), made on a business day (Friday 20 November 2026, noon in Tokyo). */
-export async function bankBatch(t: TestApp, admin: Person, of?: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
+/**
+ * A bank batch with one line (of `of`'s payout, or a new guide's), made on a business day (Friday 20 November 2026,
+ * noon in Tokyo).
+ */
+export async function bankBatch(
+  t: TestApp,
+  admin: Person,
+  of?: Person,
+): Promise<{ id: number; lineId: number; withdrawalId: number }> {
   const guide = of ?? (await guideWithEarnings(t, 10_000));
   const withdrawalId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(5_000));
   const before = t.app.bookings.now;
   t.app.bookings.now = () => new Date('2026-11-20T12:00:00+09:00');
   try {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/payout-batches', headers: auth(admin.token), payload: { kind: 'bank', jpyPerCny: '21.53' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      headers: auth(admin.token),
+      payload: { kind: 'bank', jpyPerCny: '21.53' },
+    });
     if (res.statusCode !== 201) throw new Error(`batch failed: ${res.statusCode} ${res.body}`);
     const batch = res.json();
-    return { id: batch.id, lineId: batch.lines.find((l: { withdrawalId: number }) => l.withdrawalId === withdrawalId).id, withdrawalId };
+    return {
+      id: batch.id,
+      lineId: batch.lines.find((l: { withdrawalId: number }) => l.withdrawalId === withdrawalId).id,
+      withdrawalId,
+    };
   } finally {
     t.app.bookings.now = before;
   }
@@ -84,7 +117,10 @@ let weeklyRun = 0;
  * A bank batch as the weekly job forms it, awaiting its rate (decision 130): the job's own service
  * call, each for a week of its own (from 4 January 1999) so the week's unique batch never stops it.
  */
-export async function awaitingBankBatch(t: TestApp, admin: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
+export async function awaitingBankBatch(
+  t: TestApp,
+  admin: Person,
+): Promise<{ id: number; lineId: number; withdrawalId: number }> {
   const guide = await guideWithEarnings(t, 10_000);
   const withdrawalId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(5_000));
   const week = new Date(Date.UTC(1999, 0, 4) + 7 * 86_400_000 * weeklyRun++).toISOString().slice(0, 10);

@@ -25,7 +25,15 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency (Postgre
     const bookingId = await confirmedBooking(t, traveler, guide.guideId, daysAhead(30));
     await t.database.db.insert(ledgerEntries).values([
       { bookingId, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000, currency: 'CNY' },
-      { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: 10_000, currency: 'CNY', availableAt: new Date(Date.now() - 60_000) },
+      {
+        bookingId,
+        account: 'guide',
+        userId: guide.id,
+        kind: 'guide_earnings',
+        amountCents: 10_000,
+        currency: 'CNY',
+        availableAt: new Date(Date.now() - 60_000),
+      },
     ]);
     const replies = await Promise.all(
       Array.from({ length: 40 }, () =>
@@ -41,10 +49,14 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency (Postgre
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(30);
-    expect(new Set(replies.filter((r) => r.statusCode === 409).map((r) => r.json().code))).toEqual(new Set(['insufficient_balance']));
+    expect(new Set(replies.filter((r) => r.statusCode === 409).map((r) => r.json().code))).toEqual(
+      new Set(['insufficient_balance']),
+    );
     const wallet = (await t.app.inject({ method: 'GET', url: '/api/v2/wallet', headers: auth(guide.token) })).json();
     expect(wallet.earnings).toMatchObject({ withdrawableCents: 0, inPayoutCents: 10_000 });
-    const result = await t.database.db.execute(sql`select coalesce(sum(amount_cents), 0)::int as n from payout_ledger_entries where user_id = ${guide.id}`);
+    const result = await t.database.db.execute(
+      sql`select coalesce(sum(amount_cents), 0)::int as n from payout_ledger_entries where user_id = ${guide.id}`,
+    );
     expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(-10_000);
   }, 120_000);
 });

@@ -2,7 +2,16 @@ import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { convertMinor, type Currency } from '../../../shared/currency';
 import type { PayoutLedgerAccount, PayoutLedgerKind, WithdrawalStatus } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
-import { bookings, guides, ledgerEntries, payoutBatches, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import {
+  bookings,
+  guides,
+  ledgerEntries,
+  payoutBatches,
+  payoutBatchLines,
+  payoutLedgerEntries,
+  users,
+  withdrawals,
+} from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -35,7 +44,14 @@ export interface LedgerFigures {
 }
 
 const int = (v: unknown) => Number(v ?? 0);
-const ZERO: CurrencyFigures = { guideTotal: 0, guidePending: 0, nextAvailableAt: null, payoutGuide: 0, inPayout: 0, withdrawn: 0 };
+const ZERO: CurrencyFigures = {
+  guideTotal: 0,
+  guidePending: 0,
+  nextAvailableAt: null,
+  payoutGuide: 0,
+  inPayout: 0,
+  withdrawn: 0,
+};
 
 export async function ledgerFigures(db: Database, userId: number, now: Date): Promise<LedgerFigures> {
   const guide = await db
@@ -43,7 +59,9 @@ export async function ledgerFigures(db: Database, userId: number, now: Date): Pr
       currency: ledgerEntries.currency,
       total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
       pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz), 0)`,
-      next: sql<string | null>`min(${ledgerEntries.availableAt}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz)`,
+      next: sql<
+        string | null
+      >`min(${ledgerEntries.availableAt}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz)`,
     })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, userId)))
@@ -51,7 +69,11 @@ export async function ledgerFigures(db: Database, userId: number, now: Date): Pr
   // Each booking's net in each currency: yuan as it is, yen converted at the booking's fixed rate (the
   // levels' thresholds are yuan), so a card charged in yen is never read as fen.
   const traveler = await db
-    .select({ currency: ledgerEntries.currency, jpyPerCny: bookings.jpyPerCny, total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .select({
+      currency: ledgerEntries.currency,
+      jpyPerCny: bookings.jpyPerCny,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+    })
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
     .where(and(eq(ledgerEntries.account, 'traveler'), eq(ledgerEntries.userId, userId)))
@@ -62,7 +84,10 @@ export async function ledgerFigures(db: Database, userId: number, now: Date): Pr
     return r.jpyPerCny === null ? sum : sum + convertMinor(-int(r.total), r.currency, 'CNY', r.jpyPerCny);
   }, 0);
   const payout = await db
-    .select({ currency: payoutLedgerEntries.currency, total: sql<string>`coalesce(sum(${payoutLedgerEntries.amountCents}), 0)` })
+    .select({
+      currency: payoutLedgerEntries.currency,
+      total: sql<string>`coalesce(sum(${payoutLedgerEntries.amountCents}), 0)`,
+    })
     .from(payoutLedgerEntries)
     .where(and(eq(payoutLedgerEntries.account, 'guide'), eq(payoutLedgerEntries.userId, userId)))
     .groupBy(payoutLedgerEntries.currency);
@@ -78,7 +103,12 @@ export async function ledgerFigures(db: Database, userId: number, now: Date): Pr
   const [profile] = await db.select({ currency: guides.currency }).from(guides).where(eq(guides.userId, userId));
   const byCurrency: Partial<Record<Currency, CurrencyFigures>> = {};
   const of = (c: Currency) => (byCurrency[c] ??= { ...ZERO });
-  for (const r of guide) Object.assign(of(r.currency), { guideTotal: int(r.total), guidePending: int(r.pending), nextAvailableAt: r.next ? new Date(r.next) : null });
+  for (const r of guide)
+    Object.assign(of(r.currency), {
+      guideTotal: int(r.total),
+      guidePending: int(r.pending),
+      nextAvailableAt: r.next ? new Date(r.next) : null,
+    });
   for (const r of payout) of(r.currency).payoutGuide = int(r.total);
   for (const r of requests) Object.assign(of(r.currency), { inPayout: int(r.inPayout), withdrawn: int(r.withdrawn) });
   return { own: profile?.currency ?? null, byCurrency, spent: spentFen };
@@ -86,7 +116,11 @@ export async function ledgerFigures(db: Database, userId: number, now: Date): Pr
 
 /** Serializes a user's payout requests: the row lock is held until the transaction ends. */
 export async function lockUser(tx: Database, userId: number): Promise<{ id: number; isGuide: boolean } | undefined> {
-  const [row] = await tx.select({ id: users.id, isGuide: users.isGuide }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ id: users.id, isGuide: users.isGuide })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   return row;
 }
 
@@ -108,7 +142,12 @@ export async function setWithdrawalStatus(
 ): Promise<WithdrawalRow> {
   const [row] = await tx
     .update(withdrawals)
-    .set({ status: fields.status, decidedBy: fields.decidedBy, failureReason: fields.failureReason ?? null, updatedAt: fields.at })
+    .set({
+      status: fields.status,
+      decidedBy: fields.decidedBy,
+      failureReason: fields.failureReason ?? null,
+      updatedAt: fields.at,
+    })
     .where(eq(withdrawals.id, id))
     .returning();
   return row!;
@@ -123,7 +162,12 @@ export interface PayoutPosting {
 }
 
 /** A withdrawal's entries, every one in its currency: they sum to zero in it (decision 167). */
-export async function insertPayoutPostings(tx: Database, withdrawal: { id: number; userId: number; currency: Currency }, postings: PayoutPosting[], at: Date): Promise<void> {
+export async function insertPayoutPostings(
+  tx: Database,
+  withdrawal: { id: number; userId: number; currency: Currency },
+  postings: PayoutPosting[],
+  at: Date,
+): Promise<void> {
   await tx.insert(payoutLedgerEntries).values(
     postings.map((p) => ({
       withdrawalId: withdrawal.id,
@@ -140,19 +184,34 @@ export async function insertPayoutPostings(tx: Database, withdrawal: { id: numbe
 
 /** Whether a withdrawal is in a payout batch (then only the batch's line steps may settle it). */
 export async function isBatched(db: Database, withdrawalId: number): Promise<boolean> {
-  const [row] = await db.select({ id: payoutBatchLines.id }).from(payoutBatchLines).where(eq(payoutBatchLines.withdrawalId, withdrawalId));
+  const [row] = await db
+    .select({ id: payoutBatchLines.id })
+    .from(payoutBatchLines)
+    .where(eq(payoutBatchLines.withdrawalId, withdrawalId));
   return row !== undefined;
 }
 
 export async function payoutLedgerOf(db: Database, withdrawalId: number) {
-  return db.select().from(payoutLedgerEntries).where(eq(payoutLedgerEntries.withdrawalId, withdrawalId)).orderBy(payoutLedgerEntries.id);
+  return db
+    .select()
+    .from(payoutLedgerEntries)
+    .where(eq(payoutLedgerEntries.withdrawalId, withdrawalId))
+    .orderBy(payoutLedgerEntries.id);
 }
 
 export async function listWithdrawalsOf(db: Database, userId: number): Promise<WithdrawalRow[]> {
-  return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(100);
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(100);
 }
 
-export async function listAllWithdrawals(db: Database, status?: WithdrawalStatus): Promise<(WithdrawalRow & { username: string })[]> {
+export async function listAllWithdrawals(
+  db: Database,
+  status?: WithdrawalStatus,
+): Promise<(WithdrawalRow & { username: string })[]> {
   const rows = await db
     .select({ w: withdrawals, username: users.username })
     .from(withdrawals)
@@ -173,7 +232,10 @@ export async function usernameOf(db: Database, userId: number): Promise<string> 
  * given), as stored (numeric(10,6)); undefined when no bank batch has a rate yet. A batch of yen
  * payouts alone has none (decision 169), so only a rate that converted a yuan payout is read.
  */
-export async function latestRate(db: Database, onOrBefore?: string): Promise<{ jpyPerCny: string; transferDate: string } | undefined> {
+export async function latestRate(
+  db: Database,
+  onOrBefore?: string,
+): Promise<{ jpyPerCny: string; transferDate: string } | undefined> {
   const [row] = await db
     .select({ jpyPerCny: payoutBatches.jpyPerCny, transferDate: payoutBatches.transferDate })
     .from(payoutBatches)

@@ -20,7 +20,13 @@ import { currentUser } from '../auth/index';
 import type { WalletService } from './wallet.service';
 
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const params = z.object({ id: idParam });
 
 const payoutLedgerSchema = z.object({
@@ -57,7 +63,8 @@ function balanceRoutes(app: AppInstance, service: WalletService): void {
       onRequest: app.requireAuth,
       schema: {
         tags: ['wallet'],
-        summary: 'The signed-in user’s wallet: asset balance, credit level and the guide’s earnings (total, withdrawable, pending), from the ledger',
+        summary:
+          'The signed-in user’s wallet: asset balance, credit level and the guide’s earnings (total, withdrawable, pending), from the ledger',
         description:
           'A guide’s figures are in the currency they price in (`currency`); money they hold in the other, from when they priced in it, is in `otherBalances`, one entry per currency, never added to the first (decision 167). The credit level’s figures are yuan fen.',
         security,
@@ -90,7 +97,12 @@ function withdrawalRoutes(app: AppInstance, service: WalletService): void {
     '/api/v2/wallet/withdrawals',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['wallet'], summary: 'The signed-in user’s payout requests, newest first', security, response: { 200: withdrawalListSchema, ...errors } },
+      schema: {
+        tags: ['wallet'],
+        summary: 'The signed-in user’s payout requests, newest first',
+        security,
+        response: { 200: withdrawalListSchema, ...errors },
+      },
     },
     async (request) => ({ withdrawals: await service.list(currentUser(request)) }),
   );
@@ -117,7 +129,13 @@ function withdrawalRoutes(app: AppInstance, service: WalletService): void {
     '/api/v2/wallet/withdrawals/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['wallet'], summary: 'One of the signed-in user’s payout requests', security, params, response: { 200: withdrawalSchema, ...errors } },
+      schema: {
+        tags: ['wallet'],
+        summary: 'One of the signed-in user’s payout requests',
+        security,
+        params,
+        response: { 200: withdrawalSchema, ...errors },
+      },
     },
     async (request) => service.get(currentUser(request), request.params.id),
   );
@@ -143,10 +161,23 @@ function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
   const step = (path: string, name: 'approve' | 'paid', summary: string) =>
     app.post(
       path,
-      { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary, security, params, response: { 200: adminWithdrawalReplySchema, ...errors } } },
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary,
+          security,
+          params,
+          response: { 200: adminWithdrawalReplySchema, ...errors },
+        },
+      },
       async (request) => service.adminStep(currentUser(request), request.params.id, name),
     );
-  step('/api/admin/withdrawals/:id/approve', 'approve', 'Admin: approve a requested payout (the money moves from the hold to in transit)');
+  step(
+    '/api/admin/withdrawals/:id/approve',
+    'approve',
+    'Admin: approve a requested payout (the money moves from the hold to in transit)',
+  );
   step('/api/admin/withdrawals/:id/paid', 'paid', 'Admin: mark an approved payout paid');
 
   app.post(
@@ -155,7 +186,8 @@ function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: fail a requested or approved payout with a reason; the money returns to the guide’s withdrawable balance',
+        summary:
+          'Admin: fail a requested or approved payout with a reason; the money returns to the guide’s withdrawable balance',
         security,
         params,
         body: failWithdrawalBodySchema,
@@ -169,7 +201,13 @@ function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
     '/api/admin/withdrawals/:id/ledger',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Admin: a payout’s entries in the payouts ledger (they sum to zero)', security, params, response: { 200: payoutLedgerSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a payout’s entries in the payouts ledger (they sum to zero)',
+        security,
+        params,
+        response: { 200: payoutLedgerSchema, ...errors },
+      },
     },
     async (request) => ledgerView(await service.adminLedger(request.params.id)),
   );
@@ -178,7 +216,16 @@ function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
 /** A payout's ledger entries as the admin reads them, with their sum (zero when the books balance). */
 function ledgerView(entries: Awaited<ReturnType<WalletService['adminLedger']>>) {
   return {
-    entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, currency: e.currency, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
+    entries: entries.map((e) => ({
+      id: e.id,
+      account: e.account,
+      userId: e.userId,
+      kind: e.kind,
+      amountCents: e.amountCents,
+      currency: e.currency,
+      amountYen: e.amountYen,
+      createdAt: e.createdAt.toISOString(),
+    })),
     total: entries.reduce((s, e) => s + e.amountCents, 0),
   };
 }

@@ -16,7 +16,13 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { accountOf, copiedAccount, maskNumber, savedAccountFor, type PayoutAccountFields } from './payout-account.service';
+import {
+  accountOf,
+  copiedAccount,
+  maskNumber,
+  savedAccountFor,
+  type PayoutAccountFields,
+} from './payout-account.service';
 import { payoutNotice, type NoticeOutbox } from './payout-notices';
 import * as repo from './wallet.repository';
 import type { CurrencyFigures, LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
@@ -31,7 +37,15 @@ export interface WalletDeps {
 
 /** The guide's figures in one currency from the two ledgers (decisions 067, 167); none is all zero. */
 export function earningsOf(f: CurrencyFigures | undefined): GuideEarnings {
-  if (!f) return { totalCents: 0, withdrawableCents: 0, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: null };
+  if (!f)
+    return {
+      totalCents: 0,
+      withdrawableCents: 0,
+      pendingCents: 0,
+      inPayoutCents: 0,
+      withdrawnCents: 0,
+      nextAvailableAt: null,
+    };
   const pending = Math.max(0, f.guidePending);
   return {
     totalCents: f.guideTotal,
@@ -75,7 +89,12 @@ function view(row: WithdrawalRow): Withdrawal {
   };
 }
 
-const adminView = (row: WithdrawalRow, username: string): AdminWithdrawal => ({ ...view(row), userId: row.userId, username, accountNumber: row.accountNumber });
+const adminView = (row: WithdrawalRow, username: string): AdminWithdrawal => ({
+  ...view(row),
+  userId: row.userId,
+  username,
+  accountNumber: row.accountNumber,
+});
 
 /** What each admin step moves in the payouts ledger, and from which statuses it may be taken. */
 const STEPS = {
@@ -99,7 +118,11 @@ function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): 
       ];
     case 'fail':
       return [
-        { account: from === 'approved' ? 'payout_sending' : 'payout_hold', kind: 'payout_failed', amountCents: -amount },
+        {
+          account: from === 'approved' ? 'payout_sending' : 'payout_hold',
+          kind: 'payout_failed',
+          amountCents: -amount,
+        },
         { account: 'guide', kind: 'payout_failed', amountCents: amount },
       ];
   }
@@ -112,12 +135,16 @@ function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): 
 function checkAmount(body: Pick<CreateWithdrawalBody, 'amountCents' | 'method'>, currency: Currency): void {
   const { min, max } = WITHDRAWAL_LIMITS[currency];
   if (body.amountCents < min || body.amountCents > max) {
-    throw new AppError('validation_failed', `A payout is ${formatMoney(min, currency, 'en')} to ${formatMoney(max, currency, 'en')}`, [
-      { path: 'body.amountCents', message: `${min} to ${max} in ${currency}'s smallest unit` },
-    ]);
+    throw new AppError(
+      'validation_failed',
+      `A payout is ${formatMoney(min, currency, 'en')} to ${formatMoney(max, currency, 'en')}`,
+      [{ path: 'body.amountCents', message: `${min} to ${max} in ${currency}'s smallest unit` }],
+    );
   }
   if (currency === 'JPY' && body.method !== 'bank') {
-    throw new AppError('validation_failed', 'A balance in yen is paid to a Japanese bank account', [{ path: 'body.method', message: 'bank, for a payout in yen' }]);
+    throw new AppError('validation_failed', 'A balance in yen is paid to a Japanese bank account', [
+      { path: 'body.method', message: 'bank, for a payout in yen' },
+    ]);
   }
 }
 
@@ -139,7 +166,9 @@ export class WalletService {
     const e = earningsOf(f.byCurrency[currency]);
     const hasEarnings = user.isGuide || Object.keys(f.byCurrency).length > 0;
     const { level, next } = creditLevelOf(Math.max(0, f.spent));
-    const otherBalances: CurrencyBalance[] = CURRENCIES.filter((c) => c !== currency && f.byCurrency[c] !== undefined).map((c) => {
+    const otherBalances: CurrencyBalance[] = CURRENCIES.filter(
+      (c) => c !== currency && f.byCurrency[c] !== undefined,
+    ).map((c) => {
       const earnings = earningsOf(f.byCurrency[c]);
       return { currency: c, assetBalanceCents: balanceOf(earnings), earnings };
     });
@@ -168,7 +197,10 @@ export class WalletService {
    * A payout request: the guide's user row is locked first, so two requests at once are taken one
    * after the other and the second sees the first's hold; never more than withdrawable.
    */
-  async request(user: AuthUser, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
+  async request(
+    user: AuthUser,
+    body: CreateWithdrawalBody,
+  ): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
     // The account is named, or copied from an earlier withdrawal or the saved account (decision 172).
     const account =
       body.sameAccountAs !== undefined
@@ -185,10 +217,21 @@ export class WalletService {
       checkAmount(body, currency);
       const before = earningsOf(figures.byCurrency[currency]);
       if (body.amountCents > before.withdrawableCents) {
-        throw new AppError('insufficient_balance', `The amount is more than your withdrawable balance (${formatMoney(before.withdrawableCents, currency, 'en')})`);
+        throw new AppError(
+          'insufficient_balance',
+          `The amount is more than your withdrawable balance (${formatMoney(before.withdrawableCents, currency, 'en')})`,
+        );
       }
       const at = this.deps.now();
-      const row = await repo.insertWithdrawal(tx, { userId: user.id, amountCents: body.amountCents, currency, method: body.method, ...account, createdAt: at, updatedAt: at });
+      const row = await repo.insertWithdrawal(tx, {
+        userId: user.id,
+        amountCents: body.amountCents,
+        currency,
+        method: body.method,
+        ...account,
+        createdAt: at,
+        updatedAt: at,
+      });
       await repo.insertPayoutPostings(
         tx,
         row,
@@ -207,11 +250,17 @@ export class WalletService {
    * user's, or one that does not exist, is a 404; one of another method a 400, as a body that mixes
    * methods would be.
    */
-  private async sameAccount(user: AuthUser, id: number, method: CreateWithdrawalBody['method']): Promise<PayoutAccountFields> {
+  private async sameAccount(
+    user: AuthUser,
+    id: number,
+    method: CreateWithdrawalBody['method'],
+  ): Promise<PayoutAccountFields> {
     const earlier = await repo.findWithdrawal(this.deps.db, id);
     if (!earlier || earlier.userId !== user.id) throw notFound('Withdrawal');
     if (earlier.method !== method) {
-      throw new AppError('validation_failed', 'The earlier withdrawal was paid by another method', [{ path: 'body.sameAccountAs', message: `That withdrawal went to ${earlier.method}` }]);
+      throw new AppError('validation_failed', 'The earlier withdrawal was paid by another method', [
+        { path: 'body.sameAccountAs', message: `That withdrawal went to ${earlier.method}` },
+      ]);
     }
     return copiedAccount(earlier, method);
   }
@@ -234,18 +283,29 @@ export class WalletService {
    * the guide's notice (the outbox, decision 085: in-app, and by e-mail if they keep it on for
    * payments) in one transaction.
    */
-  async adminStep(admin: AuthUser, id: number, step: AdminStep, reason?: string): Promise<{ withdrawal: AdminWithdrawal; earnings: GuideEarnings }> {
+  async adminStep(
+    admin: AuthUser,
+    id: number,
+    step: AdminStep,
+    reason?: string,
+  ): Promise<{ withdrawal: AdminWithdrawal; earnings: GuideEarnings }> {
     const done = await this.deps.db.transaction(async (tx) => {
       const row = await repo.findWithdrawal(tx, id, true);
       if (!row) throw notFound('Withdrawal');
       const rule = STEPS[step];
-      if (step !== 'approve' && (await repo.isBatched(tx, id))) throw new AppError('in_payout_batch', 'This payout is in a payout batch: mark its line paid or failed there');
+      if (step !== 'approve' && (await repo.isBatched(tx, id)))
+        throw new AppError('in_payout_batch', 'This payout is in a payout batch: mark its line paid or failed there');
       if (!(rule.from as readonly WithdrawalStatus[]).includes(row.status)) {
         throw new AppError('invalid_transition', `A ${row.status} withdrawal cannot be ${rule.to}`);
       }
       const at = this.deps.now();
       await repo.insertPayoutPostings(tx, row, stepPostings(step, row.status, row.amountCents), at);
-      const updated = await repo.setWithdrawalStatus(tx, id, { status: rule.to, decidedBy: admin.id, failureReason: step === 'fail' ? reason : undefined, at });
+      const updated = await repo.setWithdrawalStatus(tx, id, {
+        status: rule.to,
+        decidedBy: admin.id,
+        failureReason: step === 'fail' ? reason : undefined,
+        at,
+      });
       await recordAdminAction(tx, {
         adminUserId: admin.id,
         action: `withdrawal.${step}`,
@@ -256,8 +316,20 @@ export class WalletService {
         note: step === 'fail' ? reason : null,
       });
       const notice =
-        step === 'approve' ? undefined : await this.deps.notices?.enqueue(tx, [payoutNotice({ userId: row.userId, withdrawalId: id, amountCents: row.amountCents, currency: row.currency }, step === 'paid' ? 'paid' : 'failed', reason)]);
-      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId, row.currency), notice };
+        step === 'approve'
+          ? undefined
+          : await this.deps.notices?.enqueue(tx, [
+              payoutNotice(
+                { userId: row.userId, withdrawalId: id, amountCents: row.amountCents, currency: row.currency },
+                step === 'paid' ? 'paid' : 'failed',
+                reason,
+              ),
+            ]);
+      return {
+        withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)),
+        earnings: await this.earnings(tx, row.userId, row.currency),
+        notice,
+      };
     });
     this.deps.notices?.soon(done.notice);
     return { withdrawal: done.withdrawal, earnings: done.earnings };

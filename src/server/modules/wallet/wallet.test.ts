@@ -17,10 +17,21 @@ let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
 
 type Who = Person | null;
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who ? auth(who.token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const wallet = async (who: Who) => (await call('GET', '/api/v2/wallet', who)).json();
 const withdraw = (who: Who, amountCents: number, extra: object = {}) =>
-  call('POST', '/api/v2/wallet/withdrawals', who, { amountCents, method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com', ...extra });
+  call('POST', '/api/v2/wallet/withdrawals', who, {
+    amountCents,
+    method: 'alipay',
+    accountName: 'Tanaka Yui',
+    accountNumber: 'yui@example.com',
+    ...extra,
+  });
 
 /** Books, accepts, starts and completes a tour with `guide`; returns the guide's earnings entry. */
 async function completedTour(days: number) {
@@ -28,8 +39,12 @@ async function completedTour(days: number) {
   const accepted = await call('POST', `/api/v2/bookings/${id}/accept`, guide);
   expect(accepted.statusCode).toBe(200);
   t.app.bookings.now = () => new Date(Date.parse(accepted.json().startsAt) + 10 * 60_000);
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode).toBe(200);
-  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).json().status).toBe('ongoing');
+  expect(
+    (await call('PATCH', `/api/bookings/${id}/confirm-start`, traveler, { userType: 'traveler' })).statusCode,
+  ).toBe(200);
+  expect((await call('PATCH', `/api/bookings/${id}/confirm-start`, guide, { userType: 'guide' })).json().status).toBe(
+    'ongoing',
+  );
   expect((await call('PATCH', `/api/bookings/${id}/status`, traveler, { status: 'completed' })).statusCode).toBe(200);
   const ledger = (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
   const earnings = ledger.entries.find((e: { kind: string }) => e.kind === 'guide_earnings');
@@ -56,9 +71,22 @@ describe('the wallet', () => {
       currency: 'CNY',
       assetBalanceCents: 0,
       creditLevel: 'bronze',
-      earnings: { totalCents: 0, withdrawableCents: 0, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: null },
+      earnings: {
+        totalCents: 0,
+        withdrawableCents: 0,
+        pendingCents: 0,
+        inPayoutCents: 0,
+        withdrawnCents: 0,
+        nextAvailableAt: null,
+      },
     });
-    expect(await wallet(stranger)).toMatchObject({ assetBalanceCents: 0, creditLevel: 'bronze', spentCents: 0, nextLevel: { level: 'silver', thresholdCents: 200_000 }, earnings: null });
+    expect(await wallet(stranger)).toMatchObject({
+      assetBalanceCents: 0,
+      creditLevel: 'bronze',
+      spentCents: 0,
+      nextLevel: { level: 'silver', thresholdCents: 200_000 },
+      earnings: null,
+    });
   });
 
   it('completion makes earnings pending; past available_at they are withdrawable; payouts, failures and admin steps move them', async () => {
@@ -68,7 +96,14 @@ describe('the wallet', () => {
     const completedAt = t.app.bookings.now();
 
     let w = await wallet(guide);
-    expect(w.earnings).toEqual({ totalCents: 6_600, withdrawableCents: 0, pendingCents: 6_600, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: tour.availableAt });
+    expect(w.earnings).toEqual({
+      totalCents: 6_600,
+      withdrawableCents: 0,
+      pendingCents: 6_600,
+      inPayoutCents: 0,
+      withdrawnCents: 0,
+      nextAvailableAt: tour.availableAt,
+    });
     expect(w.assetBalanceCents).toBe(6_600);
     expect(await wallet(traveler)).toMatchObject({ spentCents: 13_200, creditLevel: 'bronze', earnings: null });
 
@@ -82,7 +117,12 @@ describe('the wallet', () => {
     expect((await wallet(guide)).earnings.withdrawableCents).toBe(0);
     t.app.bookings.now = () => new Date(Date.parse(tour.availableAt) + 60_000);
     w = await wallet(guide);
-    expect(w.earnings).toMatchObject({ totalCents: 6_600, withdrawableCents: 6_600, pendingCents: 0, nextAvailableAt: null });
+    expect(w.earnings).toMatchObject({
+      totalCents: 6_600,
+      withdrawableCents: 6_600,
+      pendingCents: 0,
+      nextAvailableAt: null,
+    });
     expect(Date.parse(tour.availableAt)).toBeGreaterThan(completedAt.getTime());
 
     // More than withdrawable: refused with a stable code, nothing recorded.
@@ -105,14 +145,25 @@ describe('the wallet', () => {
     const codes = replies.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 201, 409, 409]);
     w = await wallet(guide);
-    expect(w.earnings).toMatchObject({ withdrawableCents: 600, inPayoutCents: 6_000, withdrawnCents: 0, totalCents: 6_600 });
+    expect(w.earnings).toMatchObject({
+      withdrawableCents: 600,
+      inPayoutCents: 6_000,
+      withdrawnCents: 0,
+      totalCents: 6_600,
+    });
     expect(w.assetBalanceCents).toBe(6_600);
 
     const ids = replies.filter((r) => r.statusCode === 201).map((r) => r.json().withdrawal.id as number);
     const [a, b, c] = ids as [number, number, number];
     const mine = await call('GET', `/api/v2/wallet/withdrawals/${a}`, guide);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ id: a, amountCents: 2_000, method: 'alipay', status: 'requested', failureReason: null });
+    expect(mine.json()).toMatchObject({
+      id: a,
+      amountCents: 2_000,
+      method: 'alipay',
+      status: 'requested',
+      failureReason: null,
+    });
     expect(mine.json().accountNumberMasked).toMatch(/•+\.com$/);
     expect(mine.body).not.toContain('yui@example.com');
     // Another user's payout is invisible; visitors must sign in.
@@ -134,11 +185,20 @@ describe('the wallet', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().withdrawal.status).toBe('approved');
     const paid = await call('POST', `/api/admin/withdrawals/${a}/paid`, admin);
-    expect(paid.json()).toMatchObject({ withdrawal: { status: 'paid' }, earnings: { withdrawableCents: 600, inPayoutCents: 4_000, withdrawnCents: 2_000 } });
+    expect(paid.json()).toMatchObject({
+      withdrawal: { status: 'paid' },
+      earnings: { withdrawableCents: 600, inPayoutCents: 4_000, withdrawnCents: 2_000 },
+    });
     expect((await call('POST', `/api/admin/withdrawals/${a}/fail`, admin, { reason: 'late' })).statusCode).toBe(409);
     const ledgerA = (await call('GET', `/api/admin/withdrawals/${a}/ledger`, admin)).json();
     expect(ledgerA.total).toBe(0);
-    expect(ledgerA.entries.map((e: { account: string; kind: string; amountCents: number }) => [e.account, e.kind, e.amountCents])).toEqual([
+    expect(
+      ledgerA.entries.map((e: { account: string; kind: string; amountCents: number }) => [
+        e.account,
+        e.kind,
+        e.amountCents,
+      ]),
+    ).toEqual([
       ['guide', 'withdrawal', -2_000],
       ['payout_hold', 'withdrawal', 2_000],
       ['payout_hold', 'payout_approved', -2_000],
@@ -149,21 +209,52 @@ describe('the wallet', () => {
 
     // b: failed while requested; c: failed after approval. The money returns to withdrawable.
     expect((await call('POST', `/api/admin/withdrawals/${b}/fail`, admin, {})).statusCode).toBe(400);
-    const failed = await call('POST', `/api/admin/withdrawals/${b}/fail`, admin, { reason: 'The Alipay account name does not match' });
-    expect(failed.json()).toMatchObject({ withdrawal: { status: 'failed', failureReason: 'The Alipay account name does not match' }, earnings: { withdrawableCents: 2_600 } });
-    expect((await call('GET', `/api/v2/wallet/withdrawals/${b}`, guide)).json()).toMatchObject({ status: 'failed', failureReason: 'The Alipay account name does not match' });
+    const failed = await call('POST', `/api/admin/withdrawals/${b}/fail`, admin, {
+      reason: 'The Alipay account name does not match',
+    });
+    expect(failed.json()).toMatchObject({
+      withdrawal: { status: 'failed', failureReason: 'The Alipay account name does not match' },
+      earnings: { withdrawableCents: 2_600 },
+    });
+    expect((await call('GET', `/api/v2/wallet/withdrawals/${b}`, guide)).json()).toMatchObject({
+      status: 'failed',
+      failureReason: 'The Alipay account name does not match',
+    });
     await call('POST', `/api/admin/withdrawals/${c}/approve`, admin);
     const failedC = await call('POST', `/api/admin/withdrawals/${c}/fail`, admin, { reason: 'Bank rejected' });
-    expect(failedC.json().earnings).toEqual({ totalCents: 6_600, withdrawableCents: 4_600, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 2_000, nextAvailableAt: null });
+    expect(failedC.json().earnings).toEqual({
+      totalCents: 6_600,
+      withdrawableCents: 4_600,
+      pendingCents: 0,
+      inPayoutCents: 0,
+      withdrawnCents: 2_000,
+      nextAvailableAt: null,
+    });
     const ledgerC = (await call('GET', `/api/admin/withdrawals/${c}/ledger`, admin)).json();
     expect(ledgerC.total).toBe(0);
-    expect(ledgerC.entries.at(-1)).toMatchObject({ account: 'guide', kind: 'payout_failed', amountCents: 2_000, userId: guide.id });
+    expect(ledgerC.entries.at(-1)).toMatchObject({
+      account: 'guide',
+      kind: 'payout_failed',
+      amountCents: 2_000,
+      userId: guide.id,
+    });
     expect((await wallet(guide)).assetBalanceCents).toBe(4_600);
 
     // The returned money can be requested again, by bank transfer, down to zero.
-    const again = await withdraw(guide, 4_600, { method: 'bank', bankCode: '0005', branchCode: '100', accountType: 'ordinary', accountHolderKana: 'タナカ ユイ', accountNumber: '3456789' });
+    const again = await withdraw(guide, 4_600, {
+      method: 'bank',
+      bankCode: '0005',
+      branchCode: '100',
+      accountType: 'ordinary',
+      accountHolderKana: 'タナカ ユイ',
+      accountNumber: '3456789',
+    });
     expect(again.statusCode).toBe(201);
-    expect(again.json().withdrawal).toMatchObject({ method: 'bank', bankName: '三菱ＵＦＪ', accountNumberMasked: '•••6789' });
+    expect(again.json().withdrawal).toMatchObject({
+      method: 'bank',
+      bankName: '三菱ＵＦＪ',
+      accountNumberMasked: '•••6789',
+    });
     expect(again.json().earnings.withdrawableCents).toBe(0);
     expect((await withdraw(guide, 100)).json().code).toBe('insufficient_balance');
     expect((await call('POST', '/api/admin/withdrawals/999999/approve', admin)).statusCode).toBe(404);

@@ -25,8 +25,19 @@ const at = (iso: string) => {
 };
 /** The job runner's tick at an instant: its sweep queues the week's job when due, then runs what is due. */
 const tick = (iso: string) => t.app.jobs.tick(new Date(iso));
-const batches = async () => (await call('GET', '/api/admin/payout-batches', admin)).json().batches as { id: number; kind: string; status: string; formedForWeek: string | null }[];
-const alipay = (amountCents: number) => ({ amountCents, method: 'alipay', accountName: 'Yamada', accountNumber: 'yamada@example.com' });
+const batches = async () =>
+  (await call('GET', '/api/admin/payout-batches', admin)).json().batches as {
+    id: number;
+    kind: string;
+    status: string;
+    formedForWeek: string | null;
+  }[];
+const alipay = (amountCents: number) => ({
+  amountCents,
+  method: 'alipay',
+  accountName: 'Yamada',
+  accountNumber: 'yamada@example.com',
+});
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -74,10 +85,19 @@ describe('the weekly job', () => {
 
     await tick('2026-11-24T10:00:00+09:00');
     const list = await batches();
-    expect(list.map((b) => `${b.kind}:${b.status}:${b.formedForWeek}`).sort()).toEqual(['alipay:open:2026-11-23', 'bank:awaiting_rate:2026-11-23']);
+    expect(list.map((b) => `${b.kind}:${b.status}:${b.formedForWeek}`).sort()).toEqual([
+      'alipay:open:2026-11-23',
+      'bank:awaiting_rate:2026-11-23',
+    ]);
     bank = (await call('GET', `/api/admin/payout-batches/${list.find((b) => b.kind === 'bank')!.id}`, admin)).json();
     alipayBatch = list.find((b) => b.kind === 'alipay')!.id;
-    expect(bank).toMatchObject({ jpyPerCny: null, transferDate: null, totals: [{ currency: 'CNY', amountCents: 17_345 }], totalYen: null, pendingCount: 2 });
+    expect(bank).toMatchObject({
+      jpyPerCny: null,
+      transferDate: null,
+      totals: [{ currency: 'CNY', amountCents: 17_345 }],
+      totalYen: null,
+      pendingCount: 2,
+    });
     expect(bank.lines.map((l) => l.withdrawalId)).toEqual([bankA, bankB]);
     expect(bank.lines.map((l) => l.amountYen)).toEqual([null, null]);
 
@@ -99,12 +119,22 @@ describe('the weekly job', () => {
     await tick('2026-11-25T10:00:00+09:00');
     await tick('2026-11-29T23:00:00+09:00');
     // One job for the week, whatever ticks it saw.
-    const weekJobs = await t.database.db.select().from(jobs).where(like(jobs.dedupeKey, `${WEEKLY_PAYOUT_JOB}:%`));
+    const weekJobs = await t.database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `${WEEKLY_PAYOUT_JOB}:%`));
     expect(weekJobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`${WEEKLY_PAYOUT_JOB}:2026-11-23`, 'done']]);
     // The week's job run again (a retry, or another instance whose job row this stands for): the
     // batches' unique week keeps it from forming a second bank batch with the payout approved since.
-    await enqueueJob(t.database.db, { kind: WEEKLY_PAYOUT_JOB, payload: { week: '2026-11-23' }, runAt: new Date('2026-11-25T01:00:00Z') });
-    await Promise.all([tick('2026-11-25T11:00:00+09:00'), t.app.payoutBatches.formWeekly('2026-11-23', new Date('2026-11-25T11:00:00+09:00'))]);
+    await enqueueJob(t.database.db, {
+      kind: WEEKLY_PAYOUT_JOB,
+      payload: { week: '2026-11-23' },
+      runAt: new Date('2026-11-25T01:00:00Z'),
+    });
+    await Promise.all([
+      tick('2026-11-25T11:00:00+09:00'),
+      t.app.payoutBatches.formWeekly('2026-11-23', new Date('2026-11-25T11:00:00+09:00')),
+    ]);
     expect((await batches()).length).toBe(before);
     const again = await t.database.db.select().from(jobs).where(eq(jobs.kind, WEEKLY_PAYOUT_JOB));
     expect(again.every((j) => j.status === 'done')).toBe(true);
@@ -112,18 +142,37 @@ describe('the weekly job', () => {
 
   it('is for admins only to rate: others get 404, visitors 401; the rate is validated as at creation', async () => {
     at('2026-11-26T11:00:00+09:00');
-    expect((await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, guide, { jpyPerCny: '21.53' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, stranger, { jpyPerCny: '21.53' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, null, { jpyPerCny: '21.53' })).statusCode).toBe(401);
-    for (const jpyPerCny of ['0', '21.1234567', 'abc', '']) expect((await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, admin, { jpyPerCny })).statusCode, jpyPerCny).toBe(400);
-    expect((await call('POST', `/api/admin/payout-batches/${bank.id + 1000}/rate`, admin, { jpyPerCny: '21.53' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/payout-batches/${alipayBatch}/rate`, admin, { jpyPerCny: '21.53' })).json().code).toBe('not_a_bank_batch');
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, guide, { jpyPerCny: '21.53' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, stranger, { jpyPerCny: '21.53' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, null, { jpyPerCny: '21.53' })).statusCode,
+    ).toBe(401);
+    for (const jpyPerCny of ['0', '21.1234567', 'abc', ''])
+      expect(
+        (await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, admin, { jpyPerCny })).statusCode,
+        jpyPerCny,
+      ).toBe(400);
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${bank.id + 1000}/rate`, admin, { jpyPerCny: '21.53' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${alipayBatch}/rate`, admin, { jpyPerCny: '21.53' })).json().code,
+    ).toBe('not_a_bank_batch');
     at('2026-11-28T11:00:00+09:00');
-    expect((await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, admin, { jpyPerCny: '21.53' })).json().code).toBe('not_business_day');
+    expect(
+      (await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, admin, { jpyPerCny: '21.53' })).json().code,
+    ).toBe('not_business_day');
   });
 
   it('a line awaiting the rate can fail; the rate then converts the pending lines once, and the file follows', async () => {
-    const failed = await call('POST', `/api/admin/payout-batches/${bank.id}/lines/${bank.lines[1]!.id}/failed`, admin, { reason: 'Account closed' });
+    const failed = await call('POST', `/api/admin/payout-batches/${bank.id}/lines/${bank.lines[1]!.id}/failed`, admin, {
+      reason: 'Account closed',
+    });
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json()).toMatchObject({ status: 'awaiting_rate', pendingCount: 1 });
     expect((await call('GET', `/api/admin/withdrawals/${bankB}/ledger`, admin)).json().total).toBe(0);
@@ -133,8 +182,16 @@ describe('the weekly job', () => {
     const rated = await call('POST', `/api/admin/payout-batches/${bank.id}/rate`, admin, { jpyPerCny: '21.53' });
     expect(rated.statusCode, rated.body).toBe(200);
     // 123.45 RMB × 21.53 = 2657.8785 yen → 2657; the failed line stays without yen.
-    expect(rated.json()).toMatchObject({ status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657 });
-    expect(rated.json().lines).toEqual([expect.objectContaining({ withdrawalId: bankA, amountYen: 2657, status: 'pending' }), expect.objectContaining({ withdrawalId: bankB, amountYen: null, status: 'failed' })]);
+    expect(rated.json()).toMatchObject({
+      status: 'open',
+      jpyPerCny: '21.53',
+      transferDate: '2026-11-27',
+      totalYen: 2657,
+    });
+    expect(rated.json().lines).toEqual([
+      expect.objectContaining({ withdrawalId: bankA, amountYen: 2657, status: 'pending' }),
+      expect.objectContaining({ withdrawalId: bankB, amountYen: null, status: 'failed' }),
+    ]);
     const ledger = (await call('GET', `/api/admin/withdrawals/${bankA}/ledger`, admin)).json();
     expect(ledger.total).toBe(0);
     expect(ledger.entries.filter((e: { kind: string }) => e.kind === 'payout_converted')).toEqual([
@@ -155,7 +212,10 @@ describe('the weekly job', () => {
     expect(JSON.stringify(audit)).toContain('payout_batch.rate');
 
     const paid = await call('POST', `/api/admin/payout-batches/${bank.id}/lines/${bank.lines[0]!.id}/paid`, admin);
-    expect(paid.json()).toMatchObject({ status: 'done', lines: [expect.objectContaining({ status: 'paid', withdrawalStatus: 'paid' }), expect.anything()] });
+    expect(paid.json()).toMatchObject({
+      status: 'done',
+      lines: [expect.objectContaining({ status: 'paid', withdrawalStatus: 'paid' }), expect.anything()],
+    });
     expect((await call('GET', `/api/admin/withdrawals/${bankA}/ledger`, admin)).json().total).toBe(0);
   });
 
@@ -164,13 +224,18 @@ describe('the weekly job', () => {
     await tick('2026-11-30T10:05:00+09:00');
     const week = (await batches()).filter((b) => b.formedForWeek === '2026-11-30');
     expect(week.map((b) => `${b.kind}:${b.status}`).sort()).toEqual(['alipay:open', 'bank:awaiting_rate']);
-    const bankWeek = (await call('GET', `/api/admin/payout-batches/${week.find((b) => b.kind === 'bank')!.id}`, admin)).json();
+    const bankWeek = (
+      await call('GET', `/api/admin/payout-batches/${week.find((b) => b.kind === 'bank')!.id}`, admin)
+    ).json();
     expect(bankWeek.lines.map((l: { withdrawalId: number }) => l.withdrawalId)).toEqual([late]);
 
     const count = (await batches()).length;
     await tick('2026-12-07T10:00:00+09:00');
     expect((await batches()).length).toBe(count);
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `${WEEKLY_PAYOUT_JOB}:2026-12-07`));
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `${WEEKLY_PAYOUT_JOB}:2026-12-07`));
     expect(job).toMatchObject({ status: 'done', lastError: null });
   });
 });

@@ -32,7 +32,12 @@ export function weekDue(now: Date, afterMinutes: number): string | null {
  * through the service the admin's route uses, and the batches' unique week makes a retried or second
  * run form nothing. Off: no job is queued (one already queued still runs).
  */
-export function registerWeeklyPayouts(jobs: JobRunner, db: Database, service: PayoutBatchService, settings: WeeklyPayoutSettings): void {
+export function registerWeeklyPayouts(
+  jobs: JobRunner,
+  db: Database,
+  service: PayoutBatchService,
+  settings: WeeklyPayoutSettings,
+): void {
   jobs.register(WEEKLY_PAYOUT_JOB, async (job, now) => {
     await service.formWeekly(String(job.payload.week), now);
   });
@@ -41,7 +46,12 @@ export function registerWeeklyPayouts(jobs: JobRunner, db: Database, service: Pa
   jobs.sweep(async (now) => {
     const week = weekDue(now, settings.afterMinutes);
     if (week === null || week === queued) return;
-    await enqueueJob(db, { kind: WEEKLY_PAYOUT_JOB, payload: { week }, runAt: now, dedupeKey: `${WEEKLY_PAYOUT_JOB}:${week}` });
+    await enqueueJob(db, {
+      kind: WEEKLY_PAYOUT_JOB,
+      payload: { week },
+      runAt: now,
+      dedupeKey: `${WEEKLY_PAYOUT_JOB}:${week}`,
+    });
     queued = week;
   });
 }

@@ -44,7 +44,9 @@ describe('GET /api/v2/wallet/payout-rate', () => {
     const waiting = await awaitingBankBatch(t, admin);
     t.app.bookings.now = () => new Date('2026-12-01T11:00:00+09:00');
     try {
-      expect((await call('POST', `/api/admin/payout-batches/${waiting.id}/rate`, admin, { jpyPerCny: '20.125' })).statusCode).toBe(200);
+      expect(
+        (await call('POST', `/api/admin/payout-batches/${waiting.id}/rate`, admin, { jpyPerCny: '20.125' })).statusCode,
+      ).toBe(200);
     } finally {
       t.app.bookings.now = () => new Date();
     }
@@ -60,7 +62,11 @@ describe('POST /api/v2/wallet/withdrawals with sameAccountAs', () => {
     const first = await call('POST', '/api/v2/wallet/withdrawals', guide, bankWithdrawal(1_000));
     expect(first.statusCode, first.body).toBe(201);
     const earlierId = first.json().withdrawal.id as number;
-    const again = await call('POST', '/api/v2/wallet/withdrawals', guide, { amountCents: 2_000, method: 'bank', sameAccountAs: earlierId });
+    const again = await call('POST', '/api/v2/wallet/withdrawals', guide, {
+      amountCents: 2_000,
+      method: 'bank',
+      sameAccountAs: earlierId,
+    });
     expect(again.statusCode, again.body).toBe(201);
     const { withdrawal } = again.json();
     expect(withdrawal).toMatchObject({
@@ -84,25 +90,46 @@ describe('POST /api/v2/wallet/withdrawals with sameAccountAs', () => {
   it('refuses another user’s withdrawal (404), another method’s (400), and account fields beside it (400)', async () => {
     const owner = await guideWithEarnings(t, 20_000);
     const other = await guideWithEarnings(t, 20_000);
-    const earlier = (await call('POST', '/api/v2/wallet/withdrawals', owner, bankWithdrawal(1_000))).json().withdrawal.id as number;
+    const earlier = (await call('POST', '/api/v2/wallet/withdrawals', owner, bankWithdrawal(1_000))).json().withdrawal
+      .id as number;
 
-    const stolen = await call('POST', '/api/v2/wallet/withdrawals', other, { amountCents: 1_000, method: 'bank', sameAccountAs: earlier });
+    const stolen = await call('POST', '/api/v2/wallet/withdrawals', other, {
+      amountCents: 1_000,
+      method: 'bank',
+      sameAccountAs: earlier,
+    });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().code).toBe('not_found');
-    const missing = await call('POST', '/api/v2/wallet/withdrawals', owner, { amountCents: 1_000, method: 'bank', sameAccountAs: 999_999 });
+    const missing = await call('POST', '/api/v2/wallet/withdrawals', owner, {
+      amountCents: 1_000,
+      method: 'bank',
+      sameAccountAs: 999_999,
+    });
     expect(missing.statusCode).toBe(404);
 
-    const wrongMethod = await call('POST', '/api/v2/wallet/withdrawals', owner, { amountCents: 1_000, method: 'alipay', sameAccountAs: earlier });
+    const wrongMethod = await call('POST', '/api/v2/wallet/withdrawals', owner, {
+      amountCents: 1_000,
+      method: 'alipay',
+      sameAccountAs: earlier,
+    });
     expect(wrongMethod.statusCode).toBe(400);
     expect(wrongMethod.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.sameAccountAs' }] });
 
-    const mixed = await call('POST', '/api/v2/wallet/withdrawals', owner, { amountCents: 1_000, method: 'bank', sameAccountAs: earlier, accountNumber: '7654321' });
+    const mixed = await call('POST', '/api/v2/wallet/withdrawals', owner, {
+      amountCents: 1_000,
+      method: 'bank',
+      sameAccountAs: earlier,
+      accountNumber: '7654321',
+    });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().code).toBe('validation_failed');
     // Without it, the account is still required.
     const bare = await call('POST', '/api/v2/wallet/withdrawals', owner, { amountCents: 1_000, method: 'alipay' });
     expect(bare.statusCode).toBe(400);
     // Nothing of these reached the owner's balance: only the first 10 RMB is held.
-    expect((await call('GET', '/api/v2/wallet', owner)).json().earnings).toMatchObject({ withdrawableCents: 19_000, inPayoutCents: 1_000 });
+    expect((await call('GET', '/api/v2/wallet', owner)).json().earnings).toMatchObject({
+      withdrawableCents: 19_000,
+      inPayoutCents: 1_000,
+    });
   });
 });

@@ -38,7 +38,8 @@ const ACCOUNT_TYPE_CODE: Record<BankAccountType, string> = { ordinary: '1', curr
 
 function num(value: string | number, width: number): string {
   const s = String(value);
-  if (!/^\d+$/.test(s) || s.length > width) throw new AppError('internal', `Zengin numeric field of ${width} cannot hold ${s}`);
+  if (!/^\d+$/.test(s) || s.length > width)
+    throw new AppError('internal', `Zengin numeric field of ${width} cannot hold ${s}`);
   return s.padStart(width, '0');
 }
 
@@ -104,6 +105,7 @@ export function zenginFile(payer: ZenginPayer, transferDate: string, lines: Zeng
   const text = [header, ...data, trailer, end].map((r) => `${r}\r\n`).join('');
   const bytes = Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
   // Half-width characters only: a character that took two bytes would shift every field after it.
-  if (bytes.length !== text.length) throw new AppError('internal', 'A Zengin field holds a character that is not half-width');
+  if (bytes.length !== text.length)
+    throw new AppError('internal', 'A Zengin field holds a character that is not half-width');
   return bytes;
 }

@@ -5,7 +5,8 @@ import { JMA_AREAS } from '../../../shared/weather';
 import { parseJmaWarningFile, warningFor } from './jma-format';
 import { fixtureProvider, jmaProvider, RECORDINGS_DIR } from './providers';
 
-const recorded = (set: string, office: string): unknown => JSON.parse(readFileSync(path.join(RECORDINGS_DIR, set, `${office}.json`), 'utf8'));
+const recorded = (set: string, office: string): unknown =>
+  JSON.parse(readFileSync(path.join(RECORDINGS_DIR, set, `${office}.json`), 'utf8'));
 
 describe('JMA warning files', () => {
   it('reads the warnings in force per municipality from a recorded file, advisories left out', () => {
@@ -17,7 +18,9 @@ describe('JMA warning files', () => {
   });
   it('finds nothing in force for advisories, lifted warnings (解除) or “no warnings”', () => {
     expect(warningFor(parseJmaWarningFile('260000', recorded('advisory', '260000')), JMA_AREAS.kyoto)).toBeUndefined();
-    expect(warningFor(parseJmaWarningFile('260000', recorded('osaka-warning', '260000')), JMA_AREAS.kyoto)).toBeUndefined();
+    expect(
+      warningFor(parseJmaWarningFile('260000', recorded('osaka-warning', '260000')), JMA_AREAS.kyoto),
+    ).toBeUndefined();
     expect(warningFor(parseJmaWarningFile('270000', recorded('demo', '270000')), JMA_AREAS.osaka)).toBeUndefined();
   });
   it('puts a special warning before a warning, and reads only the city’s own municipality', () => {
@@ -28,12 +31,23 @@ describe('JMA warning files', () => {
         {
           areas: [
             { code: '2620100', warnings: [{ code: '38', status: '発表' }] },
-            { code: '2610000', warnings: [{ code: '03', status: '継続' }, { code: '33', status: '警報から特別警報' }, { code: '10', status: '発表' }] },
+            {
+              code: '2610000',
+              warnings: [
+                { code: '03', status: '継続' },
+                { code: '33', status: '警報から特別警報' },
+                { code: '10', status: '発表' },
+              ],
+            },
           ],
         },
       ],
     };
-    expect(warningFor(parseJmaWarningFile('260000', file), JMA_AREAS.kyoto)).toMatchObject({ kind: 'special_warning', name: '大雨特別警報', municipality: '2610000' });
+    expect(warningFor(parseJmaWarningFile('260000', file), JMA_AREAS.kyoto)).toMatchObject({
+      kind: 'special_warning',
+      name: '大雨特別警報',
+      municipality: '2610000',
+    });
   });
   it('refuses a file not in JMA’s format', () => {
     expect(() => parseJmaWarningFile('260000', { areaTypes: [] })).toThrow();
@@ -49,7 +63,9 @@ describe('JMA warning files', () => {
     const p = fixtureProvider(path.join(RECORDINGS_DIR, 'demo'));
     const now = new Date('2026-11-24T09:00:00Z'); // 18:00 in Japan
     expect((await p.officeReport('260000', now)).reportedAt.toISOString()).toBe('2026-11-24T07:41:00.000Z');
-    expect((await p.officeReport('260000', new Date('2026-11-24T07:00:00Z'))).reportedAt.toISOString()).toBe('2026-11-23T07:41:00.000Z');
+    expect((await p.officeReport('260000', new Date('2026-11-24T07:00:00Z'))).reportedAt.toISOString()).toBe(
+      '2026-11-23T07:41:00.000Z',
+    );
   });
   it('the jma provider asks JMA’s URL for the office and parses the reply', async () => {
     const asked: string[] = [];

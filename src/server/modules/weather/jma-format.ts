@@ -43,7 +43,8 @@ export interface OfficeReport {
 export function parseJmaWarningFile(office: string, raw: unknown): OfficeReport {
   const file = jmaWarningFileSchema.parse(raw);
   const reportedAt = new Date(file.reportDatetime);
-  if (Number.isNaN(reportedAt.getTime())) throw new AppError('unavailable', `JMA ${office}: reportDatetime ${file.reportDatetime} is not a time`);
+  if (Number.isNaN(reportedAt.getTime()))
+    throw new AppError('unavailable', `JMA ${office}: reportDatetime ${file.reportDatetime} is not a time`);
   const warnings: OfficeReport['warnings'] = [];
   for (const type of file.areaTypes) {
     for (const area of type.areas) {

@@ -24,7 +24,10 @@ export function jmaProvider(fetchFn: typeof fetch = fetch, baseUrl = JMA_WARNING
   return {
     source: 'jma',
     async officeReport(office) {
-      const res = await fetchFn(`${baseUrl}/${office}.json`, { signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json' } });
+      const res = await fetchFn(`${baseUrl}/${office}.json`, {
+        signal: AbortSignal.timeout(10_000),
+        headers: { accept: 'application/json' },
+      });
       if (!res.ok) throw new AppError('unavailable', `JMA ${office}: HTTP ${res.status}`);
       return parseJmaWarningFile(office, await res.json());
     },

@@ -45,17 +45,33 @@ export async function bookingsWithoutEveCheck(db: Database, now: Date, until: Da
 }
 
 export async function checkedBooking(db: Database, id: number): Promise<CheckedBooking | undefined> {
-  const [row] = await db.select(checkedBookingColumns).from(bookings).innerJoin(guides, eq(guides.id, bookings.guideId)).where(eq(bookings.id, id));
+  const [row] = await db
+    .select(checkedBookingColumns)
+    .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(eq(bookings.id, id));
   return row;
 }
 
 /** Active bookings of a city between two instants (an admin's warning applies to them at once). */
-export async function activeBookingsOfCity(db: Database, city: string, from: Date, until: Date): Promise<CheckedBooking[]> {
+export async function activeBookingsOfCity(
+  db: Database,
+  city: string,
+  from: Date,
+  until: Date,
+): Promise<CheckedBooking[]> {
   return db
     .select(checkedBookingColumns)
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId))
-    .where(and(eq(guides.serviceCity, city), inArray(bookings.status, [...CHECKED_STATUSES]), gt(bookings.endsAt, from), lte(bookings.startsAt, until)));
+    .where(
+      and(
+        eq(guides.serviceCity, city),
+        inArray(bookings.status, [...CHECKED_STATUSES]),
+        gt(bookings.endsAt, from),
+        lte(bookings.startsAt, until),
+      ),
+    );
 }
 
 /** An admin's warnings for an office in force at `now`, newest first. */
@@ -63,7 +79,13 @@ export async function recordedWarningsInForce(db: Database, office: string, now:
   return db
     .select()
     .from(weatherWarnings)
-    .where(and(eq(weatherWarnings.areaCode, office), lte(weatherWarnings.issuedAt, now), or(isNull(weatherWarnings.liftedAt), gt(weatherWarnings.liftedAt, now))))
+    .where(
+      and(
+        eq(weatherWarnings.areaCode, office),
+        lte(weatherWarnings.issuedAt, now),
+        or(isNull(weatherWarnings.liftedAt), gt(weatherWarnings.liftedAt, now)),
+      ),
+    )
     .orderBy(desc(weatherWarnings.issuedAt));
 }
 
@@ -74,17 +96,31 @@ export type NewCheck = typeof bookingWeatherChecks.$inferInsert;
  * A booking that moved on meanwhile (cancelled, started, moved to another time) keeps what it had:
  * only the check row is written.
  */
-export async function recordCheck(db: Database, check: NewCheck, evidence: WeatherWarningEvidence | null): Promise<void> {
+export async function recordCheck(
+  db: Database,
+  check: NewCheck,
+  evidence: WeatherWarningEvidence | null,
+): Promise<void> {
   await db.insert(bookingWeatherChecks).values(check);
   await db
     .update(bookings)
     .set({ weatherWarning: evidence })
-    .where(and(eq(bookings.id, check.bookingId), eq(bookings.startsAt, check.startsAt), inArray(bookings.status, [...CHECKED_STATUSES])));
+    .where(
+      and(
+        eq(bookings.id, check.bookingId),
+        eq(bookings.startsAt, check.startsAt),
+        inArray(bookings.status, [...CHECKED_STATUSES]),
+      ),
+    );
 }
 
 /** Every check of a booking, oldest first (the admin's booking timeline). */
 export async function checksOf(db: Database, bookingId: number) {
-  return db.select().from(bookingWeatherChecks).where(eq(bookingWeatherChecks.bookingId, bookingId)).orderBy(asc(bookingWeatherChecks.id));
+  return db
+    .select()
+    .from(bookingWeatherChecks)
+    .where(eq(bookingWeatherChecks.bookingId, bookingId))
+    .orderBy(asc(bookingWeatherChecks.id));
 }
 
 export async function insertRecordedWarning(db: Database, row: typeof weatherWarnings.$inferInsert) {

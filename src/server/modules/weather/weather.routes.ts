@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { recordedWarningListSchema, recordedWarningSchema, recordWarningBodySchema } from '../../../shared/schemas/weather';
+import {
+  recordedWarningListSchema,
+  recordedWarningSchema,
+  recordWarningBodySchema,
+} from '../../../shared/schemas/weather';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { WeatherService } from './weather.service';
@@ -13,7 +17,15 @@ export function weatherRoutes(app: AppInstance, service: WeatherService, now: ()
   const admin = { onRequest: app.requireAdmin };
   app.get(
     '/api/admin/weather-warnings',
-    { ...admin, schema: { tags: ['admin'], summary: 'Admin: the warnings recorded by hand, newest first', security, response: { 200: recordedWarningListSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: the warnings recorded by hand, newest first',
+        security,
+        response: { 200: recordedWarningListSchema, ...errors },
+      },
+    },
     async () => service.list(),
   );
   app.post(
@@ -22,7 +34,8 @@ export function weatherRoutes(app: AppInstance, service: WeatherService, now: ()
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: record a JMA warning or special warning for a city by hand (audited); the city’s tours whose 18:00-the-day-before check has come are checked again at once',
+        summary:
+          'Admin: record a JMA warning or special warning for a city by hand (audited); the city’s tours whose 18:00-the-day-before check has come are checked again at once',
         security,
         body: recordWarningBodySchema,
         response: { 201: recordedWarningSchema, ...errors },
@@ -36,7 +49,8 @@ export function weatherRoutes(app: AppInstance, service: WeatherService, now: ()
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: lift a warning recorded by hand (audited; 404 when it is not in force); the city’s tours are checked again',
+        summary:
+          'Admin: lift a warning recorded by hand (audited; 404 when it is not in force); the city’s tours are checked again',
         security,
         params: z.object({ id: idParam }),
         response: { 200: recordedWarningSchema, ...errors },

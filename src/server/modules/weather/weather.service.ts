@@ -1,7 +1,14 @@
 import { addDays } from '../../../shared/availability';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { RecordWarningBody, RecordedWarning } from '../../../shared/schemas/weather';
-import { cityOfOffice, JMA_AREAS, JMA_WARNING_CODES, jmaAreaOf, WEATHER_EVE_HOUR, type WeatherWarningEvidence } from '../../../shared/weather';
+import {
+  cityOfOffice,
+  JMA_AREAS,
+  JMA_WARNING_CODES,
+  jmaAreaOf,
+  WEATHER_EVE_HOUR,
+  type WeatherWarningEvidence,
+} from '../../../shared/weather';
 import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
@@ -19,7 +26,8 @@ const HOUR_MS = 3_600_000;
 const EVE_LOOKAHEAD_MS = 31 * HOUR_MS;
 
 /** 18:00 (Japan time: the tour's zone) on the day before the tour. */
-export const eveCheckAt = (b: Pick<CheckedBooking, 'date' | 'timeZone'>): Date => zonedTimeToUtc(addDays(b.date, -1), WEATHER_EVE_HOUR * 60, b.timeZone);
+export const eveCheckAt = (b: Pick<CheckedBooking, 'date' | 'timeZone'>): Date =>
+  zonedTimeToUtc(addDays(b.date, -1), WEATHER_EVE_HOUR * 60, b.timeZone);
 
 type Checkpoint = 'eve' | 'start' | 'admin';
 
@@ -50,37 +58,76 @@ export class WeatherService {
 
   /** The hourly scan: the day-before check of every tour whose moment has come and that lacks one. */
   async scan(now: Date): Promise<void> {
-    const due = (await repo.bookingsWithoutEveCheck(this.db, now, new Date(now.getTime() + EVE_LOOKAHEAD_MS))).filter((b) => eveCheckAt(b) <= now);
+    const due = (await repo.bookingsWithoutEveCheck(this.db, now, new Date(now.getTime() + EVE_LOOKAHEAD_MS))).filter(
+      (b) => eveCheckAt(b) <= now,
+    );
     const reports = new Map<string, Promise<OfficeReport>>();
     // One office JMA cannot answer for does not hold up the others: the job fails after the rest and
     // retries (the tours already checked are skipped then).
     const failures: unknown[] = [];
     for (const b of due) await this.check(b, 'eve', now, reports).catch((err: unknown) => failures.push(err));
-    if (failures.length) throw new AppError('unavailable', `weather scan: ${failures.length} of ${due.length} checks failed (${String(failures[0])})`);
+    if (failures.length)
+      throw new AppError(
+        'unavailable',
+        `weather scan: ${failures.length} of ${due.length} checks failed (${String(failures[0])})`,
+      );
   }
 
   /** The check at the tour's start (queued by the day-before check); a moved or ended booking is skipped. */
   async startCheck(job: ClaimedJob, now: Date): Promise<void> {
     const b = await repo.checkedBooking(this.db, Number(job.payload.bookingId));
-    if (!b || !(repo.CHECKED_STATUSES as readonly string[]).includes(b.status) || b.startsAt.getTime() !== Number(job.payload.startsAt)) return;
+    if (
+      !b ||
+      !(repo.CHECKED_STATUSES as readonly string[]).includes(b.status) ||
+      b.startsAt.getTime() !== Number(job.payload.startsAt)
+    )
+      return;
     await this.check(b, 'start', now);
   }
 
   /** One booking's check: the strongest warning in force for its area (a special warning first), or none. */
-  private async check(b: CheckedBooking, checkpoint: Checkpoint, now: Date, reports = new Map<string, Promise<OfficeReport>>()): Promise<void> {
+  private async check(
+    b: CheckedBooking,
+    checkpoint: Checkpoint,
+    now: Date,
+    reports = new Map<string, Promise<OfficeReport>>(),
+  ): Promise<void> {
     const area = jmaAreaOf(b.serviceCity);
     if (!area) return; // not a service city: the rule has no area to read
     if (!reports.has(area.office)) reports.set(area.office, this.provider.officeReport(area.office, now));
     const report = await reports.get(area.office)!;
     const found = warningFor(report, area);
-    const [recorded] = (await repo.recordedWarningsInForce(this.db, area.office, now)).sort((x, y) => (x.kind === y.kind ? 0 : x.kind === 'special_warning' ? -1 : 1));
+    const [recorded] = (await repo.recordedWarningsInForce(this.db, area.office, now)).sort((x, y) =>
+      x.kind === y.kind ? 0 : x.kind === 'special_warning' ? -1 : 1,
+    );
     const fromProvider: WeatherWarningEvidence | null = found
-      ? { kind: found.kind, code: found.code, name: found.name, areaCode: area.office, municipality: found.municipality, issuedAt: report.reportedAt.toISOString(), source: this.provider.source, checkedAt: now.toISOString() }
+      ? {
+          kind: found.kind,
+          code: found.code,
+          name: found.name,
+          areaCode: area.office,
+          municipality: found.municipality,
+          issuedAt: report.reportedAt.toISOString(),
+          source: this.provider.source,
+          checkedAt: now.toISOString(),
+        }
       : null;
     const fromAdmin: WeatherWarningEvidence | null = recorded
-      ? { kind: recorded.kind, code: recorded.code, name: recorded.name, areaCode: area.office, municipality: null, issuedAt: recorded.issuedAt.toISOString(), source: 'admin', checkedAt: now.toISOString() }
+      ? {
+          kind: recorded.kind,
+          code: recorded.code,
+          name: recorded.name,
+          areaCode: area.office,
+          municipality: null,
+          issuedAt: recorded.issuedAt.toISOString(),
+          source: 'admin',
+          checkedAt: now.toISOString(),
+        }
       : null;
-    const evidence = fromAdmin && (!fromProvider || (fromAdmin.kind === 'special_warning' && fromProvider.kind !== 'special_warning')) ? fromAdmin : fromProvider;
+    const evidence =
+      fromAdmin && (!fromProvider || (fromAdmin.kind === 'special_warning' && fromProvider.kind !== 'special_warning'))
+        ? fromAdmin
+        : fromProvider;
     await inTransaction(this.db, async (db) => {
       await repo.recordCheck(
         db,
@@ -101,7 +148,12 @@ export class WeatherService {
       );
       if (checkpoint === 'eve') {
         const at = b.startsAt.getTime();
-        await enqueueJob(db, { kind: WEATHER_JOB.start, payload: { bookingId: b.id, startsAt: at }, runAt: b.startsAt, dedupeKey: `${WEATHER_JOB.start}:${b.id}:${at}` });
+        await enqueueJob(db, {
+          kind: WEATHER_JOB.start,
+          payload: { bookingId: b.id, startsAt: at },
+          runAt: b.startsAt,
+          dedupeKey: `${WEATHER_JOB.start}:${b.id}:${at}`,
+        });
       }
     });
   }
@@ -111,7 +163,9 @@ export class WeatherService {
    * (or its lifting) applies to them at once, as a check of its own.
    */
   private async recheckCity(city: string, now: Date): Promise<void> {
-    const rows = (await repo.activeBookingsOfCity(this.db, city, now, new Date(now.getTime() + EVE_LOOKAHEAD_MS))).filter((b) => eveCheckAt(b) <= now);
+    const rows = (
+      await repo.activeBookingsOfCity(this.db, city, now, new Date(now.getTime() + EVE_LOOKAHEAD_MS))
+    ).filter((b) => eveCheckAt(b) <= now);
     for (const b of rows) await this.check(b, 'admin', now);
   }
 
@@ -141,7 +195,14 @@ export class WeatherService {
         action: 'weather_warning.record',
         entityType: 'weather_warning',
         entityId: out.id,
-        after: { city: body.city, areaCode: out.areaCode, kind: out.kind, code: out.code, name: out.name, issuedAt: out.issuedAt.toISOString() },
+        after: {
+          city: body.city,
+          areaCode: out.areaCode,
+          kind: out.kind,
+          code: out.code,
+          name: out.name,
+          issuedAt: out.issuedAt.toISOString(),
+        },
         note: out.note,
       });
       return out;
@@ -155,7 +216,14 @@ export class WeatherService {
     const row = await inTransaction(this.db, async (db) => {
       const out = await repo.liftRecordedWarning(db, id, now);
       if (!out) return undefined;
-      await recordAdminAction(db, { adminUserId: admin.id, action: 'weather_warning.lift', entityType: 'weather_warning', entityId: id, before: { liftedAt: null }, after: { liftedAt: now.toISOString() } });
+      await recordAdminAction(db, {
+        adminUserId: admin.id,
+        action: 'weather_warning.lift',
+        entityType: 'weather_warning',
+        entityId: id,
+        before: { liftedAt: null },
+        after: { liftedAt: now.toISOString() },
+      });
       return out;
     });
     if (!row) throw notFound('Weather warning in force');

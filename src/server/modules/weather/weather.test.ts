@@ -36,12 +36,21 @@ beforeEach(() => {
 const MINUTE = 60_000;
 /** 18:00 Japan time on the day before `date`. */
 const eveOf = (date: string) => zonedTimeToUtc(addDays(date, -1), 18 * 60, 'Asia/Tokyo');
-const get = async (who: Person, id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(who.token) })).json();
-const ledger = async (id: number) => (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
-const quote = async (who: Person, id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })).json();
+const get = async (who: Person, id: number) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(who.token) })).json();
+const ledger = async (id: number) =>
+  (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
+const quote = async (who: Person, id: number) =>
+  (await t.app.inject({ url: `/api/v2/bookings/${id}/cancellation-quote`, headers: auth(who.token) })).json();
 const cancel = (who: Person, id: number) =>
-  t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(who.token), payload: { status: 'cancelled' } });
-const accept = (id: number, g: { token: string }) => t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(g.token) });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/${id}/status`,
+    headers: auth(who.token),
+    payload: { status: 'cancelled' },
+  });
+const accept = (id: number, g: { token: string }) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(g.token) });
 const recordings = (set: string) => fixtureProvider(path.join(RECORDINGS_DIR, set));
 
 /** An upcoming tour on `date` (10:00 Japan time unless said) with the guide, its deposit paid. */
@@ -68,8 +77,15 @@ describe('the typhoon rule', () => {
     expect((await get(traveler, id)).weather).toBeNull();
     await t.app.jobs.tick(eve);
     const seen = await get(traveler, id);
-    expect(seen.weather).toMatchObject({ kind: 'warning', areaCode: '260000', municipality: '2610000', source: 'fixture', checkedAt: eve.toISOString() });
-    // The recording (reported 16:41 Japan time) is replayed at the check: the same clock time, the latest day not after it.
+    expect(seen.weather).toMatchObject({
+      kind: 'warning',
+      areaCode: '260000',
+      municipality: '2610000',
+      source: 'fixture',
+      checkedAt: eve.toISOString(),
+    });
+    // The recording (reported 16:41 Japan time) is replayed at the check: the same clock time, the latest day not after
+    // it.
     expect(eve.getTime() - Date.parse(seen.weather.issuedAt)).toBeGreaterThanOrEqual(0);
     expect(eve.getTime() - Date.parse(seen.weather.issuedAt)).toBeLessThan(86_400_000);
     expect(new Date(seen.weather.issuedAt).toISOString().slice(11, 16)).toBe('07:41');
@@ -79,13 +95,24 @@ describe('the typhoon rule', () => {
     const detail = (await t.app.inject({ url: `/api/admin/bookings/${id}`, headers: auth(admin.token) })).json();
     expect(detail.timeline.find((e: { event: string }) => e.event === 'weather')).toMatchObject({
       at: eve.toISOString(),
-      detail: { checkpoint: 'eve', inForce: true, kind: 'warning', area: '260000', issuedAt: seen.weather.issuedAt, source: 'fixture' },
+      detail: {
+        checkpoint: 'eve',
+        inForce: true,
+        kind: 'warning',
+        area: '260000',
+        issuedAt: seen.weather.issuedAt,
+        source: 'fixture',
+      },
     });
     // And again at the start.
     const start = new Date(seen.startsAt);
     await t.app.jobs.tick(start);
     const again = (await t.app.inject({ url: `/api/admin/bookings/${id}`, headers: auth(admin.token) })).json();
-    expect(again.timeline.filter((e: { event: string }) => e.event === 'weather').map((e: { detail: { checkpoint: string } }) => e.detail.checkpoint)).toEqual(['eve', 'start']);
+    expect(
+      again.timeline
+        .filter((e: { event: string }) => e.event === 'weather')
+        .map((e: { detail: { checkpoint: string } }) => e.detail.checkpoint),
+    ).toEqual(['eve', 'start']);
   });
 
   it('lets the traveler cancel a Kyoto tour the next day with the whole deposit back while the warning is in force', async () => {
@@ -94,7 +121,13 @@ describe('the typhoon rule', () => {
     await t.app.jobs.tick(eveOf(date));
     t.app.bookings.now = () => zonedTimeToUtc(date, 8 * 60, 'Asia/Tokyo');
     const q = await quote(traveler, id);
-    expect(q).toMatchObject({ cancellable: true, tier: 'weather', refundPercent: 100, guideCents: 0, platformCents: 0 });
+    expect(q).toMatchObject({
+      cancellable: true,
+      tier: 'weather',
+      refundPercent: 100,
+      guideCents: 0,
+      platformCents: 0,
+    });
     const out = await cancelNextMorning(traveler, id, date);
     expect(out.refund.amountCents).toBe(out.depositCents);
     const l = await ledger(id);
@@ -124,7 +157,11 @@ describe('the typhoon rule', () => {
     const osaka = await tour(osakaGuide, date, '14:00');
     await t.app.jobs.tick(eveOf(date));
     expect((await get(traveler, kyoto)).weather).toBeNull();
-    expect((await get(osakaGuide, osaka)).weather).toMatchObject({ kind: 'warning', areaCode: '270000', municipality: '2710000' });
+    expect((await get(osakaGuide, osaka)).weather).toMatchObject({
+      kind: 'warning',
+      areaCode: '270000',
+      municipality: '2710000',
+    });
     const out = await cancelNextMorning(traveler, kyoto, date);
     expect(out.refund.amountCents).toBe(0);
     expect((await ledger(kyoto)).balance.total).toBe(0);
@@ -136,9 +173,18 @@ describe('the typhoon rule', () => {
     const eve = eveOf(date);
     await t.app.jobs.tick(eve);
     expect((await get(traveler, id)).weather).not.toBeNull();
-    const proposed = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, headers: auth(traveler.token), payload: { date: daysAhead(12), startTime: '10:00' } });
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/reschedule`,
+      headers: auth(traveler.token),
+      payload: { date: daysAhead(12), startTime: '10:00' },
+    });
     expect(proposed.statusCode).toBe(201);
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule/${proposed.json().reschedule.id}/accept`, headers: auth(kyotoGuide.token) });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/reschedule/${proposed.json().reschedule.id}/accept`,
+      headers: auth(kyotoGuide.token),
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ date: daysAhead(12), weather: null });
     // The evening before the first date (16 h before it, 64 h before the new start): without the
@@ -152,7 +198,12 @@ describe('the typhoon rule', () => {
     const id = await tour(kyotoGuide, date);
     await t.app.jobs.tick(eveOf(date));
     t.app.bookings.now = () => zonedTimeToUtc(date, 8 * 60, 'Asia/Tokyo');
-    expect(await quote(kyotoGuide, id)).toMatchObject({ cancellable: true, cancelledBy: 'guide', tier: 'weather', refundPercent: 100 });
+    expect(await quote(kyotoGuide, id)).toMatchObject({
+      cancellable: true,
+      cancelledBy: 'guide',
+      tier: 'weather',
+      refundPercent: 100,
+    });
     const res = await cancel(kyotoGuide, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide' });
@@ -169,20 +220,56 @@ describe('the typhoon rule', () => {
     expect((await get(traveler, id)).weather).toBeNull();
     t.app.bookings.now = () => new Date(eve.getTime() + 30 * MINUTE);
     const other = await person(t);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/weather-warnings', headers: auth(other.token), payload: { city: 'kyoto', code: '05' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/weather-warnings',
+      headers: auth(other.token),
+      payload: { city: 'kyoto', code: '05' },
+    });
     expect(refused.statusCode).toBe(404);
-    const advisory = await t.app.inject({ method: 'POST', url: '/api/admin/weather-warnings', headers: auth(admin.token), payload: { city: 'kyoto', code: '15' } });
+    const advisory = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/weather-warnings',
+      headers: auth(admin.token),
+      payload: { city: 'kyoto', code: '15' },
+    });
     expect(advisory.statusCode).toBe(400); // 強風注意報: an advisory cannot be recorded
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/weather-warnings', headers: auth(admin.token), payload: { city: 'kyoto', code: '35', note: 'Typhoon 10' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/weather-warnings',
+      headers: auth(admin.token),
+      payload: { city: 'kyoto', code: '35', note: 'Typhoon 10' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ areaCode: '260000', kind: 'special_warning', name: '暴風特別警報', liftedAt: null });
-    expect((await get(traveler, id)).weather).toMatchObject({ kind: 'special_warning', source: 'admin', areaCode: '260000' });
+    expect(res.json()).toMatchObject({
+      areaCode: '260000',
+      kind: 'special_warning',
+      name: '暴風特別警報',
+      liftedAt: null,
+    });
+    expect((await get(traveler, id)).weather).toMatchObject({
+      kind: 'special_warning',
+      source: 'admin',
+      areaCode: '260000',
+    });
     const audit = (await t.app.inject({ url: '/api/admin/audit-log', headers: auth(admin.token) })).json();
     expect(JSON.stringify(audit)).toContain('weather_warning.record');
-    const lifted = await t.app.inject({ method: 'POST', url: `/api/admin/weather-warnings/${res.json().id}/lift`, headers: auth(admin.token) });
+    const lifted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/weather-warnings/${res.json().id}/lift`,
+      headers: auth(admin.token),
+    });
     expect(lifted.statusCode).toBe(200);
     expect((await get(traveler, id)).weather).toBeNull();
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/weather-warnings/${res.json().id}/lift`, headers: auth(admin.token) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/weather-warnings/${res.json().id}/lift`,
+          headers: auth(admin.token),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -192,13 +279,21 @@ describe('when JMA cannot be read', () => {
     const kyoto = await tour(kyotoGuide, date, '10:00');
     const osaka = await tour(osakaGuide, date, '14:00');
     const demo = recordings('demo');
-    t.app.weather.provider = { source: 'jma', officeReport: async (office) => (office === '260000' ? Promise.reject(new Error('JMA 260000: HTTP 503')) : demo.officeReport(office)) };
+    t.app.weather.provider = {
+      source: 'jma',
+      officeReport: async (office) =>
+        office === '260000' ? Promise.reject(new Error('JMA 260000: HTTP 503')) : demo.officeReport(office),
+    };
     const eve = eveOf(date);
     await t.app.jobs.tick(eve);
     expect((await get(traveler, kyoto)).weather).toBeNull();
-    const osakaChecks = (await t.app.inject({ url: `/api/admin/bookings/${osaka}`, headers: auth(admin.token) })).json().timeline.filter((e: { event: string }) => e.event === 'weather');
+    const osakaChecks = (await t.app.inject({ url: `/api/admin/bookings/${osaka}`, headers: auth(admin.token) }))
+      .json()
+      .timeline.filter((e: { event: string }) => e.event === 'weather');
     expect(osakaChecks).toMatchObject([{ detail: { checkpoint: 'eve', inForce: false, source: 'jma' } }]); // Osaka: advisories only
-    const kyotoChecks = (await t.app.inject({ url: `/api/admin/bookings/${kyoto}`, headers: auth(admin.token) })).json().timeline.filter((e: { event: string }) => e.event === 'weather');
+    const kyotoChecks = (await t.app.inject({ url: `/api/admin/bookings/${kyoto}`, headers: auth(admin.token) }))
+      .json()
+      .timeline.filter((e: { event: string }) => e.event === 'weather');
     expect(kyotoChecks).toEqual([]); // no answer is no evidence either way
     // JMA answers again: the retry (30 s later) checks the Kyoto tour.
     t.app.weather.provider = demo;

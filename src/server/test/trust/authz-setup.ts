@@ -40,7 +40,12 @@ export async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean; da
   const owner = await f.owner.token();
   const day = opts.day ?? nextDay(f, 'bookings', 20);
   const date = addDays(todayInZone('Asia/Tokyo'), day);
-  const res = await send(f.t, { method: 'POST', url: '/api/v2/bookings', token: owner, body: { guideId: f.guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 } });
+  const res = await send(f.t, {
+    method: 'POST',
+    url: '/api/v2/bookings',
+    token: owner,
+    body: { guideId: f.guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 },
+  });
   if (res.statusCode !== 201) throw new Error(`booking setup failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as number;
   if (opts.paid) {
@@ -49,7 +54,14 @@ export async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean; da
       url: `/api/v2/bookings/${id}/payments`,
       token: owner,
       headers: { 'idempotency-key': `authz-payment-${id}` },
-      body: { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Owner Traveler' },
+      body: {
+        kind: 'deposit',
+        method: 'card',
+        cardNumber: '4242424242424242',
+        expiryDate: '12/34',
+        cvv: '123',
+        cardHolder: 'Owner Traveler',
+      },
     });
     if (paid.statusCode !== 201) throw new Error(`payment setup failed: ${paid.statusCode} ${paid.body}`);
   }

@@ -23,9 +23,34 @@ async function guidesClosedMonth(f: TrustFixtures): Promise<string> {
   const now = new Date();
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 3));
   await f.t.database.db.insert(ledgerEntries).values([
-    { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000, currency: 'CNY', createdAt: lastMonth },
-    { bookingId: id, account: 'guide', userId: f.guide.id, kind: 'guide_earnings', amountCents: 9_000, currency: 'CNY', availableAt: lastMonth, createdAt: lastMonth },
-    { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: 1_000, currency: 'CNY', createdAt: lastMonth },
+    {
+      bookingId: id,
+      account: 'platform',
+      userId: null,
+      kind: 'deposit_release',
+      amountCents: -10_000,
+      currency: 'CNY',
+      createdAt: lastMonth,
+    },
+    {
+      bookingId: id,
+      account: 'guide',
+      userId: f.guide.id,
+      kind: 'guide_earnings',
+      amountCents: 9_000,
+      currency: 'CNY',
+      availableAt: lastMonth,
+      createdAt: lastMonth,
+    },
+    {
+      bookingId: id,
+      account: 'platform',
+      userId: null,
+      kind: 'commission',
+      amountCents: 1_000,
+      currency: 'CNY',
+      createdAt: lastMonth,
+    },
   ]);
   return lastMonth.toISOString().slice(0, 7);
 }
@@ -40,13 +65,21 @@ export const DOCUMENT_ENTRIES: Record<string, AuthzEntry> = {
     strangers: (f) => [f.stranger, f.otherGuide, f.guide],
     setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: nextDay(f, 'documents', 172) }) } }),
   },
-  'GET /api/v2/receipts/{id}': { rule: 'owner', strangers: (f) => [f.stranger, f.otherGuide, f.guide], setup: async (f) => ({ params: { id: await ownersReceipt(f) } }) },
+  'GET /api/v2/receipts/{id}': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.otherGuide, f.guide],
+    setup: async (f) => ({ params: { id: await ownersReceipt(f) } }),
+  },
   'PATCH /api/v2/receipts/{id}': {
     rule: 'owner',
     strangers: (f) => [f.stranger, f.otherGuide, f.guide],
     setup: async (f) => ({ params: { id: await ownersReceipt(f) }, body: { addressee: 'Owner Traveler' } }),
   },
-  'GET /api/v2/receipts/{id}/pdf': { rule: 'owner', strangers: (f) => [f.stranger, f.otherGuide, f.guide], setup: async (f) => ({ params: { id: await ownersReceipt(f) } }) },
+  'GET /api/v2/receipts/{id}/pdf': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.otherGuide, f.guide],
+    setup: async (f) => ({ params: { id: await ownersReceipt(f) } }),
+  },
   'GET /api/v2/wallet/statements/{month}/pdf': {
     rule: 'owner',
     as: (f) => f.guide,

@@ -5,6 +5,9 @@ export const PLAN_ENTRIES: Record<string, AuthzEntry> = {
   'PUT /api/v2/bookings/{id}/day-plans': {
     rule: 'owner',
     strangers: bookingStrangers,
-    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { dayPlans: [{ day: 1, startTime: '09:30', plan: 'Asakusa, then the river' }] } }),
+    setup: async (f) => ({
+      params: { id: await ownersBooking(f, { paid: true }) },
+      body: { dayPlans: [{ day: 1, startTime: '09:30', plan: 'Asakusa, then the river' }] },
+    }),
   },
 };

@@ -12,14 +12,31 @@ async function acceptedBooking(f: TrustFixtures): Promise<number> {
 /** The traveler's own choice: the booking's guide is a stranger to it as well (decision 137). */
 const travelerOnly = (f: TrustFixtures) => [f.stranger, f.otherGuide, f.guide];
 
-/** When a trip goes wrong (decisions 137, 138): a replacement is the traveler's to choose; either side reports a no-show. */
+/**
+ * When a trip goes wrong (decisions 137, 138): a replacement is the traveler's to choose; either side reports a
+ * no-show.
+ */
 export const TROUBLE_ENTRIES: Record<string, AuthzEntry> = {
-  'GET /api/v2/bookings/{id}/replacements': { rule: 'owner', strangers: travelerOnly, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }) },
+  'GET /api/v2/bookings/{id}/replacements': {
+    rule: 'owner',
+    strangers: travelerOnly,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
   'POST /api/v2/bookings/{id}/replacements': {
     rule: 'owner',
     strangers: travelerOnly,
-    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { guideId: f.otherGuide.guideId } }),
+    setup: async (f) => ({
+      params: { id: await ownersBooking(f, { paid: true }) },
+      body: { guideId: f.otherGuide.guideId },
+    }),
   },
-  'POST /api/v2/bookings/{id}/report-no-show': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: {} }) },
-  'POST /api/admin/bookings/{id}/cancel-for-guide': { rule: 'admin', setup: async (f) => ({ params: { id: await acceptedBooking(f) }, body: { reason: 'The guide cannot be reached' } }) },
+  'POST /api/v2/bookings/{id}/report-no-show': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: {} }),
+  },
+  'POST /api/admin/bookings/{id}/cancel-for-guide': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: await acceptedBooking(f) }, body: { reason: 'The guide cannot be reached' } }),
+  },
 };

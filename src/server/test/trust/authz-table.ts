@@ -55,45 +55,84 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     why: "a listed guide's services are public",
     setup: guideParams('guideId'),
   },
-  'GET /api/v2/service-categories/guides/{guideId}/pricing': { rule: 'public', why: "a listed guide's prices are public", setup: guideParams('guideId') },
-  'GET /api/v2/reviews/guides/{guideId}': { rule: 'public', why: 'published reviews are public', setup: guideParams('guideId') },
+  'GET /api/v2/service-categories/guides/{guideId}/pricing': {
+    rule: 'public',
+    why: "a listed guide's prices are public",
+    setup: guideParams('guideId'),
+  },
+  'GET /api/v2/reviews/guides/{guideId}': {
+    rule: 'public',
+    why: 'published reviews are public',
+    setup: guideParams('guideId'),
+  },
   'GET /api/v2/itineraries/{id}': {
     rule: 'public',
     why: "a listed guide's itineraries are public",
     setup: async (f) => ({ params: { id: (await addItinerary(f.t.database.db, f.guide.guideId)).id } }),
   },
-  'GET /api/v2/avatars/{file}': { rule: 'public', why: 'generated portraits hold no personal data', setup: async () => ({ params: { file: 'kyoto-3-f.svg' } }) },
+  'GET /api/v2/avatars/{file}': {
+    rule: 'public',
+    why: 'generated portraits hold no personal data',
+    setup: async () => ({ params: { file: 'kyoto-3-f.svg' } }),
+  },
 
   // ---- saved guides: only the traveler's own list ----
   'GET /api/travelers/{id}/saved-guides': { rule: 'owner', setup: async (f) => ({ params: { id: f.owner.id } }) },
-  'POST /api/travelers/{id}/saved-guides/{guideId}': { rule: 'owner', setup: async (f) => ({ params: { id: f.owner.id, guideId: f.guide.guideId } }) },
+  'POST /api/travelers/{id}/saved-guides/{guideId}': {
+    rule: 'owner',
+    setup: async (f) => ({ params: { id: f.owner.id, guideId: f.guide.guideId } }),
+  },
   'DELETE /api/travelers/{id}/saved-guides/{guideId}': {
     rule: 'owner',
     setup: async (f) => {
-      await send(f.t, { method: 'POST', url: `/api/travelers/${f.owner.id}/saved-guides/${f.guide.guideId}`, token: await f.owner.token() });
+      await send(f.t, {
+        method: 'POST',
+        url: `/api/travelers/${f.owner.id}/saved-guides/${f.guide.guideId}`,
+        token: await f.owner.token(),
+      });
       return { params: { id: f.owner.id, guideId: f.guide.guideId } };
     },
   },
 
   // ---- support: a conversation belongs to whoever opened it; the inbox to admins ----
   // Anonymous visitors reach their conversation with its key, so without token or key it is not found.
-  'GET /api/support/threads/{id}/messages': { rule: 'owner', visitorStatus: 404, setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }) },
+  'GET /api/support/threads/{id}/messages': {
+    rule: 'owner',
+    visitorStatus: 404,
+    setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }),
+  },
   'POST /api/support/threads/{id}/messages': {
     rule: 'owner',
     visitorStatus: 404,
     setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { body: 'Any news?' } }),
   },
-  'GET /api/admin/support/threads/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }) },
-  'PATCH /api/admin/support/threads/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { status: 'closed' } }) },
+  'GET /api/admin/support/threads/{id}': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }),
+  },
+  'PATCH /api/admin/support/threads/{id}': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { status: 'closed' } }),
+  },
   'POST /api/admin/support/threads/{id}/messages': {
     rule: 'admin',
     setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { body: 'We are looking into it.' } }),
   },
-  // Bookings, messaging and paid bookings live in files of their own; spread here in the order the suite has always run them.
+  // Bookings, messaging and paid bookings live in files of their own; spread here in the order the suite has always run
+  // them.
   ...BOOKING_ENTRIES,
   ...MESSAGING_ENTRIES,
   ...PAID_BOOKING_ENTRIES,
 };
 
 // Reviews and disputes, and the business and account sections, live in files of their own (this one read 671 lines).
-Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES, TROUBLE_ENTRIES, CHANGE_ENTRIES, PLAN_ENTRIES);
+Object.assign(
+  AUTHZ_TABLE,
+  FEEDBACK_ENTRIES,
+  ACCOUNT_ENTRIES,
+  PAYOUT_ENTRIES,
+  DOCUMENT_ENTRIES,
+  TROUBLE_ENTRIES,
+  CHANGE_ENTRIES,
+  PLAN_ENTRIES,
+);

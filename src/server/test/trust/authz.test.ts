@@ -34,7 +34,13 @@ const undeclared = new UndeclaredStatuses();
 
 async function call(op: Operation, req: RouteRequest, token?: string) {
   const body = req.body ?? (op.body ? validValue(op.body) : undefined);
-  const res = await send(t, { method: op.method, url: fillPath(op.path, req.params) + queryString(req.query ?? {}), token, body, headers: req.headers });
+  const res = await send(t, {
+    method: op.method,
+    url: fillPath(op.path, req.params) + queryString(req.query ?? {}),
+    token,
+    body,
+    headers: req.headers,
+  });
   undeclared.check(op, res.statusCode, `${token ? 'with a token' : 'no token'}: ${res.body.slice(0, 80)}`);
   return res;
 }
@@ -96,7 +102,10 @@ describe('authorization table', () => {
         // Every admin action that changes something leaves an audit entry by that admin.
         if (op().method !== 'GET' && admin.statusCode < 300) {
           const added = (await entries()).filter((e) => !before.some((b) => b.id === e.id));
-          expect(added.map((e) => e.adminUserId), `${key} wrote no audit entry`).toContain(f.admin.id);
+          expect(
+            added.map((e) => e.adminUserId),
+            `${key} wrote no audit entry`,
+          ).toContain(f.admin.id);
           auditedWrites.add(key);
         }
       });
@@ -128,7 +137,9 @@ describe('authentication as documented', () => {
     const undeclared: string[] = [];
     const unguarded: string[] = [];
     for (const op of ops) {
-      const params = Object.fromEntries(Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]));
+      const params = Object.fromEntries(
+        Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]),
+      );
       const res = await call(op, { params });
       const code = res.statusCode === 401 ? res.json().code : undefined;
       if ((code === 'unauthorized' || code === 'TOKEN_EXPIRED') && !op.declaresSecurity) undeclared.push(op.key);
@@ -140,7 +151,9 @@ describe('authentication as documented', () => {
 
   it('a garbled or unknown token is a 401 everywhere a token is read', async () => {
     for (const op of ops.filter((o) => o.declaresSecurity)) {
-      const params = Object.fromEntries(Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]));
+      const params = Object.fromEntries(
+        Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]),
+      );
       const res = await call(op, { params }, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged');
       expect(res.statusCode, `${op.key}: ${res.body}`).toBe(401);
     }
@@ -150,6 +163,9 @@ describe('authentication as documented', () => {
 describe('statuses as documented', () => {
   // Runs after the matrix and the sweep above, over every reply they got.
   it('every status the authorization checks met is declared by its operation', () => {
-    expect(undeclared.size, `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`).toBe(0);
+    expect(
+      undeclared.size,
+      `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`,
+    ).toBe(0);
   });
 });

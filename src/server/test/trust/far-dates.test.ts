@@ -32,27 +32,60 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const FAR = ['9999-12-29', '9999-12-31', '0000-01-01', '0001-01-01', '2100-01-01', '1999-12-31'];
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  'hex',
+);
 
-type Send = (date: string) => Promise<{ statusCode: number; body: string; json(): { code?: string; fields?: { path: string }[] } }>;
+type Send = (
+  date: string,
+) => Promise<{ statusCode: number; body: string; json(): { code?: string; fields?: { path: string }[] } }>;
 const as = (who: Person, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: auth(who.token), remoteAddress: nextAddress(), ...(payload && { payload }) });
 
 const ROUTES: [string, string, Send][] = [
-  ['GET /api/v2/guides/{id}/slots', 'querystring.date', (date) => as(traveler, 'GET', `/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=2`)],
+  [
+    'GET /api/v2/guides/{id}/slots',
+    'querystring.date',
+    (date) => as(traveler, 'GET', `/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=2`),
+  ],
   ['GET /api/v2/guides', 'querystring.date', (date) => t.app.inject({ url: `/api/v2/guides?date=${date}` })],
-  ['POST /api/v2/bookings', 'body.date', (date) => as(traveler, 'POST', '/api/v2/bookings', { guideId: guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 2 })],
-  ['POST /api/v2/bookings/{id}/reschedule', 'body.date', (date) => as(guide, 'POST', `/api/v2/bookings/${bookingId}/reschedule`, { date, startTime: '13:00' })],
+  [
+    'POST /api/v2/bookings',
+    'body.date',
+    (date) =>
+      as(traveler, 'POST', '/api/v2/bookings', {
+        guideId: guide.guideId,
+        date,
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 2,
+      }),
+  ],
+  [
+    'POST /api/v2/bookings/{id}/reschedule',
+    'body.date',
+    (date) => as(guide, 'POST', `/api/v2/bookings/${bookingId}/reschedule`, { date, startTime: '13:00' }),
+  ],
   [
     'PUT /api/v2/guides/me/availability',
     'body.exceptions.0.date',
-    (date) => as(guide, 'PUT', '/api/v2/guides/me/availability', { weekly: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], exceptions: [{ date, available: false }] }),
+    (date) =>
+      as(guide, 'PUT', '/api/v2/guides/me/availability', {
+        weekly: [{ weekday: 1, startMinute: 540, endMinute: 1020 }],
+        exceptions: [{ date, available: false }],
+      }),
   ],
   [
     'POST /api/v2/conversations/{id}/offers',
     'body.date',
     (date) =>
-      as(guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { clientMessageId: `far-${date}-offer` })),
+      as(
+        guide,
+        'POST',
+        `/api/v2/conversations/${chat}/offers`,
+        offerBody(date, { clientMessageId: `far-${date}-offer` }),
+      ),
   ],
   [
     'POST /api/conversations/{id}/tour-requests',
@@ -87,10 +120,25 @@ const ROUTES: [string, string, Send][] = [
         { field: 'validUntil', value: date },
         { field: 'file', data: PNG, name: 'card.png', type: 'image/png' },
       ]);
-      return t.app.inject({ method: 'POST', url: '/api/v2/guide/credentials/insurance', payload, remoteAddress: nextAddress(), headers: { ...auth(guide.token), ...headers } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v2/guide/credentials/insurance',
+        payload,
+        remoteAddress: nextAddress(),
+        headers: { ...auth(guide.token), ...headers },
+      });
     },
   ],
-  ['POST /api/admin/weather-warnings', 'body.issuedAt', (date) => as(admin, 'POST', '/api/admin/weather-warnings', { city: 'kyoto', code: '05', issuedAt: `${date}T09:00:00+09:00` })],
+  [
+    'POST /api/admin/weather-warnings',
+    'body.issuedAt',
+    (date) =>
+      as(admin, 'POST', '/api/admin/weather-warnings', {
+        city: 'kyoto',
+        code: '05',
+        issuedAt: `${date}T09:00:00+09:00`,
+      }),
+  ],
 ];
 
 describe('dates at the ends of the calendar', () => {

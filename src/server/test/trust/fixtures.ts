@@ -58,7 +58,15 @@ export async function createTrustFixtures(t: TestApp): Promise<TrustFixtures> {
 /** Sends one request through `app.inject()` from a fresh client address (no rate limit spills over). */
 export function send(
   t: TestApp,
-  req: { method: string; url: string; token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> },
+  req: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+  },
 ) {
   const headers: Record<string, string> = { ...req.headers };
   if (req.token) headers.authorization = `Bearer ${req.token}`;

@@ -14,7 +14,9 @@ const SECRET_EMAIL = 'secret.person@example.com';
 function appWithFailingRoutes(production: boolean) {
   const lines: string[] = [];
   const app = createTestApp({
-    env: production ? { ...PRODUCTION_ENV, LOG_LEVEL: 'info' } : { LOG_LEVEL: 'info', NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) },
+    env: production
+      ? { ...PRODUCTION_ENV, LOG_LEVEL: 'info' }
+      : { LOG_LEVEL: 'info', NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) },
     build: {
       logger: true,
       logDestination: { write: (line: string) => void lines.push(line) },
@@ -64,8 +66,12 @@ describe.each([
 
 describe('loggableError', () => {
   it('keeps identifiers and drops quoted values', () => {
-    expect(redactQuotedValues('invalid input syntax for type integer: "hunter2"')).toBe('invalid input syntax for type integer: "…"');
-    expect(redactQuotedValues('duplicate key value violates unique constraint "users_email_unique"')).toContain('"users_email_unique"');
+    expect(redactQuotedValues('invalid input syntax for type integer: "hunter2"')).toBe(
+      'invalid input syntax for type integer: "…"',
+    );
+    expect(redactQuotedValues('duplicate key value violates unique constraint "users_email_unique"')).toContain(
+      '"users_email_unique"',
+    );
     expect(redactQuotedValues('relation "bookings" does not exist')).toContain('"bookings"');
   });
 
@@ -78,7 +84,12 @@ describe('loggableError', () => {
       table: 'users',
       params: [SECRET_EMAIL, SECRET],
     });
-    const err = Object.assign(new Error(`Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ${SECRET_EMAIL},${SECRET}`), { cause });
+    const err = Object.assign(
+      new Error(
+        `Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ${SECRET_EMAIL},${SECRET}`,
+      ),
+      { cause },
+    );
     const out = JSON.stringify(loggableError(err));
     expect(out).not.toContain(SECRET_EMAIL);
     expect(out).not.toContain('SECRET');

@@ -131,12 +131,23 @@ export function queryString(query: Record<string, unknown>): string {
   const pairs: string[] = [];
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
-    for (const item of Array.isArray(v) ? v : [v]) pairs.push(`${encode(k)}=${encode(typeof item === 'object' ? JSON.stringify(item) : String(item))}`);
+    for (const item of Array.isArray(v) ? v : [v])
+      pairs.push(`${encode(k)}=${encode(typeof item === 'object' ? JSON.stringify(item) : String(item))}`);
   }
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-const CANDIDATE_STRINGS = ['fuzzer1', 'abc', 'fuzz@example.com', '2026-12-05', '10:00', 'tokyo', 'Fuzz text', '1234567', '1'];
+const CANDIDATE_STRINGS = [
+  'fuzzer1',
+  'abc',
+  'fuzz@example.com',
+  '2026-12-05',
+  '10:00',
+  'tokyo',
+  'Fuzz text',
+  '1234567',
+  '1',
+];
 
 /** A value the schema accepts (best effort: enough to get past validation into the handler). */
 export function validValue(schema: JsonSchema | undefined, name = ''): unknown {
@@ -255,13 +266,21 @@ export const HOSTILE_BODIES: [string | undefined, string, string][] = [
   ['application/json', '"a string"', 'JSON string'],
   ['application/json', '[1,2,3]', 'array for an object'],
   ['application/json', '12345', 'number for an object'],
-  ['application/json', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}', 'prototype pollution'],
+  [
+    'application/json',
+    '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
+    'prototype pollution',
+  ],
   ['application/json', '['.repeat(5000) + ']'.repeat(5000), 'deep nesting'],
   ['application/json', JSON.stringify({ blob: 'x'.repeat(1_200_000) }), 'body over the limit'],
   ['text/plain', 'hello', 'text/plain'],
   ['application/x-www-form-urlencoded', 'a=1&b=2', 'form-urlencoded'],
   ['multipart/form-data', '--x\r\n', 'multipart without a boundary'],
-  ['multipart/form-data; boundary=zzz', '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG', 'multipart cut short'],
+  [
+    'multipart/form-data; boundary=zzz',
+    '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    'multipart cut short',
+  ],
   ['application/xml', '<a/>', 'XML'],
   [undefined, 'raw bytes without a type', 'no content-type'],
 ];

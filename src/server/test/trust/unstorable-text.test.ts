@@ -21,21 +21,59 @@ const LONE_SURROGATE = 'Mei\ud800';
 
 describe('text a database cannot store', () => {
   it('is refused in every field the probe found, with the field named', async () => {
-    const thread = await send(t, { method: 'POST', url: '/api/support/threads', token: await f.owner.token(), body: { message: 'Hello' } });
+    const thread = await send(t, {
+      method: 'POST',
+      url: '/api/support/threads',
+      token: await f.owner.token(),
+      body: { message: 'Hello' },
+    });
     const threadId = thread.json().thread.id;
     const cases: { method: string; url: string; body: Record<string, unknown>; field: string; token?: string }[] = [
-      { method: 'POST', url: '/api/auth/login', body: { username: NUL, password: 'whatever1' }, field: 'body.username' },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { username: NUL, password: 'whatever1' },
+        field: 'body.username',
+      },
       {
         method: 'POST',
         url: '/api/auth/signup',
-        body: { username: 'nulname', email: 'nul@example.com', password: 'Sakura2026!', confirmPassword: 'Sakura2026!', fullName: NUL },
+        body: {
+          username: 'nulname',
+          email: 'nul@example.com',
+          password: 'Sakura2026!',
+          confirmPassword: 'Sakura2026!',
+          fullName: NUL,
+        },
         field: 'body.fullName',
       },
       { method: 'POST', url: '/api/support/threads', body: { message: NUL }, field: 'body.message' },
-      { method: 'POST', url: '/api/support/threads', body: { message: 'Hi', contactName: NUL }, field: 'body.contactName' },
-      { method: 'POST', url: `/api/support/threads/${threadId}/messages`, body: { body: NUL }, field: 'body.body', token: await f.owner.token() },
-      { method: 'POST', url: `/api/admin/support/threads/${threadId}/messages`, body: { body: NUL }, field: 'body.body', token: await f.admin.token() },
-      ...['fullName', 'nickname', 'city', 'bio'].map((field) => ({ method: 'PATCH', url: '/api/me', body: { [field]: NUL }, field: `body.${field}` })),
+      {
+        method: 'POST',
+        url: '/api/support/threads',
+        body: { message: 'Hi', contactName: NUL },
+        field: 'body.contactName',
+      },
+      {
+        method: 'POST',
+        url: `/api/support/threads/${threadId}/messages`,
+        body: { body: NUL },
+        field: 'body.body',
+        token: await f.owner.token(),
+      },
+      {
+        method: 'POST',
+        url: `/api/admin/support/threads/${threadId}/messages`,
+        body: { body: NUL },
+        field: 'body.body',
+        token: await f.admin.token(),
+      },
+      ...['fullName', 'nickname', 'city', 'bio'].map((field) => ({
+        method: 'PATCH',
+        url: '/api/me',
+        body: { [field]: NUL },
+        field: `body.${field}`,
+      })),
       { method: 'PATCH', url: '/api/me', body: { bio: LONE_SURROGATE }, field: 'body.bio' },
       { method: 'GET', url: `/api/v2/guides?city=${encodeURIComponent('to\u0000kyo')}`, body: {}, field: 'query.city' },
     ];

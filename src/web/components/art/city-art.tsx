@@ -4,5 +4,15 @@
  * browser, and below the fold they load only when scrolled to.
  */
 export function CityArt({ slug, className }: { slug: string; className?: string }) {
-  return <img src={`/cities/${encodeURIComponent(slug)}.svg`} alt="" width={128} height={80} loading="lazy" decoding="async" className={className} />;
+  return (
+    <img
+      src={`/cities/${encodeURIComponent(slug)}.svg`}
+      alt=""
+      width={128}
+      height={80}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
 }

@@ -22,7 +22,10 @@ export function Footer() {
               <ul className="mt-3 space-y-2">
                 {col.links.map((l) => (
                   <li key={l.to}>
-                    <Link to={l.to} className="text-sm text-stone-600 hover:text-primary-700 dark:text-stone-400 dark:hover:text-primary-300">
+                    <Link
+                      to={l.to}
+                      className="text-sm text-stone-600 hover:text-primary-700 dark:text-stone-400 dark:hover:text-primary-300"
+                    >
                       {t(l.key)}
                     </Link>
                   </li>

@@ -7,7 +7,10 @@ import { buttonClass } from '../ui/button';
 /** Switches the interface, and a signed-in reader's account with it (lib/save-locale.ts). */
 function choose(locale: Locale) {
   void setLocale(locale);
-  import('../../lib/save-locale').then((m) => m.saveLocale(locale), () => undefined);
+  import('../../lib/save-locale').then(
+    (m) => m.saveLocale(locale),
+    () => undefined,
+  );
 }
 
 /**
@@ -21,7 +24,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <label className={buttonClass('ghost', 'sm', className)}>
       <Languages className="h-4 w-4" aria-hidden />
       <span className="sr-only">{t('language.label')}</span>
-      <select value={current} onChange={(e) => choose(matchLocale(e.target.value) ?? current)} className="cursor-pointer appearance-none bg-transparent">
+      <select
+        value={current}
+        onChange={(e) => choose(matchLocale(e.target.value) ?? current)}
+        className="cursor-pointer appearance-none bg-transparent"
+      >
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
             {LOCALE_NAMES[locale]}

@@ -19,7 +19,11 @@ const subscribe = (listener: () => void) => {
  * `bottom-[calc(…+var(--bottom-bar-height,0px))]` keeps it above a bar's actions instead of covering them.
  */
 export function useBottomBarOffset(): CSSProperties {
-  const height = useSyncExternalStore(subscribe, () => barHeight, () => 0);
+  const height = useSyncExternalStore(
+    subscribe,
+    () => barHeight,
+    () => 0,
+  );
   return { '--bottom-bar-height': `${height}px` } as CSSProperties;
 }
 

@@ -13,11 +13,28 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-function Field({ initial = '', min, max, onChange }: { initial?: string; min?: string; max?: string; onChange?: (v: string) => void }) {
+function Field({
+  initial = '',
+  min,
+  max,
+  onChange,
+}: {
+  initial?: string;
+  min?: string;
+  max?: string;
+  onChange?: (v: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateField label="Tour date" value={value} min={min} max={max} onChange={(v) => (setValue(v), onChange?.(v))} error={value ? null : 'Choose a date'} />
+      <DateField
+        label="Tour date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(v) => (setValue(v), onChange?.(v))}
+        error={value ? null : 'Choose a date'}
+      />
       <output data-testid="value">{value}</output>
       <button type="button" onClick={() => setValue('2027-02-14')}>
         set
@@ -36,7 +53,15 @@ describe('DateSelect: a date in the page’s language, not the browser’s', () 
     render(<Field min="2026-11-20" max="2027-06-30" onChange={changed} />);
     const group = screen.getByRole('group', { name: 'Tour date' });
     expect(selects().map((s) => s.dataset.part)).toEqual(['year', 'month', 'day']);
-    expect(selects().map((s) => s.getAttribute('aria-labelledby')!.split(' ').map((id) => document.getElementById(id)!.textContent).join(' '))).toEqual(['Tour date 年', 'Tour date 月', 'Tour date 日']);
+    expect(
+      selects().map((s) =>
+        s
+          .getAttribute('aria-labelledby')!
+          .split(' ')
+          .map((id) => document.getElementById(id)!.textContent)
+          .join(' '),
+      ),
+    ).toEqual(['Tour date 年', 'Tour date 月', 'Tour date 日']);
     expect(optionTexts(selects()[0]!)).toEqual(['年', '2026年', '2027年']);
     expect(optionTexts(selects()[1]!).slice(0, 3)).toEqual(['月', '1月', '2月']);
     pickDate(group, '2026-11-28');
@@ -61,7 +86,27 @@ describe('DateSelect: a date in the page’s language, not the browser’s', () 
     const group = screen.getByRole('group', { name: 'Tour date' });
     pickDate(group, '2026-11-25');
     const day = group.querySelector<HTMLSelectElement>('select[data-part=day]')!;
-    expect([...day.options].filter((o) => o.disabled).map((o) => o.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
+    expect([...day.options].filter((o) => o.disabled).map((o) => o.value)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '17',
+      '18',
+      '19',
+    ]);
     pickDate(group, '2027-01-31');
     fireEvent.change(group.querySelector('select[data-part=month]')!, { target: { value: '2' } });
     expect(day.value).toBe('');

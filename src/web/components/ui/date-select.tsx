@@ -11,7 +11,9 @@ const pad = (n: string) => n.padStart(2, '0');
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const parse = (iso: string): Parts => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? { year: String(Number(m[1])), month: String(Number(m[2])), day: String(Number(m[3])) } : { year: '', month: '', day: '' };
+  return m
+    ? { year: String(Number(m[1])), month: String(Number(m[2])), day: String(Number(m[3])) }
+    : { year: '', month: '', day: '' };
 };
 const compose = ({ year, month, day }: Parts): string => {
   if (!year || !month || !day || Number(day) > daysIn(Number(year), Number(month))) return '';
@@ -55,7 +57,21 @@ export interface DateSelectProps {
  * (mm/dd/yyyy on an English phone reading a Chinese page). Native selects: keyboard and screen reader as the
  * platform does them. Options outside min–max are disabled.
  */
-export function DateSelect({ value, onChange, min, max, labelId, id, name, describedBy, invalid, required, disabled, className, partClassName }: DateSelectProps) {
+export function DateSelect({
+  value,
+  onChange,
+  min,
+  max,
+  labelId,
+  id,
+  name,
+  describedBy,
+  invalid,
+  required,
+  disabled,
+  className,
+  partClassName,
+}: DateSelectProps) {
   const { t } = useTranslation('common');
   const locale = currentLocale();
   const partId = useId();
@@ -74,22 +90,27 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
   }
 
   const thisYear = new Date().getFullYear();
-  // The years min–max allow (without them, this year and five more), and the value's own year if it is outside (a date kept from before).
+  // The years min–max allow (without them, this year and five more), and the value's own year if it is outside (a date
+  // kept from before).
   const shown = parts.year ? Number(parts.year) : undefined;
   const firstYear = min ? Number(min.slice(0, 4)) : thisYear;
   const fromYear = Math.min(firstYear, shown ?? firstYear);
   const toYear = Math.max(max ? Number(max.slice(0, 4)) : firstYear + 5, shown ?? firstYear);
   const y = parts.year || String(fromYear);
-  const monthOptions = range(1, 12).map((m) => ({ value: m, off: outside(`${y}-${pad(String(m))}-01`, `${y}-${pad(String(m))}-${daysIn(Number(y), m)}`) }));
+  const monthOptions = range(1, 12).map((m) => ({
+    value: m,
+    off: outside(`${y}-${pad(String(m))}-01`, `${y}-${pad(String(m))}-${daysIn(Number(y), m)}`),
+  }));
   const dayCount = parts.month ? daysIn(Number(y), Number(parts.month)) : 31;
   const dayOptions = range(1, dayCount).map((d) => {
     const iso = parts.month ? `${y}-${pad(parts.month)}-${pad(String(d))}` : null;
     return { value: d, off: iso !== null && outside(iso, iso) };
   });
   const fmt = (part: Part, n: number) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...(part === 'year' ? { year: 'numeric' } : part === 'month' ? { month: 'short' } : { day: 'numeric' }) }).format(
-      Date.UTC(part === 'year' ? n : 2026, part === 'month' ? n - 1 : 0, part === 'day' ? n : 1),
-    );
+    new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      ...(part === 'year' ? { year: 'numeric' } : part === 'month' ? { month: 'short' } : { day: 'numeric' }),
+    }).format(Date.UTC(part === 'year' ? n : 2026, part === 'month' ? n - 1 : 0, part === 'day' ? n : 1));
   const options: Record<Part, { value: number; off: boolean }[]> = {
     year: range(fromYear, toYear).map((v) => ({ value: v, off: false })),
     month: monthOptions,
@@ -99,7 +120,8 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
   const change = (part: Part, v: string) => {
     const next = { ...parts, [part]: v };
     // A day the new month does not have is cleared rather than moved.
-    if (next.day && next.year && next.month && Number(next.day) > daysIn(Number(next.year), Number(next.month))) next.day = '';
+    if (next.day && next.year && next.month && Number(next.day) > daysIn(Number(next.year), Number(next.month)))
+      next.day = '';
     setParts(next);
     const out = reported(next);
     if (out !== value) onChange(out);
@@ -107,7 +129,12 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
 
   const order = partsOrder(locale);
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={describedBy} className={cn('grid grid-cols-[1.25fr_1fr_1fr] gap-2', className)}>
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      className={cn('grid grid-cols-[1.25fr_1fr_1fr] gap-2', className)}
+    >
       {order.map((part, i) => (
         <select
           key={part}
@@ -140,13 +167,20 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
   );
 }
 
-type DateFieldProps = Omit<DateSelectProps, 'labelId' | 'id' | 'describedBy' | 'invalid'> & { label: string; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
+type DateFieldProps = Omit<DateSelectProps, 'labelId' | 'id' | 'describedBy' | 'invalid'> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+};
 
 /** A labelled date (the form's TextField for dates): its error and hint tied to the selects. */
 export function DateField({ label, error, hint, wrapperClassName, ...rest }: DateFieldProps) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
-      {({ id, describedBy, invalid }) => <DateSelect {...rest} id={id} labelId={`${id}-label`} describedBy={describedBy} invalid={invalid} />}
+      {({ id, describedBy, invalid }) => (
+        <DateSelect {...rest} id={id} labelId={`${id}-label`} describedBy={describedBy} invalid={invalid} />
+      )}
     </FieldShell>
   );
 }

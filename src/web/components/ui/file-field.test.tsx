@@ -15,7 +15,9 @@ describe('FileField', () => {
   it('reads in the page’s language, is named by its label, and names the file chosen', async () => {
     await act(() => i18next.changeLanguage('ja'));
     const onFiles = vi.fn();
-    render(<FileField label="免許証の画像" hint="写真またはPDF" accept="image/png,application/pdf" onFiles={onFiles} />);
+    render(
+      <FileField label="免許証の画像" hint="写真またはPDF" accept="image/png,application/pdf" onFiles={onFiles} />,
+    );
     expect(screen.getByText('ファイルを選択')).toBeTruthy();
     expect(screen.getByText('ファイルが選択されていません')).toBeTruthy();
     const input = screen.getByLabelText('免許証の画像') as HTMLInputElement;

@@ -18,11 +18,18 @@ describe('an inline error outlines its field, not only a message under it', () =
         <TextField label="Fine" />
       </>,
     );
-    for (const [name, message] of [['Name', 'Enter your name'], ['City', 'Choose a city'], ['Note', 'Too long'], ['I agree', 'Tick this box']] as const) {
+    for (const [name, message] of [
+      ['Name', 'Enter your name'],
+      ['City', 'Choose a city'],
+      ['Note', 'Too long'],
+      ['I agree', 'Tick this box'],
+    ] as const) {
       const field = screen.getByLabelText(name);
       expect(field.getAttribute('aria-invalid'), name).toBe('true');
       expect(field.className, name).toMatch(/aria-\[invalid=true\]:(border|outline)-danger-600/);
-      expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe(message);
+      expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe(
+        message,
+      );
     }
     expect(screen.getByLabelText('Fine').getAttribute('aria-invalid')).toBeNull();
   });

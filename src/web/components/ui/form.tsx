@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
 /**
@@ -47,25 +54,51 @@ export function FieldShell({ label, error, hint, className, hintAfterError, chil
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> & { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+};
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, wrapperClassName, className, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, wrapperClassName, className, ...rest },
+  ref,
+) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
       {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={cn(inputClass, className)} {...rest} />
+        <input
+          ref={ref}
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(inputClass, className)}
+          {...rest}
+        />
       )}
     </FieldShell>
   );
 });
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+};
 
 export function SelectField({ label, error, hint, wrapperClassName, className, children, ...rest }: SelectFieldProps) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={cn(inputClass, className)} {...rest}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(inputClass, className)}
+          {...rest}
+        >
           {children}
         </select>
       )}
@@ -73,21 +106,38 @@ export function SelectField({ label, error, hint, wrapperClassName, className, c
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+};
 
 export function TextAreaField({ label, error, hint, wrapperClassName, className, ...rest }: TextAreaFieldProps) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={cn(inputClass, 'min-h-24', className)} {...rest} />
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(inputClass, 'min-h-24', className)}
+          {...rest}
+        />
       )}
     </FieldShell>
   );
 }
 
-type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null };
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: ReactNode;
+  error?: string | null;
+};
 
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField({ label, error, className, ...rest }, ref) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, error, className, ...rest },
+  ref,
+) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -116,9 +166,28 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
 });
 
 /** A card-like panel with a heading, for forms and settings sections. */
-export function Panel({ title, description, children, className, id }: { title: ReactNode; description?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Panel({
+  title,
+  description,
+  children,
+  className,
+  id,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
-    <section aria-labelledby={id ? `${id}-title` : undefined} id={id} className={cn('scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900', className)}>
+    <section
+      aria-labelledby={id ? `${id}-title` : undefined}
+      id={id}
+      className={cn(
+        'scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900',
+        className,
+      )}
+    >
       <h2 id={id ? `${id}-title` : undefined} className="text-lg font-semibold tracking-tight">
         {title}
       </h2>

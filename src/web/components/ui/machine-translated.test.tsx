@@ -11,7 +11,13 @@ beforeAll(async () => {
 describe('a text by machine translation, the original one tap away (decision 145)', () => {
   it('shows the translation named with its provider, and the original on a tap and back', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    render(<MachineTranslated original="京都の路地裏をご案内します" originalLanguage="ja" translated={{ text: '我带您逛京都的小巷', provider: 'DeepL', targetLang: 'zh' }} />);
+    render(
+      <MachineTranslated
+        original="京都の路地裏をご案内します"
+        originalLanguage="ja"
+        translated={{ text: '我带您逛京都的小巷', provider: 'DeepL', targetLang: 'zh' }}
+      />,
+    );
     expect(screen.getByTestId('translated-text').textContent).toContain('我带您逛京都的小巷');
     expect(screen.getByTestId('translated-text').getAttribute('lang')).toBe('zh-CN');
     expect(screen.getByTestId('machine-translated').textContent).toContain('机器翻译 · DeepL');
@@ -25,7 +31,13 @@ describe('a text by machine translation, the original one tap away (decision 145
 
   it('names the translation and the way back in Japanese for a Japanese reader', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    render(<MachineTranslated original="明天十点见" originalLanguage="zh" translated={{ text: '明日10時に会いましょう', provider: 'DeepL', targetLang: 'ja' }} />);
+    render(
+      <MachineTranslated
+        original="明天十点见"
+        originalLanguage="zh"
+        translated={{ text: '明日10時に会いましょう', provider: 'DeepL', targetLang: 'ja' }}
+      />,
+    );
     expect(screen.getByTestId('machine-translated').textContent).toContain('機械翻訳 · DeepL');
     fireEvent.click(screen.getByRole('button', { name: '原文を表示' }));
     expect(screen.getByTestId('original-text').textContent).toContain('明天十点见');
@@ -34,11 +46,25 @@ describe('a text by machine translation, the original one tap away (decision 145
   });
 
   it('shows the original as before without a translation, and says so when translation is unavailable', () => {
-    const { rerender } = render(<MachineTranslated original="Meet at the gate" originalLanguage="en" translated={null} translation={{ status: 'pending' }} />);
+    const { rerender } = render(
+      <MachineTranslated
+        original="Meet at the gate"
+        originalLanguage="en"
+        translated={null}
+        translation={{ status: 'pending' }}
+      />,
+    );
     expect(screen.getByText('Meet at the gate')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByTestId('translation-unavailable')).toBeNull();
-    rerender(<MachineTranslated original="Meet at the gate" originalLanguage="en" translated={null} translation={{ status: 'unavailable' }} />);
+    rerender(
+      <MachineTranslated
+        original="Meet at the gate"
+        originalLanguage="en"
+        translated={null}
+        translation={{ status: 'unavailable' }}
+      />,
+    );
     expect(screen.getByTestId('translation-unavailable').textContent).toContain('Translation unavailable for now');
   });
 });

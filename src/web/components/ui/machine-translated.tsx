@@ -12,7 +12,8 @@ export const htmlLang = (l: TextLanguage) => (l === 'zh' ? 'zh-CN' : l);
  * A query's refetch interval while a translation it shows is `pending`: the job usually lands within a
  * second or two, so ask again a few times, then stop (decision 145).
  */
-export const recheckWhilePending = (pending: boolean, updates: number): number | false => (pending && updates < 6 ? 4_000 : false);
+export const recheckWhilePending = (pending: boolean, updates: number): number | false =>
+  pending && updates < 6 ? 4_000 : false;
 
 export interface MachineTranslatedProps {
   /** The text as its author wrote it (always kept, decision 145). */
@@ -35,17 +36,38 @@ export interface MachineTranslatedProps {
  * there is one, else the original. MachineTranslated's state, for a place that cannot hold the toggle
  * next to the text (the inbox's row is one button: the toggle sits beside it, decision 173).
  */
-export function useOriginalToggle(original: string, originalLanguage: TextLanguage, translated: MachineTranslation | undefined) {
+export function useOriginalToggle(
+  original: string,
+  originalLanguage: TextLanguage,
+  translated: MachineTranslation | undefined,
+) {
   const [showOriginal, setShowOriginal] = useState(false);
-  const shown = !translated || showOriginal ? { text: original, lang: originalLanguage } : { text: translated.text, lang: translated.targetLang };
+  const shown =
+    !translated || showOriginal
+      ? { text: original, lang: originalLanguage }
+      : { text: translated.text, lang: translated.targetLang };
   return { shown, showOriginal, toggle: () => setShowOriginal((v) => !v) };
 }
 
 /** The button between a translation and its original: "显示原文" / "显示译文", pressed while the original shows. */
-export function OriginalToggle({ showOriginal, onToggle, describedBy }: { showOriginal: boolean; onToggle: () => void; describedBy?: string }) {
+export function OriginalToggle({
+  showOriginal,
+  onToggle,
+  describedBy,
+}: {
+  showOriginal: boolean;
+  onToggle: () => void;
+  describedBy?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="font-medium underline underline-offset-2" aria-pressed={showOriginal} aria-describedby={describedBy} onClick={onToggle}>
+    <button
+      type="button"
+      className="font-medium underline underline-offset-2"
+      aria-pressed={showOriginal}
+      aria-describedby={describedBy}
+      onClick={onToggle}
+    >
       {showOriginal ? t('machineTranslation.showTranslation') : t('machineTranslation.showOriginal')}
     </button>
   );
@@ -56,10 +78,21 @@ export function OriginalToggle({ showOriginal, onToggle, describedBy }: { showOr
  * translation first, named with its provider ("机器翻译 · DeepL"), and one tap to the original and
  * back. Without a translation, the original as before; "翻译暂不可用" when the provider is out.
  */
-export function MachineTranslated({ original, originalLanguage, translated, translation, className, inverted, as: Text = 'span' }: MachineTranslatedProps) {
+export function MachineTranslated({
+  original,
+  originalLanguage,
+  translated,
+  translation,
+  className,
+  inverted,
+  as: Text = 'span',
+}: MachineTranslatedProps) {
   const { t } = useTranslation();
   const { shown, showOriginal, toggle } = useOriginalToggle(original, originalLanguage, translated ?? undefined);
-  const note = cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs', inverted ? 'text-white/80' : 'text-stone-500 dark:text-stone-400');
+  const note = cn(
+    'mt-1 flex flex-wrap items-center gap-x-2 text-xs',
+    inverted ? 'text-white/80' : 'text-stone-500 dark:text-stone-400',
+  );
   if (!translated) {
     return (
       <>
@@ -76,7 +109,11 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
   }
   return (
     <>
-      <Text lang={htmlLang(shown.lang)} className={cn('block', className)} data-testid={showOriginal ? 'original-text' : 'translated-text'}>
+      <Text
+        lang={htmlLang(shown.lang)}
+        className={cn('block', className)}
+        data-testid={showOriginal ? 'original-text' : 'translated-text'}
+      >
         {shown.text}
       </Text>
       <span className={note}>
@@ -87,8 +124,17 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
   );
 }
 
-/** "机器翻译 · DeepL": names a text as a machine translation and its provider (a search card shows only this; the toggle is on the profile). */
-export function MachineTranslationLabel({ provider, className }: { provider: NonNullable<MachineTranslation>['provider']; className?: string }) {
+/**
+ * "机器翻译 · DeepL": names a text as a machine translation and its provider (a search card shows only this; the toggle is
+ * on the profile).
+ */
+export function MachineTranslationLabel({
+  provider,
+  className,
+}: {
+  provider: NonNullable<MachineTranslation>['provider'];
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <span className={cn('inline-flex items-center gap-1', className)} data-testid="machine-translated">

@@ -5,7 +5,8 @@ import { lazyPart } from '../../lib/hydration';
 import { PartBoundary } from './part-boundary';
 
 /** What Chromium throws for an import() whose file cannot be fetched (offline). */
-const offline = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/mobile-menu-abc.js');
+const offline = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/mobile-menu-abc.js');
 
 function Page({ attempt, Part }: { attempt: number; Part: ComponentType }) {
   return (
@@ -26,7 +27,9 @@ describe('a part whose code cannot be fetched offline (decision 102)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let online = false;
     const Menu = () => <nav>菜单</nav>;
-    const load = vi.fn((): Promise<{ default: typeof Menu }> => (online ? Promise.resolve({ default: Menu }) : Promise.reject(offline())));
+    const load = vi.fn((): Promise<{ default: typeof Menu }> =>
+      online ? Promise.resolve({ default: Menu }) : Promise.reject(offline()),
+    );
     const Part = lazyPart(load);
     const { rerender } = render(<Page attempt={1} Part={Part} />);
     expect((await screen.findByRole('alert')).textContent).toBe('首次打开菜单需要网络连接');

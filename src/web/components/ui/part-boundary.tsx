@@ -3,7 +3,10 @@ import { retryFailedParts } from '../../lib/hydration';
 
 /** The browser's error for a module that could not be fetched (Chromium, Firefox, Safari). */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
 }
 
 interface PartBoundaryProps {

@@ -4,10 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { FieldShell, inputClass } from './form';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+};
 
 /** A password input with a show/hide button. */
-export const PasswordField = forwardRef<HTMLInputElement, Props>(function PasswordField({ label, error, hint, wrapperClassName, className, ...rest }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, Props>(function PasswordField(
+  { label, error, hint, wrapperClassName, className, ...rest },
+  ref,
+) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (

@@ -3,7 +3,12 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
-import { DEFAULT_SMS_COUNTRIES, PHONE_CODE_LENGTH, SMS_COUNTRY_CALLING_CODES, type SmsCountry } from '../../../shared/schemas/phone';
+import {
+  DEFAULT_SMS_COUNTRIES,
+  PHONE_CODE_LENGTH,
+  SMS_COUNTRY_CALLING_CODES,
+  type SmsCountry,
+} from '../../../shared/schemas/phone';
 import type { Locale } from '../../../shared/locales';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
@@ -14,7 +19,10 @@ import { FieldShell, inputClass } from './form';
  * region of the browser's language when it is one served (en-SG, en-GB, en-AU …), else Hong Kong, the
  * likeliest home of a Chinese-speaking traveler who reads English. The picker changes it in one tap.
  */
-export function defaultCountry(locale: Locale, browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): SmsCountry {
+export function defaultCountry(
+  locale: Locale,
+  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): SmsCountry {
   if (locale === 'zh-CN') return 'CN';
   if (locale === 'ja') return 'JP';
   for (const tag of browserLanguages) {
@@ -24,14 +32,19 @@ export function defaultCountry(locale: Locale, browserLanguages: readonly string
   return 'HK';
 }
 
-/** The number in E.164: typed with its own +, or the picked country's code before the digits (a national leading 0 dropped). */
+/**
+ * The number in E.164: typed with its own +, or the picked country's code before the digits (a national leading 0
+ * dropped).
+ */
 export function toE164(country: SmsCountry, typed: string): string {
   const trimmed = typed.trim();
   if (trimmed.startsWith('+')) return `+${trimmed.replace(/\D/g, '')}`;
   return `+${SMS_COUNTRY_CALLING_CODES[country]}${trimmed.replace(/\D/g, '').replace(/^0+/, '')}`;
 }
 
-/** The country picker and the number, on one line: the country named in the reader's language, with its calling code. */
+/**
+ * The country picker and the number, on one line: the country named in the reader's language, with its calling code.
+ */
 export function PhoneNumberField({
   country,
   number,
@@ -57,7 +70,13 @@ export function PhoneNumberField({
         <div className="flex gap-2">
           {/* The picker keeps a fixed width and the number takes the rest: on a 375 px phone both stay in the card. */}
           <div className="w-36 shrink-0">
-            <select aria-label={t('phone.country')} value={country} disabled={disabled} onChange={(e) => onCountry(e.target.value as SmsCountry)} className={cn(inputClass, 'truncate pr-2')}>
+            <select
+              aria-label={t('phone.country')}
+              value={country}
+              disabled={disabled}
+              onChange={(e) => onCountry(e.target.value as SmsCountry)}
+              className={cn(inputClass, 'truncate pr-2')}
+            >
               {DEFAULT_SMS_COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {`${names.of(c) ?? c} +${SMS_COUNTRY_CALLING_CODES[c]}`}
@@ -85,8 +104,19 @@ export function PhoneNumberField({
   );
 }
 
-/** The code field: the phone's own suggestion of the code (one-time-code) and pasting both fill it; only digits are kept. */
-export function OneTimeCodeField({ value, onChange, error }: { value: string; onChange: (code: string) => void; error?: string | null }) {
+/**
+ * The code field: the phone's own suggestion of the code (one-time-code) and pasting both fill it; only digits are
+ * kept.
+ */
+export function OneTimeCodeField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <FieldShell label={t('phone.code')} error={error}>
@@ -125,7 +155,15 @@ export function useSecondsLeft(until: number | null): number {
 }
 
 /** "Resend" once the pause is over, and until then the seconds it still waits. */
-export function ResendButton({ secondsLeft, busy, onClick }: { secondsLeft: number; busy?: boolean; onClick: () => void }) {
+export function ResendButton({
+  secondsLeft,
+  busy,
+  onClick,
+}: {
+  secondsLeft: number;
+  busy?: boolean;
+  onClick: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Button type="button" variant="outline" disabled={secondsLeft > 0} busy={busy} onClick={onClick}>
@@ -134,7 +172,15 @@ export function ResendButton({ secondsLeft, busy, onClick }: { secondsLeft: numb
   );
 }
 
-const PHONE_ERRORS = new Set(['invalid_phone', 'unsupported_country', 'retry_later', 'invalid_code', 'code_expired', 'phone_taken', 'unavailable']);
+const PHONE_ERRORS = new Set([
+  'invalid_phone',
+  'unsupported_country',
+  'retry_later',
+  'invalid_code',
+  'code_expired',
+  'phone_taken',
+  'unavailable',
+]);
 
 /** What to tell the reader about a failed phone request, in the common namespace's words. */
 export function phoneErrorText(t: TFunction, err: unknown): string {
@@ -149,7 +195,10 @@ export function phoneErrorText(t: TFunction, err: unknown): string {
  * the pause before a resend (the server's, or its Retry-After when it refused), and each step's error.
  * The forms differ only in what a right code does.
  */
-export function usePhoneCodeSteps(start: Pick<UseMutationResult<{ resendAfterSeconds: number }, Error, string>, 'mutate' | 'isPending'>, locale: Locale) {
+export function usePhoneCodeSteps(
+  start: Pick<UseMutationResult<{ resendAfterSeconds: number }, Error, string>, 'mutate' | 'isPending'>,
+  locale: Locale,
+) {
   const { t } = useTranslation();
   const [country, setCountry] = useState<SmsCountry>(() => defaultCountry(locale));
   const [number, setNumber] = useState('');
@@ -173,7 +222,8 @@ export function usePhoneCodeSteps(start: Pick<UseMutationResult<{ resendAfterSec
         const text = phoneErrorText(t, err);
         if (sentTo) setCodeError(text);
         else setNumberError(text);
-        if (err instanceof ApiError && err.code === 'retry_later') setResendAt(Date.now() + (err.body?.retryAfter ?? 60) * 1000);
+        if (err instanceof ApiError && err.code === 'retry_later')
+          setResendAt(Date.now() + (err.body?.retryAfter ?? 60) * 1000);
       },
     });
   };
@@ -202,5 +252,22 @@ export function usePhoneCodeSteps(start: Pick<UseMutationResult<{ resendAfterSec
     setCodeError(null);
   };
 
-  return { country, setCountry, number, setNumber, sentTo, setSentTo, secondsLeft, code, setCode, numberError, codeError, setCodeError, send, submitNumber, typed, reset };
+  return {
+    country,
+    setCountry,
+    number,
+    setNumber,
+    sentTo,
+    setSentTo,
+    secondsLeft,
+    code,
+    setCode,
+    numberError,
+    codeError,
+    setCodeError,
+    send,
+    submitNumber,
+    typed,
+    reset,
+  };
 }

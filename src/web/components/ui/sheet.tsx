@@ -48,7 +48,9 @@ export function Sheet({
             </Dialog.Close>
           </div>
           {description ? (
-            <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-400">{description}</Dialog.Description>
+            <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              {description}
+            </Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}

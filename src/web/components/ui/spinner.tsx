@@ -5,7 +5,10 @@ export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center justify-center py-16 text-stone-500 dark:text-stone-400">
-      <span className="h-8 w-8 animate-spin rounded-full border-[3px] border-primary-200 border-t-primary-600" aria-hidden />
+      <span
+        className="h-8 w-8 animate-spin rounded-full border-[3px] border-primary-200 border-t-primary-600"
+        aria-hidden
+      />
       <span className="sr-only">{label ?? t('states.loading')}</span>
     </div>
   );

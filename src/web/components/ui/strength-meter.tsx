@@ -13,11 +13,16 @@ export function StrengthMeter({ password, id }: { password: string; id?: string 
     <div id={id} className="space-y-1">
       <div className="flex gap-1" aria-hidden>
         {[0, 1, 2, 3, 4].map((i) => (
-          <span key={i} className={cn('h-1.5 flex-1 rounded-full', i < score ? BAND_COLOR[band] : 'bg-stone-200 dark:bg-stone-700')} />
+          <span
+            key={i}
+            className={cn('h-1.5 flex-1 rounded-full', i < score ? BAND_COLOR[band] : 'bg-stone-200 dark:bg-stone-700')}
+          />
         ))}
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400" aria-live="polite">
-        {password ? t('password.strength.label', { band: t(`password.strength.${band}`) }) : t('password.strength.tips')}
+        {password
+          ? t('password.strength.label', { band: t(`password.strength.${band}`) })
+          : t('password.strength.tips')}
       </p>
     </div>
   );

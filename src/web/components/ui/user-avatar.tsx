@@ -18,14 +18,27 @@ export function UserAvatar({
 }) {
   const name = user.nickname || user.fullName;
   if (user.profilePicture) {
-    return <img src={user.profilePicture} alt={alt} width={size} height={size} className={cn('shrink-0 rounded-full object-cover', className)} style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={user.profilePicture}
+        alt={alt}
+        width={size}
+        height={size}
+        className={cn('shrink-0 rounded-full object-cover', className)}
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
       aria-hidden={alt ? undefined : true}
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white', COLORS[user.id % COLORS.length], className)}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white',
+        COLORS[user.id % COLORS.length],
+        className,
+      )}
       style={{ width: size, height: size, fontSize: size * 0.42 }}
     >
       {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}

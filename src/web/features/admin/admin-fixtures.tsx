@@ -9,7 +9,8 @@ import { Component as AdminPage } from '../../pages/admin';
 
 // What the admin console's tests share: a JSON reply, a signed-in user, a bank batch and the page itself.
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const user = (isAdmin: boolean): User => ({
   id: isAdmin ? 1 : 2,
@@ -34,7 +35,11 @@ export const user = (isAdmin: boolean): User => ({
   identityVerified: false,
   emailUpdates: false,
   locale: null,
-  guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false },
+  guideStatus: {
+    shouldShowRoleSwitch: false,
+    shouldShowBecomeGuideButton: true,
+    shouldShowViewApplicationButton: false,
+  },
 });
 
 /** A bank batch the weekly run formed, waiting for the admin's rate (decision 130). */

@@ -29,7 +29,10 @@ const dispute: Dispute = {
   evidence: [],
 };
 
-function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } }), batch: PayoutBatch = awaitingBatch) {
+function server(
+  post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } }),
+  batch: PayoutBatch = awaitingBatch,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (init?.method === 'POST') return post();
@@ -44,17 +47,52 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
           ],
           total: 0,
         },
-        messages: [{ id: 1, side: 'guide', body: 'I had to leave for an emergency.', kind: 'text', createdAt: '2026-11-20T02:00:00Z' }],
+        messages: [
+          {
+            id: 1,
+            side: 'guide',
+            body: 'I had to leave for an emergency.',
+            kind: 'text',
+            createdAt: '2026-11-20T02:00:00Z',
+          },
+        ],
       });
     if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
     if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
     if (url.startsWith('/api/admin/jobs/failed'))
-      return json({ jobs: [{ id: 31, kind: 'booking.reminder', payload: { bookingId: 9 }, attempts: 5, lastError: 'SMTP timeout', runAt: '2026-11-21T00:00:00Z', failedAt: '2026-11-21T01:00:00Z' }], nextBefore: null });
+      return json({
+        jobs: [
+          {
+            id: 31,
+            kind: 'booking.reminder',
+            payload: { bookingId: 9 },
+            attempts: 5,
+            lastError: 'SMTP timeout',
+            runAt: '2026-11-21T00:00:00Z',
+            failedAt: '2026-11-21T01:00:00Z',
+          },
+        ],
+        nextBefore: null,
+      });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
     if (url.startsWith('/api/admin/payout-batches/7')) return json(batch);
     if (url.startsWith('/api/admin/payout-batches')) return json({ batches: [awaitingBatch] });
     if (url.startsWith('/api/admin/weather-warnings'))
-      return json({ warnings: [{ id: 4, areaCode: '270000', kind: 'warning', code: '05', name: '暴風警報', issuedAt: '2026-11-21T09:00:00Z', liftedAt: null, recordedBy: 'admin', note: 'JMA site down' }] });
+      return json({
+        warnings: [
+          {
+            id: 4,
+            areaCode: '270000',
+            kind: 'warning',
+            code: '05',
+            name: '暴風警報',
+            issuedAt: '2026-11-21T09:00:00Z',
+            liftedAt: null,
+            recordedBy: 'admin',
+            note: 'JMA site down',
+          },
+        ],
+      });
     return json({ data: [], total: 0, page: 1, limit: 1 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -106,20 +144,44 @@ describe('admin helpers', () => {
     expect(canOpenConsole(null)).toBe(false);
     expect(canOpenConsole({ token: 't', user: user(false) })).toBe(false);
     expect(canOpenConsole({ token: 't', user: user(true) })).toBe(true);
-    expect(errorKey(new ApiError(409, '', { code: 'invalid_transition', message: 'x' }))).toBe('errors.invalid_transition');
+    expect(errorKey(new ApiError(409, '', { code: 'invalid_transition', message: 'x' }))).toBe(
+      'errors.invalid_transition',
+    );
     expect(errorKey(new ApiError(500, '', { code: 'internal', message: 'x' }))).toBe('errors.generic');
   });
 
   it('builds each action’s request', () => {
-    expect(actionRequest({ kind: 'identity', id: 3, step: 'request-changes', note: 'blurry' })).toEqual({ path: '/api/admin/identity/3/request-changes', method: 'POST', body: { note: 'blurry' } });
-    expect(actionRequest({ kind: 'application', id: 4, step: 'request-changes', message: 'more' })).toEqual({ path: '/api/admin/applications/4/request-changes', method: 'POST', body: { message: 'more' } });
-    expect(actionRequest({ kind: 'support', id: 7, step: 'status', status: 'closed' })).toEqual({ path: '/api/admin/support/threads/7', method: 'PATCH', body: { status: 'closed' } });
-    expect(actionRequest({ kind: 'withdrawal', id: 8, step: 'fail', reason: 'bad account' }).body).toEqual({ reason: 'bad account' });
+    expect(actionRequest({ kind: 'identity', id: 3, step: 'request-changes', note: 'blurry' })).toEqual({
+      path: '/api/admin/identity/3/request-changes',
+      method: 'POST',
+      body: { note: 'blurry' },
+    });
+    expect(actionRequest({ kind: 'application', id: 4, step: 'request-changes', message: 'more' })).toEqual({
+      path: '/api/admin/applications/4/request-changes',
+      method: 'POST',
+      body: { message: 'more' },
+    });
+    expect(actionRequest({ kind: 'support', id: 7, step: 'status', status: 'closed' })).toEqual({
+      path: '/api/admin/support/threads/7',
+      method: 'PATCH',
+      body: { status: 'closed' },
+    });
+    expect(actionRequest({ kind: 'withdrawal', id: 8, step: 'fail', reason: 'bad account' }).body).toEqual({
+      reason: 'bad account',
+    });
   });
 });
 
 describe('the refund split input', () => {
-  function Harness({ initial = '', currency = 'CNY', refundable = 30_000 }: { initial?: string; currency?: 'CNY' | 'JPY'; refundable?: number }) {
+  function Harness({
+    initial = '',
+    currency = 'CNY',
+    refundable = 30_000,
+  }: {
+    initial?: string;
+    currency?: 'CNY' | 'JPY';
+    refundable?: number;
+  }) {
     const [v, setV] = useState(initial);
     return <RefundSplitInput value={v} onChange={setV} refundableCents={refundable} currency={currency} />;
   }
@@ -225,12 +287,31 @@ describe('/admin', () => {
     expect(await screen.findByText('SMTP timeout', { selector: 'pre' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/jobs/31/retry' && i?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/jobs/31/retry' && i?.method === 'POST'),
+      ).toBe(true),
+    );
   });
 
   it('an admin records a JMA warning by hand and lifts one in force (the typhoon rule)', async () => {
     setSession('t', user(true));
-    const fetchMock = server(() => json({ id: 5, areaCode: '260000', kind: 'special_warning', code: '35', name: '暴風特別警報', issuedAt: '2026-11-21T10:00:00Z', liftedAt: null, recordedBy: 'admin', note: null }, 201));
+    const fetchMock = server(() =>
+      json(
+        {
+          id: 5,
+          areaCode: '260000',
+          kind: 'special_warning',
+          code: '35',
+          name: '暴風特別警報',
+          issuedAt: '2026-11-21T10:00:00Z',
+          liftedAt: null,
+          recordedBy: 'admin',
+          note: null,
+        },
+        201,
+      ),
+    );
     page('/admin/weather');
     const item = await screen.findByTestId('recorded-warning');
     expect(item.textContent).toContain('Osaka · 暴風警報');
@@ -241,17 +322,27 @@ describe('/admin', () => {
     fireEvent.change(within(dialog).getByLabelText('Warning'), { target: { value: '35' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record a warning' }));
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/admin/weather-warnings' && i?.method === 'POST');
+      const call = fetchMock.mock.calls.find(
+        ([u, i]) => String(u) === '/api/admin/weather-warnings' && i?.method === 'POST',
+      );
       expect(call && JSON.parse(String(call[1]!.body))).toEqual({ city: 'kyoto', code: '35' });
     });
     fireEvent.click(within(item).getByRole('button', { name: 'Lift' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lift' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/weather-warnings/4/lift' && i?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, i]) => String(u) === '/api/admin/weather-warnings/4/lift' && i?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('an admin enters the rate of a bank batch the weekly run formed; nothing is paid or downloaded before it', async () => {
     setSession('t', user(true));
-    const fetchMock = server(() => json({ ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657 }));
+    const fetchMock = server(() =>
+      json({ ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657 }),
+    );
     page('/admin/payouts/7');
     const form = await screen.findByRole('form', { name: 'Set rate' });
     expect(screen.getAllByText('Awaiting rate').length).toBeGreaterThan(0);
@@ -266,7 +357,9 @@ describe('/admin', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Set rate' }));
     await waitFor(() => {
       const posts = fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST');
-      expect(posts.map(([u, i]) => [String(u), JSON.parse(String(i!.body))])).toEqual([['/api/admin/payout-batches/7/rate', { jpyPerCny: '21.53' }]]);
+      expect(posts.map(([u, i]) => [String(u), JSON.parse(String(i!.body))])).toEqual([
+        ['/api/admin/payout-batches/7/rate', { jpyPerCny: '21.53' }],
+      ]);
     });
 
     cleanup();
@@ -278,7 +371,14 @@ describe('/admin', () => {
 
   it("shows a bank batch's yen in the reader's money format (src/shared/money-format.ts, decision 117)", async () => {
     setSession('t', user(true));
-    const formed: PayoutBatch = { ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657, lines: awaitingBatch.lines.map((l) => ({ ...l, amountYen: 2657 })) };
+    const formed: PayoutBatch = {
+      ...awaitingBatch,
+      status: 'open',
+      jpyPerCny: '21.53',
+      transferDate: '2026-11-27',
+      totalYen: 2657,
+      lines: awaitingBatch.lines.map((l) => ({ ...l, amountYen: 2657 })),
+    };
     server(undefined, formed);
     page('/admin/payouts/7');
     expect((await screen.findAllByText('¥2,657 (JPY)')).length).toBeGreaterThan(0);

@@ -30,13 +30,55 @@ const detail: AdminBookingDetail = {
     cancelledBy: null,
     cancelReason: null,
   },
-  timeline: [{ at: '2026-12-01T01:00:00.000Z', event: 'payment', detail: { id: 3, kind: 'deposit', method: 'card', status: 'succeeded', amountCents: 7_800, refundedCents: 0, currency: 'CNY' } }],
+  timeline: [
+    {
+      at: '2026-12-01T01:00:00.000Z',
+      event: 'payment',
+      detail: {
+        id: 3,
+        kind: 'deposit',
+        method: 'card',
+        status: 'succeeded',
+        amountCents: 7_800,
+        refundedCents: 0,
+        currency: 'CNY',
+      },
+    },
+  ],
   ledger: {
     entries: [
-      { id: 1, account: 'traveler', kind: 'deposit', amountCents: -7_800, currency: 'CNY', createdAt: '2026-12-01T01:00:00.000Z' },
-      { id: 2, account: 'exchange', kind: 'exchange', amountCents: 7_800, currency: 'CNY', createdAt: '2026-12-01T01:00:00.000Z' },
-      { id: 3, account: 'exchange', kind: 'exchange', amountCents: -1_600, currency: 'JPY', createdAt: '2026-12-01T01:00:00.000Z' },
-      { id: 4, account: 'platform', kind: 'deposit', amountCents: 1_600, currency: 'JPY', createdAt: '2026-12-01T01:00:00.000Z' },
+      {
+        id: 1,
+        account: 'traveler',
+        kind: 'deposit',
+        amountCents: -7_800,
+        currency: 'CNY',
+        createdAt: '2026-12-01T01:00:00.000Z',
+      },
+      {
+        id: 2,
+        account: 'exchange',
+        kind: 'exchange',
+        amountCents: 7_800,
+        currency: 'CNY',
+        createdAt: '2026-12-01T01:00:00.000Z',
+      },
+      {
+        id: 3,
+        account: 'exchange',
+        kind: 'exchange',
+        amountCents: -1_600,
+        currency: 'JPY',
+        createdAt: '2026-12-01T01:00:00.000Z',
+      },
+      {
+        id: 4,
+        account: 'platform',
+        kind: 'deposit',
+        amountCents: 1_600,
+        currency: 'JPY',
+        createdAt: '2026-12-01T01:00:00.000Z',
+      },
     ],
     total: 0,
   },
@@ -57,7 +99,9 @@ describe('a yen booking in the admin console', () => {
     setSession('t', user(true));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => (String(input).startsWith('/api/admin/bookings/9') ? json(detail) : json({}))),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/admin/bookings/9') ? json(detail) : json({}),
+      ),
     );
     page('/admin/bookings/9');
     expect(await screen.findByText('¥8,000 (JPY)')).toBeTruthy();

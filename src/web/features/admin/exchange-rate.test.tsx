@@ -15,13 +15,24 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-const fixed: AdminFx = { provider: 'fixed', configuredJpyPerCny: '20.5', current: { jpyPerCny: '20.5', asOf: '2026-12-03', source: 'fixed' }, rates: [], lastFailure: null };
+const fixed: AdminFx = {
+  provider: 'fixed',
+  configuredJpyPerCny: '20.5',
+  current: { jpyPerCny: '20.5', asOf: '2026-12-03', source: 'fixed' },
+  rates: [],
+  lastFailure: null,
+};
 const ecb: AdminFx = {
   provider: 'ecb',
   configuredJpyPerCny: '20.5',
   current: { jpyPerCny: '21.532484', asOf: '2026-12-03', source: 'ecb' },
   rates: [{ jpyPerCny: '21.532484', asOf: '2026-12-03', source: 'ecb', recordedAt: '2026-12-03T16:05:00Z' }],
-  lastFailure: { at: '2026-12-08T16:05:00Z', kind: 'late', detail: 'newest rates of 2026-12-03, read for 2026-12-08', feedAsOf: '2026-12-03' },
+  lastFailure: {
+    at: '2026-12-08T16:05:00Z',
+    kind: 'late',
+    detail: 'newest rates of 2026-12-03, read for 2026-12-08',
+    feedAsOf: '2026-12-03',
+  },
 };
 
 function fxServer(first: AdminFx, afterPut?: AdminFx) {
@@ -42,7 +53,11 @@ function fxServer(first: AdminFx, afterPut?: AdminFx) {
 describe('the exchange rate in the admin console (decision 165)', () => {
   it('shows the fixed rate in use, and sets a new one after checking it as the server does', async () => {
     setSession('t', user(true));
-    const set: AdminFx = { ...fixed, current: { jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin' }, rates: [{ jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin', recordedAt: '2026-12-03T01:00:00Z' }] };
+    const set: AdminFx = {
+      ...fixed,
+      current: { jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin' },
+      rates: [{ jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin', recordedAt: '2026-12-03T01:00:00Z' }],
+    };
     const fetchMock = fxServer(fixed, set);
     page('/admin/rates');
     expect((await screen.findByTestId('fx-current')).textContent).toBe('1 yuan = 20.5 yen');
@@ -51,7 +66,9 @@ describe('the exchange rate in the admin console (decision 165)', () => {
     const input = screen.getByLabelText(/New fixed rate/);
     fireEvent.change(input, { target: { value: '0.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set the fixed rate' }));
-    expect(await screen.findByText('Enter yen per yuan as a number from 1 to 1000 with at most six decimals.')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter yen per yuan as a number from 1 to 1000 with at most six decimals.'),
+    ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(false);
     fireEvent.change(input, { target: { value: ' 21.53 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set the fixed rate' }));
@@ -63,8 +80,25 @@ describe('the exchange rate in the admin console (decision 165)', () => {
 
   it('names the change in the audit log in the reader’s words', async () => {
     setSession('t', user(true));
-    const entry = { id: 1, admin: { id: 1, username: 'admin' }, action: 'fx_rate.set', entityType: 'fx_rate', entityId: 3, before: { jpyPerCny: '20.5', asOf: '2026-12-03', source: 'fixed' }, after: { jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin' }, note: null, createdAt: '2026-12-03T01:00:00Z' };
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input).startsWith('/api/admin/audit-log') ? json({ entries: [entry], nextBefore: null }) : json({ data: [], total: 0, page: 1, limit: 1 }))));
+    const entry = {
+      id: 1,
+      admin: { id: 1, username: 'admin' },
+      action: 'fx_rate.set',
+      entityType: 'fx_rate',
+      entityId: 3,
+      before: { jpyPerCny: '20.5', asOf: '2026-12-03', source: 'fixed' },
+      after: { jpyPerCny: '21.53', asOf: '2026-12-03', source: 'admin' },
+      note: null,
+      createdAt: '2026-12-03T01:00:00Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/admin/audit-log')
+          ? json({ entries: [entry], nextBefore: null })
+          : json({ data: [], total: 0, page: 1, limit: 1 }),
+      ),
+    );
     page('/admin/audit');
     const row = await screen.findByTestId('audit-entry');
     expect(row.textContent).toContain('Fixed exchange rate set');

@@ -3,7 +3,21 @@ import type { Session } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 
 /** The console's sections, in sidebar order. */
-export const SECTIONS = ['applications', 'identity', 'licences', 'disputes', 'withdrawals', 'payouts', 'rates', 'support', 'users', 'bookings', 'weather', 'jobs', 'audit'] as const;
+export const SECTIONS = [
+  'applications',
+  'identity',
+  'licences',
+  'disputes',
+  'withdrawals',
+  'payouts',
+  'rates',
+  'support',
+  'users',
+  'bookings',
+  'weather',
+  'jobs',
+  'audit',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** Only an admin's session opens the console; everyone else sees the not-found page (the API answers them 404 too). */
@@ -40,7 +54,10 @@ export interface RefundSplit {
   error: 'invalid' | 'tooMuch' | null;
 }
 
-/** The split a typed refund, in the booking's currency, makes of what the traveler paid online (the server computes the postings and checks again). */
+/**
+ * The split a typed refund, in the booking's currency, makes of what the traveler paid online (the server computes the
+ * postings and checks again).
+ */
 export function refundSplit(input: string, refundableCents: number, currency: Currency): RefundSplit {
   const refund = parseAmount(input, currency);
   if (refund === null) return { refundCents: null, keptCents: refundableCents, error: 'invalid' };
@@ -53,7 +70,20 @@ export function errorCode(err: unknown): string {
   if (err instanceof ApiError) return err.code ?? `http_${err.status}`;
   return 'network';
 }
-const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden', 'not_business_day', 'rate_already_set', 'rate_required', 'rate_from_feed'];
+const KNOWN = [
+  'invalid_transition',
+  'conflict',
+  'validation_failed',
+  'not_found',
+  'rate_limited',
+  'insufficient_balance',
+  'payment_failed',
+  'forbidden',
+  'not_business_day',
+  'rate_already_set',
+  'rate_required',
+  'rate_from_feed',
+];
 export function errorKey(err: unknown): string {
   const code = errorCode(err);
   return KNOWN.includes(code) ? `errors.${code}` : 'errors.generic';

@@ -22,7 +22,19 @@ function batchServer(batch: PayoutBatch) {
     if (init?.method === 'POST') return json({ ...batch, lines: batch.lines.map((l) => ({ ...l, status: 'paid' })) });
     if (url.startsWith('/api/admin/audit-log'))
       return json({
-        entries: [{ id: 1, admin: { id: 1, username: 'admin' }, action: 'payout_batch.rate', entityType: 'payout_batch', entityId: 7, before: { jpyPerCny: null, status: 'awaiting_rate' }, after: { jpyPerCny: '21.53', lines: 1, status: 'open' }, note: null, createdAt: '2026-11-24T02:00:00Z' }],
+        entries: [
+          {
+            id: 1,
+            admin: { id: 1, username: 'admin' },
+            action: 'payout_batch.rate',
+            entityType: 'payout_batch',
+            entityId: 7,
+            before: { jpyPerCny: null, status: 'awaiting_rate' },
+            after: { jpyPerCny: '21.53', lines: 1, status: 'open' },
+            note: null,
+            createdAt: '2026-11-24T02:00:00Z',
+          },
+        ],
         nextBefore: null,
       });
     if (url.startsWith('/api/admin/payout-batches/7')) return json(batch);
@@ -34,7 +46,13 @@ function batchServer(batch: PayoutBatch) {
 }
 
 describe('payout batches: the audit trail and paying before the transfer day', () => {
-  const openBatch = (transferDate: string): PayoutBatch => ({ ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate, totalYen: 2657 });
+  const openBatch = (transferDate: string): PayoutBatch => ({
+    ...awaitingBatch,
+    status: 'open',
+    jpyPerCny: '21.53',
+    transferDate,
+    totalYen: 2657,
+  });
   it('names the changed fields in the reader’s language, not as keys', async () => {
     setSession('t', user(true));
     batchServer(openBatch('2026-11-27'));
@@ -58,7 +76,11 @@ describe('payout batches: the audit trail and paying before the transfer day', (
     expect(within(dialog).getByText('The transfer date is Jan 5, 2099. Mark as paid now?')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST').map(([u]) => String(u))).toEqual(['/api/admin/payout-batches/7/lines/70/paid']));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST').map(([u]) => String(u))).toEqual([
+        '/api/admin/payout-batches/7/lines/70/paid',
+      ]),
+    );
   });
 
   it('on or after the transfer day the confirmation says the usual words', async () => {
@@ -66,13 +88,26 @@ describe('payout batches: the audit trail and paying before the transfer day', (
     batchServer(openBatch('2026-01-05'));
     page('/admin/payouts/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
-    expect(within(await screen.findByRole('dialog')).getByText('Only after the bank confirms the transfer. The guide is told.')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog')).getByText(
+        'Only after the bank confirms the transfer. The guide is told.',
+      ),
+    ).toBeTruthy();
   });
 });
 
 describe('payouts in yen (decision 167)', () => {
   const yuanLine = { ...awaitingBatch.lines[0]!, amountYen: 2_484 };
-  const yenLine = { ...awaitingBatch.lines[0]!, id: 71, withdrawalId: 701, userId: 4, username: 'yenguide', amountCents: 48_000, currency: 'JPY' as const, amountYen: 48_000 };
+  const yenLine = {
+    ...awaitingBatch.lines[0]!,
+    id: 71,
+    withdrawalId: 701,
+    userId: 4,
+    username: 'yenguide',
+    amountCents: 48_000,
+    currency: 'JPY' as const,
+    amountYen: 48_000,
+  };
   const mixed: PayoutBatch = {
     ...awaitingBatch,
     status: 'open',
@@ -109,14 +144,22 @@ describe('payouts in yen (decision 167)', () => {
 
   it('a weekly bank batch of yen payouts alone is dated without a rate (decision 169)', async () => {
     setSession('t', user(true));
-    const yenOnly: PayoutBatch = { ...awaitingBatch, totals: [{ currency: 'JPY', amountCents: 48_000 }], lines: [yenLine] };
+    const yenOnly: PayoutBatch = {
+      ...awaitingBatch,
+      totals: [{ currency: 'JPY', amountCents: 48_000 }],
+      lines: [yenLine],
+    };
     const fetchMock = batchServer(yenOnly);
     page('/admin/payouts/7');
     const form = await screen.findByRole('form', { name: 'Set transfer day' });
     expect(form.textContent).toContain('Every payout in it is in yen and is sent as it is, with no rate');
     expect(within(form).queryByLabelText('Rate (yen per RMB)')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Set transfer day' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/payout-batches/7/rate' && i?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/payout-batches/7/rate' && i?.method === 'POST'),
+      ).toBe(true),
+    );
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u) === '/api/admin/payout-batches/7/rate')!;
     expect(JSON.parse(String(init!.body))).toEqual({});
 
@@ -151,12 +194,22 @@ describe('payouts in yen (decision 167)', () => {
       userId: 4,
       username: 'yenguide',
     };
-    const entry = (id: number, account: string, amountCents: number) => ({ id, account, userId: account === 'guide' ? 4 : null, kind: 'withdrawal', amountCents, currency: 'JPY', amountYen: null, createdAt: '2026-11-26T01:00:00Z' });
+    const entry = (id: number, account: string, amountCents: number) => ({
+      id,
+      account,
+      userId: account === 'guide' ? 4 : null,
+      kind: 'withdrawal',
+      amountCents,
+      currency: 'JPY',
+      amountYen: null,
+      createdAt: '2026-11-26T01:00:00Z',
+    });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
-        if (url.startsWith('/api/admin/withdrawals/5/ledger')) return json({ entries: [entry(1, 'guide', -48_000), entry(2, 'payout_hold', 48_000)], total: 0 });
+        if (url.startsWith('/api/admin/withdrawals/5/ledger'))
+          return json({ entries: [entry(1, 'guide', -48_000), entry(2, 'payout_hold', 48_000)], total: 0 });
         if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [w] });
         if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
         return json({ data: [], total: 0, page: 1, limit: 1 });

@@ -10,8 +10,17 @@ import { createQueryClient } from '../../lib/query-client';
 import { clearSession, setSession } from '../../lib/session';
 import { Component as AdminPage } from '../../pages/admin';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const admin = { id: 1, username: 'admin', fullName: 'Demo Admin', email: 'admin@demo.tabi', role: 'traveler', isAdmin: true, isGuide: false } as User;
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const admin = {
+  id: 1,
+  username: 'admin',
+  fullName: 'Demo Admin',
+  email: 'admin@demo.tabi',
+  role: 'traveler',
+  isAdmin: true,
+  isGuide: false,
+} as User;
 const NOW = Date.parse('2026-11-25T03:00:00Z');
 
 const thread = (over: Partial<AdminSupportThread>): AdminSupportThread => ({
@@ -49,7 +58,11 @@ const urgent = thread({
   },
   location: { lat: 35.6825, lng: 139.7662, accuracyM: 35 },
 });
-const waiting = thread({ id: 4, replyBy: new Date(NOW + (3 * 3600 + 59 * 60 + 30) * 1000).toISOString(), user: { id: 10, username: 'mei', fullName: 'Mei' } });
+const waiting = thread({
+  id: 4,
+  replyBy: new Date(NOW + (3 * 3600 + 59 * 60 + 30) * 1000).toISOString(),
+  user: { id: 10, username: 'mei', fullName: 'Mei' },
+});
 const metrics: AdminSupportMetrics = {
   days: 30,
   urgent: { threads: 3, answered: 2, medianSeconds: 30, p90Seconds: 90, overdue: 1 },
@@ -79,8 +92,13 @@ describe('the admin support queue (decision 132)', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
         if (url.startsWith('/api/admin/support/metrics')) return json(metrics);
-        if (url.startsWith('/api/admin/support/threads/3')) return json({ thread: urgent, messages: [{ id: 1, sender: 'visitor', body: '我和地陪走散了', createdAt: urgent.createdAt }] });
-        if (url.startsWith('/api/admin/support/threads')) return json({ data: [urgent, waiting], total: 2, page: 1, limit: 20 });
+        if (url.startsWith('/api/admin/support/threads/3'))
+          return json({
+            thread: urgent,
+            messages: [{ id: 1, sender: 'visitor', body: '我和地陪走散了', createdAt: urgent.createdAt }],
+          });
+        if (url.startsWith('/api/admin/support/threads'))
+          return json({ data: [urgent, waiting], total: 2, page: 1, limit: 20 });
         if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
         return json({ data: [], total: 0, page: 1, limit: 1 });
       }),
@@ -108,10 +126,16 @@ describe('the admin support queue (decision 132)', () => {
     const detail = await screen.findByRole('heading', { name: /对话 #3/ });
     const card = detail.closest('article')!;
     expect(within(card).getByText(/TG0012/)).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'guide@demo.tabi' }).getAttribute('href')).toBe('mailto:guide@demo.tabi');
+    expect(within(card).getByRole('link', { name: 'guide@demo.tabi' }).getAttribute('href')).toBe(
+      'mailto:guide@demo.tabi',
+    );
     expect(within(card).getByRole('link', { name: 'traveler@demo.tabi' })).toBeTruthy();
     // Amap first for a Chinese reader (src/shared/map-links.ts).
-    expect(within(card).getByRole('link', { name: /打开地图/ }).getAttribute('href')).toMatch(/^https:\/\/uri\.amap\.com\/marker\?position=139\.7662,35\.6825/);
+    expect(
+      within(card)
+        .getByRole('link', { name: /打开地图/ })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/uri\.amap\.com\/marker\?position=139\.7662,35\.6825/);
 
     const panel = await screen.findByTestId('support-metrics');
     expect(within(panel).getByRole('row', { name: /^紧急/ }).textContent).toBe('紧急30 s90 s2/31');

@@ -8,13 +8,40 @@ import { json, page, user } from './admin-fixtures';
 
 /** Decision 146: what users wrote reads in the admin's language, the original one tap away. */
 const dispute: Dispute = {
-  id: 5, bookingId: 9, openedBy: 2, category: 'other', openedSide: 'traveler', previousStatus: 'ongoing', reason: '导游只带了一个小时就走了', status: 'open',
-  resolution: null, refundCents: null, resolutionNote: null, createdAt: '2026-11-20T03:00:00Z', resolvedAt: null, bookingStatus: 'disputed', evidence: [],
+  id: 5,
+  bookingId: 9,
+  openedBy: 2,
+  category: 'other',
+  openedSide: 'traveler',
+  previousStatus: 'ongoing',
+  reason: '导游只带了一个小时就走了',
+  status: 'open',
+  resolution: null,
+  refundCents: null,
+  resolutionNote: null,
+  createdAt: '2026-11-20T03:00:00Z',
+  resolvedAt: null,
+  bookingStatus: 'disputed',
+  evidence: [],
 };
 const thread: AdminSupportThread = {
-  id: 3, topic: 'general', urgent: false, status: 'open', createdAt: '2026-11-25T02:50:00Z', lastMessageAt: '2026-11-25T02:50:00Z', locale: 'zh-CN', pageUrl: '/dashboard',
-  contactName: null, contactEmail: null, user: { id: 9, username: 'traveler', fullName: 'Li Wei' }, messageCount: 2,
-  lastMessage: { sender: 'agent', body: 'お調べします', createdAt: '2026-11-25T02:55:00Z' }, replyBy: null, firstReplyAt: null, booking: null, location: null,
+  id: 3,
+  topic: 'general',
+  urgent: false,
+  status: 'open',
+  createdAt: '2026-11-25T02:50:00Z',
+  lastMessageAt: '2026-11-25T02:50:00Z',
+  locale: 'zh-CN',
+  pageUrl: '/dashboard',
+  contactName: null,
+  contactEmail: null,
+  user: { id: 9, username: 'traveler', fullName: 'Li Wei' },
+  messageCount: 2,
+  lastMessage: { sender: 'agent', body: 'お調べします', createdAt: '2026-11-25T02:55:00Z' },
+  replyBy: null,
+  firstReplyAt: null,
+  booking: null,
+  location: null,
 };
 
 function server() {
@@ -22,22 +49,49 @@ function server() {
     const url = String(input);
     if (url.startsWith('/api/admin/disputes/5'))
       return json({
-        dispute: { ...dispute, reasonLanguage: 'zh', reasonTranslated: { text: 'ガイドは1時間で帰ってしまいました', provider: 'DeepL', targetLang: 'ja' } },
+        dispute: {
+          ...dispute,
+          reasonLanguage: 'zh',
+          reasonTranslated: { text: 'ガイドは1時間で帰ってしまいました', provider: 'DeepL', targetLang: 'ja' },
+        },
         currency: 'CNY',
         ledger: { entries: [], total: 0 },
         messages: [
           { id: 1, side: 'guide', body: '急用で帰りました', kind: 'text', createdAt: '2026-11-20T02:00:00Z' },
-          { id: 2, side: 'traveler', body: '你去哪儿了？', kind: 'text', createdAt: '2026-11-20T02:05:00Z', bodyLanguage: 'zh', translated: null, translation: { status: 'unavailable' } },
+          {
+            id: 2,
+            side: 'traveler',
+            body: '你去哪儿了？',
+            kind: 'text',
+            createdAt: '2026-11-20T02:05:00Z',
+            bodyLanguage: 'zh',
+            translated: null,
+            translation: { status: 'unavailable' },
+          },
         ],
       });
     if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
     if (url.startsWith('/api/admin/support/metrics'))
-      return json({ days: 30, urgent: { threads: 0, answered: 0, medianSeconds: null, p90Seconds: null, overdue: 0 }, other: { threads: 1, answered: 1, medianSeconds: 300, p90Seconds: 300, overdue: 0 }, overdue: 0, urgentReplySeconds: 300, replySeconds: 14_400 });
+      return json({
+        days: 30,
+        urgent: { threads: 0, answered: 0, medianSeconds: null, p90Seconds: null, overdue: 0 },
+        other: { threads: 1, answered: 1, medianSeconds: 300, p90Seconds: 300, overdue: 0 },
+        overdue: 0,
+        urgentReplySeconds: 300,
+        replySeconds: 14_400,
+      });
     if (url.startsWith('/api/admin/support/threads/3'))
       return json({
         thread,
         messages: [
-          { id: 1, sender: 'visitor', body: '我的付款失败了', createdAt: '2026-11-25T02:50:00Z', bodyLanguage: 'zh', translated: { text: '支払いに失敗しました', provider: 'DeepL', targetLang: 'ja' } },
+          {
+            id: 1,
+            sender: 'visitor',
+            body: '我的付款失败了',
+            createdAt: '2026-11-25T02:50:00Z',
+            bodyLanguage: 'zh',
+            translated: { text: '支払いに失敗しました', provider: 'DeepL', targetLang: 'ja' },
+          },
           { id: 2, sender: 'agent', body: 'お調べします', createdAt: '2026-11-25T02:55:00Z' },
         ],
       });
@@ -94,6 +148,10 @@ describe("the admin console shows users' words in the admin's language (decision
     expect(within(agent).queryByRole('button')).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/admin/support/threads/3?lang=en'))).toBe(true);
     await act(() => i18next.changeLanguage('zh-CN'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/admin/support/threads/3?lang=zh-CN'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/admin/support/threads/3?lang=zh-CN'))).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -11,7 +11,11 @@ export function hasBookingPdf(b: Pick<Booking, 'status' | 'payments'>): boolean 
 }
 
 /** The trip card's link to the booking PDF. Renders nothing before the deposit is paid. */
-export function BookingPdfLink({ booking }: { booking: Pick<Booking, 'id' | 'bookingNumber' | 'status' | 'payments'> }) {
+export function BookingPdfLink({
+  booking,
+}: {
+  booking: Pick<Booking, 'id' | 'bookingNumber' | 'status' | 'payments'>;
+}) {
   // No suspense: a card in a list must not blank the page while this namespace loads.
   const { t, ready } = useTranslation('pdf', { useSuspense: false });
   if (!ready || !hasBookingPdf(booking)) return null;

@@ -25,7 +25,22 @@ export { useDraftPrice } from './hooks/use-draft-price';
 export { useLandedBooking } from './hooks/use-landed-booking';
 export { useLiveBookings } from './hooks/use-live-bookings';
 export { useNeedsAnswer } from './hooks/use-needs-answer';
-export { type AnswerItem, countByTab, type GuideTab, guideTabOf, needsAnswer, TOUR_STATUSES, travelerNeedsAnswer } from './lib/needs-answer';
+export {
+  type AnswerItem,
+  countByTab,
+  type GuideTab,
+  guideTabOf,
+  needsAnswer,
+  TOUR_STATUSES,
+  travelerNeedsAnswer,
+} from './lib/needs-answer';
 export { bookingCharge, bookingPriceLines, inDisplayCurrency, offerPriceLines, previewPrice } from './lib/price';
-export { checkoutPath, completeAges, draftFromQuery, draftGroupSize, draftQuestion, sellsLength } from './lib/selection';
+export {
+  checkoutPath,
+  completeAges,
+  draftFromQuery,
+  draftGroupSize,
+  draftQuestion,
+  sellsLength,
+} from './lib/selection';
 export { useApprovalPage } from './lib/use-approval-page';

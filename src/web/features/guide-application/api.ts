@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationData, ApplicationStatusReply, GuideApplication } from '../../../shared/schemas/guide-applications';
+import type {
+  ApplicationData,
+  ApplicationStatusReply,
+  GuideApplication,
+} from '../../../shared/schemas/guide-applications';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { ME_QUERY_KEY } from '../../lib/query-keys';
 
@@ -12,12 +16,22 @@ export const applicationKeys = {
 };
 
 export function useApplicationDraft(enabled = true) {
-  return useQuery({ queryKey: applicationKeys.draft, queryFn: () => apiRequest<GuideApplication>(`${BASE}/draft`), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: applicationKeys.draft,
+    queryFn: () => apiRequest<GuideApplication>(`${BASE}/draft`),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 /** The status is cached 5 minutes and only asked for with a token. */
 export function useApplicationStatus(enabled = true) {
-  return useQuery({ queryKey: applicationKeys.status, queryFn: () => apiRequest<ApplicationStatusReply>(`${BASE}/status`), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: applicationKeys.status,
+    queryFn: () => apiRequest<ApplicationStatusReply>(`${BASE}/status`),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function saveDraft(data: ApplicationData, opts: { keepalive?: boolean } = {}): Promise<GuideApplication> {
@@ -48,16 +62,21 @@ export const useDescribeDocument = () =>
     apiRequest<GuideApplication>(`${BASE}/documents/${id}`, { method: 'PATCH', body: { description } }),
   );
 
-export const useDeleteDocument = () => useApplicationMutation((id: number) => apiRequest<GuideApplication>(`${BASE}/documents/${id}`, { method: 'DELETE' }));
+export const useDeleteDocument = () =>
+  useApplicationMutation((id: number) => apiRequest<GuideApplication>(`${BASE}/documents/${id}`, { method: 'DELETE' }));
 
 /** Submits; afterwards the status and the header's guide flags (GET /api/me) are fetched again. */
 export function useSubmitApplication() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (declaration: boolean) => apiRequest<GuideApplication>(`${BASE}/submit`, { method: 'POST', body: { declaration } }),
+    mutationFn: (declaration: boolean) =>
+      apiRequest<GuideApplication>(`${BASE}/submit`, { method: 'POST', body: { declaration } }),
     onSuccess: async (reply) => {
       qc.setQueryData(applicationKeys.draft, reply);
-      await Promise.all([qc.invalidateQueries({ queryKey: applicationKeys.status }), qc.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: applicationKeys.status }),
+        qc.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+      ]);
     },
   });
 }

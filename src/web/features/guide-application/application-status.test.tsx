@@ -19,7 +19,11 @@ describe('/application-status', () => {
     submittedAt: '2026-11-22T10:00:00Z',
     reviewedAt: null,
     isGuide: false,
-    guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true },
+    guideStatus: {
+      shouldShowRoleSwitch: false,
+      shouldShowBecomeGuideButton: false,
+      shouldShowViewApplicationButton: true,
+    },
   };
 
   it('shows a submitted application and what happens next', async () => {
@@ -31,7 +35,14 @@ describe('/application-status', () => {
   });
 
   it('changes requested: the note and a button to edit', async () => {
-    server({ status: { ...base, status: 'changes_requested', reviewNote: 'Please add your licence', reviewedAt: '2026-11-23T10:00:00Z' } });
+    server({
+      status: {
+        ...base,
+        status: 'changes_requested',
+        reviewNote: 'Please add your licence',
+        reviewedAt: '2026-11-23T10:00:00Z',
+      },
+    });
     render(wrap(<ApplicationStatusView />, '/application-status'));
     expect(await screen.findByText('Please add your licence')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit application' }).getAttribute('href')).toBe('/become-guide');
@@ -49,13 +60,17 @@ describe('/application-status', () => {
   it('approved: a link to the guide dashboard', async () => {
     server({ status: { ...base, status: 'approved', isGuide: true } });
     render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect((await screen.findByRole('link', { name: 'Open the guide dashboard' })).getAttribute('href')).toBe('/guide-dashboard');
+    expect((await screen.findByRole('link', { name: 'Open the guide dashboard' })).getAttribute('href')).toBe(
+      '/guide-dashboard',
+    );
   });
 
   it('no application: a prompt to /become-guide; a failed load offers a retry', async () => {
     server({ status: { ...base, status: 'none', applicationId: null, submittedAt: null } });
     render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect((await screen.findByRole('link', { name: 'Start your application' })).getAttribute('href')).toBe('/become-guide');
+    expect((await screen.findByRole('link', { name: 'Start your application' })).getAttribute('href')).toBe(
+      '/become-guide',
+    );
     cleanup();
     server();
     render(wrap(<ApplicationStatusView />, '/application-status'));

@@ -6,11 +6,24 @@ export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');
 
 function guessType(name: string): string {
   const ext = name.toLowerCase().split('.').pop() ?? '';
-  return ({ pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[ext] ?? '';
+  return (
+    (
+      {
+        pdf: 'application/pdf',
+        jpg: 'image/jpeg',
+        jpeg: 'image/jpeg',
+        png: 'image/png',
+        gif: 'image/gif',
+        webp: 'image/webp',
+      } as Record<string, string>
+    )[ext] ?? ''
+  );
 }
 
 /** A first check in the browser (the server checks again, by content): the `errors.*` key, or undefined. */
-export function checkDocument(file: Pick<File, 'type' | 'size' | 'name'>): 'errors.fileType' | 'errors.fileSize' | 'errors.fileEmpty' | undefined {
+export function checkDocument(
+  file: Pick<File, 'type' | 'size' | 'name'>,
+): 'errors.fileType' | 'errors.fileSize' | 'errors.fileEmpty' | undefined {
   const type = file.type || guessType(file.name);
   if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) return 'errors.fileType';
   if (file.size === 0) return 'errors.fileEmpty';

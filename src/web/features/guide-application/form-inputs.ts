@@ -1,4 +1,5 @@
-// Reading what was typed: postal codes, whole numbers and links, for the draft (form.ts) and its checks (form-problems.ts).
+// Reading what was typed: postal codes, whole numbers and links, for the draft (form.ts) and its checks
+// (form-problems.ts).
 
 // ---- postal code (7 digits, typed as 1234567 or 123-4567 and formatted automatically, docs/rules/messaging.md) ----
 

@@ -1,5 +1,10 @@
 import { MIN_HOURLY_PRICE } from '../../../shared/currency';
-import { APPLICATION_MIN_AGE, missingFields, missingLicenceParts, type GuideApplication } from '../../../shared/schemas/guide-applications';
+import {
+  APPLICATION_MIN_AGE,
+  missingFields,
+  missingLicenceParts,
+  type GuideApplication,
+} from '../../../shared/schemas/guide-applications';
 import { int, isUrl, zipProblem } from './form-inputs';
 import { priceOf, toData, type DataKey, type FormState } from './form';
 
@@ -66,29 +71,39 @@ export function fieldErrors(f: FormState): FieldErrors {
   const zip = zipProblem(f.residenceZipcode);
   if (zip) e.residenceZipcode = zip === 'chars' ? 'errors.zipChars' : 'errors.zip';
   if (!!f.residenceYear !== !!f.residenceMonth) e.residenceSince = 'errors.residenceSince';
-  if ((f.experienceYears.trim() && int(f.experienceYears, 0, 100) === undefined) || (f.experienceMonths.trim() && int(f.experienceMonths, 0, 11) === undefined)) {
+  if (
+    (f.experienceYears.trim() && int(f.experienceYears, 0, 100) === undefined) ||
+    (f.experienceMonths.trim() && int(f.experienceMonths, 0, 11) === undefined)
+  ) {
     e.experience = 'errors.experience';
   }
   if (f.sessionCount.trim() && int(f.sessionCount, 0, 100_000) === undefined) e.sessionCount = 'errors.number';
-  for (const k of ['minPeople', 'maxPeople'] as const) if (f[k].trim() && int(f[k], 1, 50) === undefined) e[k] = 'errors.people';
-  for (const k of ['minDurationHours', 'maxDurationHours'] as const) if (f[k].trim() && int(f[k], 1, 24) === undefined) e[k] = 'errors.hours';
+  for (const k of ['minPeople', 'maxPeople'] as const)
+    if (f[k].trim() && int(f[k], 1, 50) === undefined) e[k] = 'errors.people';
+  for (const k of ['minDurationHours', 'maxDurationHours'] as const)
+    if (f[k].trim() && int(f[k], 1, 24) === undefined) e[k] = 'errors.hours';
   const [minP, maxP] = [int(f.minPeople, 1, 50), int(f.maxPeople, 1, 50)];
   if (!e.maxPeople && minP !== undefined && maxP !== undefined && maxP < minP) e.maxPeople = 'errors.maxPeople';
   const [minH, maxH] = [int(f.minDurationHours, 1, 24), int(f.maxDurationHours, 1, 24)];
-  if (!e.maxDurationHours && minH !== undefined && maxH !== undefined && maxH < minH) e.maxDurationHours = 'errors.maxDuration';
+  if (!e.maxDurationHours && minH !== undefined && maxH !== undefined && maxH < minH)
+    e.maxDurationHours = 'errors.maxDuration';
   const basic = f.basicPrice.trim() ? priceOf(f.basicPrice, f.currency) : undefined;
   if (basic === null) e.basicPrice = `errors.price.${f.currency}`;
   else if (basic !== undefined && basic < MIN_HOURLY_PRICE[f.currency]) e.basicPrice = 'errors.priceFloor';
-  if (f.additionalPrice.trim() && priceOf(f.additionalPrice, f.currency) === null) e.additionalPrice = `errors.price.${f.currency}`;
+  if (f.additionalPrice.trim() && priceOf(f.additionalPrice, f.currency) === null)
+    e.additionalPrice = `errors.price.${f.currency}`;
   return e;
 }
 
 /**
- * What stops a submission, in page order: missing required answers (docs/rules/booking-lifecycle.md 'Please complete the
- * following required fields'), a qualification file without its description, and answers that are
+ * What stops a submission, in page order: missing required answers (docs/rules/booking-lifecycle.md 'Please complete
+ * the following required fields'), a qualification file without its description, and answers that are
  * not valid (an age under 18 among them) — the same rules the server applies.
  */
-export function submitProblems(f: FormState, documents: Pick<GuideApplication['documents'][number], 'description'>[]): Problem[] {
+export function submitProblems(
+  f: FormState,
+  documents: Pick<GuideApplication['documents'][number], 'description'>[],
+): Problem[] {
   const errors = fieldErrors(f);
   const data = toData(f);
   const problems = new Set<Problem>(missingFields(data));
@@ -99,7 +114,8 @@ export function submitProblems(f: FormState, documents: Pick<GuideApplication['d
   if (errors.sessionCount) problems.add('sessionCount');
   if (errors.mbti) problems.add('mbti');
   if (errors.socialProfileLink) problems.add('socialProfileLink');
-  for (const k of ['minPeople', 'maxPeople', 'minDurationHours', 'maxDurationHours'] as const) if (errors[k]) problems.add(k);
+  for (const k of ['minPeople', 'maxPeople', 'minDurationHours', 'maxDurationHours'] as const)
+    if (errors[k]) problems.add(k);
   if (errors.basicPrice) problems.add('basicPricePerHourCents');
   if (errors.additionalPrice) problems.add('additionalPricePerPersonCents');
   if (documents.some((doc) => !doc.description.trim())) problems.add('documents');

@@ -67,7 +67,13 @@ export interface FormState {
 
 export const SCORE_KEYS = ['ethics', 'boundary', 'supportive'] as const;
 export type ScoreKey = (typeof SCORE_KEYS)[number];
-export const ANSWER_KEYS = ['interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'] as const;
+export const ANSWER_KEYS = [
+  'interaction',
+  'favoriteSpot',
+  'boundaryResponse',
+  'emotionalHandling',
+  'selfSymbol',
+] as const;
 
 // ---- money: typed in the chosen currency, sent in its minor unit ----
 
@@ -77,7 +83,8 @@ export const priceOf = (text: string, currency: Currency): number | null => {
   return minor !== null && minor <= 10_000_000 ? minor : null;
 };
 
-export const scoreBandOf = (score: number | null) => (score === null ? undefined : SCORE_BANDS.find((b) => score >= b.min && score <= b.max));
+export const scoreBandOf = (score: number | null) =>
+  score === null ? undefined : SCORE_BANDS.find((b) => score >= b.min && score <= b.max);
 
 // ---- conversions ----
 
@@ -177,13 +184,27 @@ function prices(d: ApplicationData): Pick<FormState, 'currency' | 'basicPrice' |
   const priced = d.basicPricePerHourCents !== undefined || d.additionalPricePerPersonCents !== undefined;
   const currency = d.currency ?? (priced ? 'CNY' : DEFAULT_APPLICATION_CURRENCY);
   const typed = (minor: number | undefined) => (minor === undefined ? '' : minorToInput(minor, currency));
-  return { currency, basicPrice: typed(d.basicPricePerHourCents), additionalPrice: typed(d.additionalPricePerPersonCents) };
+  return {
+    currency,
+    basicPrice: typed(d.basicPricePerHourCents),
+    additionalPrice: typed(d.additionalPricePerPersonCents),
+  };
 }
 
 /** The draft to save: every well-formed answer (what is empty or not valid yet is left out). */
 export function toData(f: FormState): ApplicationData {
   const d: ApplicationData = {};
-  const text = (k: 'name' | 'residenceArea' | 'occupation' | 'bio' | 'ethicsDescription' | 'boundaryDescription' | 'supportiveDescription' | (typeof ANSWER_KEYS)[number]) => {
+  const text = (
+    k:
+      | 'name'
+      | 'residenceArea'
+      | 'occupation'
+      | 'bio'
+      | 'ethicsDescription'
+      | 'boundaryDescription'
+      | 'supportiveDescription'
+      | (typeof ANSWER_KEYS)[number],
+  ) => {
     const v = f[k].trim();
     if (v) d[k] = v;
   };
@@ -195,13 +216,19 @@ export function toData(f: FormState): ApplicationData {
   if (f.socialProfileLink.trim() && isUrl(f.socialProfileLink.trim())) d.socialProfileLink = f.socialProfileLink.trim();
   if (f.serviceCities.length) d.serviceCities = f.serviceCities;
   text('residenceArea');
-  if (f.residenceZipcode.trim() && !zipProblem(f.residenceZipcode)) d.residenceZipcode = formatZip(f.residenceZipcode.trim());
-  if (/^(19|20)\d{2}$/.test(f.residenceYear) && /^(0[1-9]|1[0-2])$/.test(f.residenceMonth)) d.residenceSince = `${f.residenceYear}-${f.residenceMonth}`;
+  if (f.residenceZipcode.trim() && !zipProblem(f.residenceZipcode))
+    d.residenceZipcode = formatZip(f.residenceZipcode.trim());
+  if (/^(19|20)\d{2}$/.test(f.residenceYear) && /^(0[1-9]|1[0-2])$/.test(f.residenceMonth))
+    d.residenceSince = `${f.residenceYear}-${f.residenceMonth}`;
   text('occupation');
   text('bio');
   if (f.languages.length) d.languages = f.languages;
   const [years, months] = [int(f.experienceYears, 0, 100), int(f.experienceMonths, 0, 11)];
-  if ((f.experienceYears.trim() || f.experienceMonths.trim()) && (years !== undefined || !f.experienceYears.trim()) && (months !== undefined || !f.experienceMonths.trim())) {
+  if (
+    (f.experienceYears.trim() || f.experienceMonths.trim()) &&
+    (years !== undefined || !f.experienceYears.trim()) &&
+    (months !== undefined || !f.experienceMonths.trim())
+  ) {
     d.experienceMonths = (years ?? 0) * 12 + (months ?? 0);
   }
   const sessions = int(f.sessionCount, 0, 100_000);
@@ -227,6 +254,10 @@ export function toData(f: FormState): ApplicationData {
   const additional = f.additionalPrice.trim() ? priceOf(f.additionalPrice, f.currency) : null;
   if (additional !== null) d.additionalPricePerPersonCents = additional;
   if (f.subcategoryIds.length) d.subcategoryIds = f.subcategoryIds;
-  if (Object.keys(f.licence).length) d.licence = { ...f.licence, ...(f.licence.registrationNumber && { registrationNumber: f.licence.registrationNumber.trim() }) };
+  if (Object.keys(f.licence).length)
+    d.licence = {
+      ...f.licence,
+      ...(f.licence.registrationNumber && { registrationNumber: f.licence.registrationNumber.trim() }),
+    };
   return d;
 }

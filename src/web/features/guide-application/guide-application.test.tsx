@@ -46,7 +46,13 @@ describe('guide application form rules', () => {
 
   it('lists what is missing in page order, an age under 18 and undescribed files', () => {
     const form = toForm({ ...complete, age: 17, bio: undefined, selfSymbol: undefined, subcategoryIds: undefined });
-    expect(submitProblems(form, [{ description: '' }])).toEqual(['age', 'bio', 'documents', 'selfSymbol', 'subcategoryIds']);
+    expect(submitProblems(form, [{ description: '' }])).toEqual([
+      'age',
+      'bio',
+      'documents',
+      'selfSymbol',
+      'subcategoryIds',
+    ]);
     // A half-typed postal code is not saved (the draft keeps only valid answers) and counts as missing.
     expect(toData({ ...toForm(complete), residenceZipcode: '150-00' }).residenceZipcode).toBeUndefined();
   });
@@ -68,18 +74,30 @@ describe('the /become-guide wizard', () => {
     fireEvent.change(zip, { target: { value: '1500002' } });
     expect((zip as HTMLInputElement).value).toBe('150-0002');
     fireEvent.change(zip, { target: { value: '15a' } });
-    expect(screen.getByText('Invalid postal code: Please enter a 7-digit Japanese postal code (numbers only).')).toBeTruthy();
+    expect(
+      screen.getByText('Invalid postal code: Please enter a 7-digit Japanese postal code (numbers only).'),
+    ).toBeTruthy();
     fireEvent.change(zip, { target: { value: '150' } });
     fireEvent.blur(zip);
     expect(screen.getByText('Please enter a valid 7-digit postal code.')).toBeTruthy();
     expect(zip.getAttribute('aria-invalid')).toBe('true');
-    expect(zip.getAttribute('aria-describedby')).toContain(screen.getByText('Please enter a valid 7-digit postal code.').id);
+    expect(zip.getAttribute('aria-describedby')).toContain(
+      screen.getByText('Please enter a valid 7-digit postal code.').id,
+    );
   });
 
   it('in Japanese, names a protected title on the bio once saved, and takes it once her licence is declared, its card chosen among her files', async () => {
     await act(() => i18next.changeLanguage('ja'));
     const fetchMock = server();
-    const card = { id: 31, fileName: 'card.jpg', contentType: 'image/webp', sizeBytes: 10, description: '登録証', uploadedAt: '2026-11-20T00:00:00Z', fileUrl: '/x' };
+    const card = {
+      id: 31,
+      fileName: 'card.jpg',
+      contentType: 'image/webp',
+      sizeBytes: 10,
+      description: '登録証',
+      uploadedAt: '2026-11-20T00:00:00Z',
+      fileUrl: '/x',
+    };
     // The draft read as the page reads it (a save's reply replaces it in the cache); every save's reply keeps the card.
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
@@ -96,12 +114,23 @@ describe('the /become-guide wizard', () => {
     await waitFor(() => expect(bio.getAttribute('aria-invalid')).toBeNull(), { timeout: 5_000 });
     fireEvent.change(screen.getByLabelText('登録番号'), { target: { value: '京都府 第2010-0042号' } });
     fireEvent.change(screen.getByLabelText('登録先の都道府県'), { target: { value: 'kyoto' } });
-    fireEvent.click(within(screen.getByRole('group', { name: '資格の言語' })).getByRole('checkbox', { name: '中国語' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: '資格の言語' })).getByRole('checkbox', { name: '中国語' }),
+    );
     fireEvent.change(screen.getByLabelText('登録証'), { target: { value: '31' } });
-    await waitFor(() => {
-      const saves = fetchMock.mock.calls.filter(([u, i]) => String(u).endsWith('/draft') && i?.method === 'PUT');
-      expect(JSON.parse(String(saves.at(-1)?.[1]?.body ?? '{}')).data?.licence).toEqual({ kind: 'national', registrationNumber: '京都府 第2010-0042号', prefecture: 'kyoto', languages: ['zh'], documentId: 31 });
-    }, { timeout: 5_000 });
+    await waitFor(
+      () => {
+        const saves = fetchMock.mock.calls.filter(([u, i]) => String(u).endsWith('/draft') && i?.method === 'PUT');
+        expect(JSON.parse(String(saves.at(-1)?.[1]?.body ?? '{}')).data?.licence).toEqual({
+          kind: 'national',
+          registrationNumber: '京都府 第2010-0042号',
+          prefecture: 'kyoto',
+          languages: ['zh'],
+          documentId: 31,
+        });
+      },
+      { timeout: 5_000 },
+    );
   });
 
   it('refuses a wrong file type with the SPEC message and states the maximum', async () => {
@@ -110,7 +139,9 @@ describe('the /become-guide wizard', () => {
     expect(await screen.findByText('Uploaded 0/5')).toBeTruthy();
     const input = screen.getByLabelText('Qualification files');
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect((await screen.findByRole('alert')).textContent).toContain('Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.',
+    );
   });
 
   it('flags an age under 18 once the field is left', async () => {
@@ -130,7 +161,11 @@ describe('the /become-guide wizard', () => {
       () => {
         const put = fetchMock.mock.calls.find(([u, init]) => String(u).endsWith('/draft') && init?.method === 'PUT');
         expect(put).toBeTruthy();
-        expect(JSON.parse(String(put![1]!.body)).data).toMatchObject({ name: 'Aoi', basicPricePerHourCents: 4_500, currency: 'JPY' });
+        expect(JSON.parse(String(put![1]!.body)).data).toMatchObject({
+          name: 'Aoi',
+          basicPricePerHourCents: 4_500,
+          currency: 'JPY',
+        });
       },
       { timeout: 4000 },
     );
@@ -144,7 +179,10 @@ describe('the /become-guide wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your values' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/become-guide?step=2');
-    expect(within(screen.getByRole('navigation', { name: 'Application progress' })).getByRole('button', { current: 'step' }).textContent).toContain('Your values');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Application progress' })).getByRole('button', { current: 'step' })
+        .textContent,
+    ).toContain('Your values');
     // Scores 1–9 with their band.
     expect(screen.getByText('Your score: 8 (7–9 · Strong)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -157,13 +195,23 @@ describe('the /become-guide wizard', () => {
     // take focus back from the field a 'fix this' link went to before that frame (seen under load).
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    render(wrap(<ApplicationWizard application={app({ ...complete, bio: undefined, selfSymbol: undefined })} fallbackName="Aoi" />, '/become-guide?step=5'));
+    render(
+      wrap(
+        <ApplicationWizard
+          application={app({ ...complete, bio: undefined, selfSymbol: undefined })}
+          fallbackName="Aoi"
+        />,
+        '/become-guide?step=5',
+      ),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Submit application' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Please confirm declaration');
     expect(alert.textContent).toContain('Please complete the following required fields');
     expect(within(alert).getByRole('link', { name: 'About you' }).getAttribute('href')).toBe('/become-guide?step=1');
-    expect(within(alert).getByRole('link', { name: 'A symbol of yourself' }).getAttribute('href')).toBe('/become-guide?step=3');
+    expect(within(alert).getByRole('link', { name: 'A symbol of yourself' }).getAttribute('href')).toBe(
+      '/become-guide?step=3',
+    );
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/submit'))).toBe(false);
     fireEvent.click(within(alert).getByRole('link', { name: 'A symbol of yourself' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
@@ -186,7 +234,15 @@ describe('the /become-guide wizard', () => {
 
   it('after changes were requested, shows the note and saves before submitting again (only a draft can be submitted)', async () => {
     const fetchMock = server();
-    render(wrap(<ApplicationWizard application={app(complete, { status: 'changes_requested', reviewNote: 'Add your licence' })} fallbackName="Aoi" />, '/become-guide?step=5'));
+    render(
+      wrap(
+        <ApplicationWizard
+          application={app(complete, { status: 'changes_requested', reviewNote: 'Add your licence' })}
+          fallbackName="Aoi"
+        />,
+        '/become-guide?step=5',
+      ),
+    );
     expect(await screen.findByText('Note from our team: Add your licence')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: /I declare/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
@@ -199,7 +255,20 @@ describe('the /become-guide wizard', () => {
 
   it("maps the server's application_incomplete fields, in Chinese", async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    server({ submit: () => json({ code: 'application_incomplete', message: 'Please complete the following required fields', fields: [{ path: 'data.bio', message: 'Required' }, { path: 'documents.0.description', message: 'Required' }] }, 400) });
+    server({
+      submit: () =>
+        json(
+          {
+            code: 'application_incomplete',
+            message: 'Please complete the following required fields',
+            fields: [
+              { path: 'data.bio', message: 'Required' },
+              { path: 'documents.0.description', message: 'Required' },
+            ],
+          },
+          400,
+        ),
+    });
     render(wrap(<ApplicationWizard application={app(complete)} fallbackName="Aoi" />, '/become-guide?step=5'));
     fireEvent.click(await screen.findByRole('checkbox', { name: /我声明/ }));
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -217,14 +286,19 @@ describe('the /become-guide wizard', () => {
     expect(errorKey(err('storage_unavailable', 503))).toBe('errors.storageUnavailable');
     expect(errorKey(err('invalid_transition', 409))).toBe('errors.locked');
     expect(errorKey(new TypeError('Failed to fetch'))).toBe('errors.network');
-    expect(i18next.t('errors.tooManyFiles', { ns: 'guideApplication' })).toBe('You can upload at most 5 qualification files.');
+    expect(i18next.t('errors.tooManyFiles', { ns: 'guideApplication' })).toBe(
+      'You can upload at most 5 qualification files.',
+    );
     await act(() => i18next.changeLanguage('zh-CN'));
     expect(i18next.t('errors.declaration', { ns: 'guideApplication' })).toBe('请确认声明');
     expect(i18next.t('errors.tooManyFiles', { ns: 'guideApplication' })).toBe('最多只能上传 5 个资质文件。');
   });
 
   it('maps age_below_minimum to the minimum-age message', async () => {
-    server({ submit: () => json({ code: 'age_below_minimum', message: 'x', fields: [{ path: 'data.age', message: 'x' }] }, 400) });
+    server({
+      submit: () =>
+        json({ code: 'age_below_minimum', message: 'x', fields: [{ path: 'data.age', message: 'x' }] }, 400),
+    });
     render(wrap(<ApplicationWizard application={app(complete)} fallbackName="Aoi" />, '/become-guide?step=5'));
     fireEvent.click(await screen.findByRole('checkbox', { name: /I declare/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));

@@ -18,12 +18,31 @@ const reply: ApplicationStatusReply = {
   submittedAt: '2026-11-22T10:00:00Z',
   reviewedAt: null,
   isGuide: false,
-  guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true },
+  guideStatus: {
+    shouldShowRoleSwitch: false,
+    shouldShowBecomeGuideButton: false,
+    shouldShowViewApplicationButton: true,
+  },
 };
-const yui = { id: 5, username: 'tabi5c1d1df', fullName: '中村 結衣', role: 'traveler', isGuide: false, phone: '+819031415926', email: null, hasPassword: false, locale: 'ja' } as unknown as User;
+const yui = {
+  id: 5,
+  username: 'tabi5c1d1df',
+  fullName: '中村 結衣',
+  role: 'traveler',
+  isGuide: false,
+  phone: '+819031415926',
+  email: null,
+  hasPassword: false,
+  locale: 'ja',
+} as unknown as User;
 
 function view() {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/application-status']}>

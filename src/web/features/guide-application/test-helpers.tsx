@@ -3,7 +3,11 @@ import { act, cleanup } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
-import type { ApplicationData, ApplicationStatusReply, GuideApplication } from '../../../shared/schemas/guide-applications';
+import type {
+  ApplicationData,
+  ApplicationStatusReply,
+  GuideApplication,
+} from '../../../shared/schemas/guide-applications';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 
@@ -24,7 +28,15 @@ export function wrap(children: ReactNode, path = '/become-guide') {
       <MemoryRouter initialEntries={[path]}>
         <Suspense fallback="loading">
           <Routes>
-            <Route path="*" element={<>{children}<Where /></>} />
+            <Route
+              path="*"
+              element={
+                <>
+                  {children}
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </Suspense>
       </MemoryRouter>
@@ -82,8 +94,10 @@ export const app = (data: ApplicationData, extra: Partial<GuideApplication> = {}
   ...extra,
 });
 
-export const TITLE_MESSAGE = '「全国通訳案内士」は…これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。';
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const TITLE_MESSAGE =
+  '「全国通訳案内士」は…これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。';
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export function server(opts: { submit?: () => Response; status?: ApplicationStatusReply } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -94,9 +108,21 @@ export function server(opts: { submit?: () => Response; status?: ApplicationStat
       const titled = data.bio?.includes('全国通訳案内士') && !data.licence?.kind;
       return json(app(data, { titleProblems: titled ? [{ path: 'data.bio', message: TITLE_MESSAGE }] : [] }));
     }
-    if (url.endsWith('/submit')) return (opts.submit ?? (() => json(app(complete, { status: 'submitted', editable: false }))))();
+    if (url.endsWith('/submit'))
+      return (opts.submit ?? (() => json(app(complete, { status: 'submitted', editable: false }))))();
     if (url.endsWith('/status') && opts.status) return json(opts.status);
-    if (url.endsWith('/api/v2/service-categories')) return json({ data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', nameJa: '観光', subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步', nameJa: '街歩き' }] }] });
+    if (url.endsWith('/api/v2/service-categories'))
+      return json({
+        data: [
+          {
+            id: 1,
+            nameEn: 'Tours',
+            nameCn: '游览',
+            nameJa: '観光',
+            subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步', nameJa: '街歩き' }],
+          },
+        ],
+      });
     if (url.endsWith('/api/me')) return json({ code: 'unauthorized', message: 'x' }, 401);
     return json({ code: 'not_found', message: 'x' }, 404);
   });

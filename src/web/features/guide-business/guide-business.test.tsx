@@ -19,7 +19,8 @@ function wrap(children: ReactNode) {
     </QueryClientProvider>
   );
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const availability: AvailabilityReply = {
   guideId: 3,
@@ -88,7 +89,9 @@ describe('availability editor', () => {
 describe('rates editor', () => {
   it('refuses a smallest group above the largest before calling the server, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('service-categories') ? json({ data: [] }) : json(rates),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     const min = await screen.findByLabelText('最少人数');
@@ -101,21 +104,33 @@ describe('rates editor', () => {
 
 describe('rates editor: groups, children, days and extras (decision 151)', () => {
   const putBodies = (fetchMock: ReturnType<typeof vi.fn>) =>
-    fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT').map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+    fetchMock.mock.calls
+      .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
+      .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
   it('sends a private-group price, a child rate, paying infants, a day rate and the extras', async () => {
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('service-categories') ? json({ data: [] }) : json(rates),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     fireEvent.change(await screen.findByLabelText('Hourly price covers up to (people)'), { target: { value: '4' } });
-    fireEvent.change(screen.getByLabelText('A child’s price (% of a further traveler’s hourly price)'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('A child’s price (% of a further traveler’s hourly price)'), {
+      target: { value: '50' },
+    });
     fireEvent.click(screen.getByLabelText(/Infants under 3 go free/));
-    fireEvent.change(screen.getByLabelText('Price of a day of 8 hours for a group of up to 4 (RMB, optional)'), { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('Price of a day of 8 hours for a group of up to 4 (RMB, optional)'), {
+      target: { value: '1500' },
+    });
     fireEvent.change(screen.getByLabelText('A full day is'), { target: { value: '9' } });
     fireEvent.change(screen.getByLabelText('Overtime'), { target: { value: 'excluded' } });
-    fireEvent.change(screen.getByLabelText('An hour of overtime, for the whole group (RMB)'), { target: { value: '200' } });
+    fireEvent.change(screen.getByLabelText('An hour of overtime, for the whole group (RMB)'), {
+      target: { value: '200' },
+    });
     fireEvent.change(screen.getByLabelText('Entrance tickets'), { target: { value: 'excluded' } });
-    fireEvent.change(screen.getByLabelText('Note on Entrance tickets (optional)'), { target: { value: 'About 500 yen each' } });
+    fireEvent.change(screen.getByLabelText('Note on Entrance tickets (optional)'), {
+      target: { value: 'About 500 yen each' },
+    });
     fireEvent.change(screen.getByLabelText('Public transport'), { target: { value: 'included' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
     await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
@@ -135,7 +150,9 @@ describe('rates editor: groups, children, days and extras (decision 151)', () =>
 
   it('refuses overtime without its price before calling the server, in Japanese', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('service-categories') ? json({ data: [] }) : json(rates),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     fireEvent.change(await screen.findByLabelText('延長'), { target: { value: 'excluded' } });
@@ -146,12 +163,23 @@ describe('rates editor: groups, children, days and extras (decision 151)', () =>
 
   it('shows the stored group fields in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const stored = { ...rates, includedPeople: 4, childPriceRate: 0.5, dayRateCents: 150_000, extras: [{ kind: 'meals' as const, included: true }] };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('service-categories') ? json({ data: [] }) : json(stored))));
+    const stored = {
+      ...rates,
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      dayRateCents: 150_000,
+      extras: [{ kind: 'meals' as const, included: true }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('service-categories') ? json({ data: [] }) : json(stored))),
+    );
     render(wrap(<RatesEditor />));
     expect(((await screen.findByLabelText('每小时价格包含人数')) as HTMLInputElement).value).toBe('4');
     expect((screen.getByLabelText('每位儿童的价格（占每人每小时加价的百分比）') as HTMLInputElement).value).toBe('50');
-    expect((screen.getByLabelText('4 人以内团体的一日地陪价格，一天 8 小时（元，可不填）') as HTMLInputElement).value).toBe('1500');
+    expect(
+      (screen.getByLabelText('4 人以内团体的一日地陪价格，一天 8 小时（元，可不填）') as HTMLInputElement).value,
+    ).toBe('1500');
     expect((screen.getByLabelText('餐费') as HTMLSelectElement).value).toBe('included');
   });
 });
@@ -162,7 +190,9 @@ describe('rates editor: the floor', () => {
     ['zh-CN', '一位旅行者每小时价格（元）', '保存价格', '每小时价格最低为 50 元。'],
   ])('refuses a price of 0 before calling the server (%s)', async (lang, label, save, message) => {
     await act(() => i18next.changeLanguage(lang));
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('service-categories') ? json({ data: [] }) : json(rates),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     fireEvent.change(await screen.findByLabelText(label), { target: { value: '0' } });
@@ -176,7 +206,10 @@ describe('calendar link', () => {
   it('shows the link and resets it after a confirmation', async () => {
     let n = 0;
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      json({ url: `https://tabi.example/api/ical/${init?.method === 'POST' ? 'new' : 'old'}${++n}.ics`, createdAt: '2026-11-22T00:00:00Z' }),
+      json({
+        url: `https://tabi.example/api/ical/${init?.method === 'POST' ? 'new' : 'old'}${++n}.ics`,
+        createdAt: '2026-11-22T00:00:00Z',
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<CalendarLink />));
@@ -185,6 +218,8 @@ describe('calendar link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('stop updating');
     fireEvent.click(screen.getAllByRole('button', { name: 'Reset link' }).at(-1)!);
-    await waitFor(() => expect((screen.getByLabelText('Private calendar link') as HTMLInputElement).value).toMatch(/new2\.ics$/));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Private calendar link') as HTMLInputElement).value).toMatch(/new2\.ics$/),
+    );
   });
 });

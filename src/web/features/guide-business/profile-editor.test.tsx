@@ -19,7 +19,8 @@ function wrap(children: ReactNode, client = createQueryClient()) {
     </QueryClientProvider>
   );
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const profile: ProfileReply = {
   guideId: 3,
@@ -85,7 +86,7 @@ describe('profile editor', () => {
     );
     render(wrap(<ProfileEditor />));
     // The name travelers read is the account's name, edited here; the nickname is only a nickname.
-    expect((await screen.findByLabelText('Your name') as HTMLInputElement).value).toBe('Yuki Tanaka');
+    expect(((await screen.findByLabelText('Your name')) as HTMLInputElement).value).toBe('Yuki Tanaka');
     expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Yuki');
     fireEvent.change(screen.getByLabelText('Your name'), { target: { value: '田中 由紀' } });
     // Prices belong to the rates editor: shown read-only with a link there.
@@ -102,7 +103,13 @@ describe('profile editor', () => {
     expect((screen.getByLabelText('Residence zip code') as HTMLInputElement).value).toBe('111-0032');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ fullName: '田中 由紀', originalLanguage: 'zh', residenceZipCode: '111-0032', texts: { zh: { bio: '我是由纪' }, ja: { bio: '由紀です' } }, experienceYears: 8 });
+    expect(bodies[0]).toMatchObject({
+      fullName: '田中 由紀',
+      originalLanguage: 'zh',
+      residenceZipCode: '111-0032',
+      texts: { zh: { bio: '我是由纪' }, ja: { bio: '由紀です' } },
+      experienceYears: 8,
+    });
     expect(bodies[0]!.texts).not.toHaveProperty('en');
   });
 
@@ -120,9 +127,12 @@ describe('profile editor', () => {
 
   it('reads in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    vi.stubGlobal('fetch', vi.fn(async () => json(profile)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile)),
+    );
     render(wrap(<ProfileEditor />));
-    expect((await screen.findByLabelText('您的名字') as HTMLInputElement).value).toBe('Yuki Tanaka');
+    expect(((await screen.findByLabelText('您的名字')) as HTMLInputElement).value).toBe('Yuki Tanaka');
     expect(screen.getByText('300 元')).toBeTruthy();
   });
 });

@@ -10,14 +10,16 @@ import { formatCalendarDate } from '../../lib/format';
 export const money = (minor: number, currency: Currency, locale: Locale) => formatMoney(minor, currency, locale);
 
 /** A yyyy-mm-dd day as docs/rules/look-and-language.md writes dates, optionally with the weekday. */
-export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') => formatCalendarDate(date, locale, weekday ? { weekday } : {});
+export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') =>
+  formatCalendarDate(date, locale, weekday ? { weekday } : {});
 
 /** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日（周一）". */
-export const shortDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, weekday: 'short' });
+export const shortDay = (date: string, locale: Locale) =>
+  formatCalendarDate(date, locale, { year: undefined, weekday: 'short' });
 
 /** The weekday alone ("Fri" / "周五") and the month and day alone ("Nov 27" / "11月27日"). */
-export const weekdayText = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, month: undefined, day: undefined, weekday: 'short' });
+export const weekdayText = (date: string, locale: Locale) =>
+  formatCalendarDate(date, locale, { year: undefined, month: undefined, day: undefined, weekday: 'short' });
 export const monthDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined });
 
 export { zoneName } from '../../lib/format';
-

@@ -23,14 +23,24 @@ function wrap(children: ReactNode) {
     </QueryClientProvider>
   );
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const EMPTY: GuideOverview = {
   guide: { id: 7, fullName: 'Tanaka Yui', timeZone: 'Asia/Tokyo' },
   today: '2026-11-25',
   week: { start: '2026-11-23', end: '2026-11-29', tours: [] },
   unread: { chatUnreadCount: 0, systemUnreadCount: 0, totalUnreadCount: 0 },
-  earnings: { currency: 'CNY', todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0, pendingCents: 0, withdrawableCents: 0, nextAvailableAt: null },
+  earnings: {
+    currency: 'CNY',
+    todayCents: 0,
+    monthCents: 0,
+    yearCents: 0,
+    totalCents: 0,
+    pendingCents: 0,
+    withdrawableCents: 0,
+    nextAvailableAt: null,
+  },
   requests: { count: 0, items: [] },
   ratings: { average: 0, count: 0, reviews: [] },
 };
@@ -42,13 +52,15 @@ function server(replies: Response[]) {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith('/api/v2/guides/me/overview')) return overview();
-      if (url.includes('/total-unread-count/')) return json({ chatUnreadCount: 1, systemUnreadCount: 2, totalUnreadCount: 3 });
+      if (url.includes('/total-unread-count/'))
+        return json({ chatUnreadCount: 1, systemUnreadCount: 2, totalUnreadCount: 3 });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
   return overview;
 }
-const signIn = (fields: Partial<User>) => setSession('token', { id: 5, fullName: 'Tanaka Yui', role: 'guide', isGuide: true, ...fields } as unknown as User);
+const signIn = (fields: Partial<User>) =>
+  setSession('token', { id: 5, fullName: 'Tanaka Yui', role: 'guide', isGuide: true, ...fields } as unknown as User);
 
 beforeAll(async () => {
   await i18nReady;
@@ -93,7 +105,9 @@ describe('/guide', () => {
     expect(screen.getByText('No new requests')).toBeTruthy();
     expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.getByTestId('earnings-total').textContent).toBe('0 RMB');
-    expect(screen.getByRole('link', { name: 'Set availability' }).getAttribute('href')).toBe('/guide-dashboard#availability');
+    expect(screen.getByRole('link', { name: 'Set availability' }).getAttribute('href')).toBe(
+      '/guide-dashboard#availability',
+    );
     // The unread tile reads the header's (pushed and polled) unread query once it has answered.
     expect((await screen.findByText('1 chat · 2 notices')).closest('a')?.getAttribute('href')).toBe('/messages');
     expect(screen.getByTestId('unread-total').textContent).toBe('3');
@@ -121,23 +135,90 @@ describe('/guide', () => {
       guideNetCents: 89_100,
       traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const },
     };
-    const request = { ...tour, id: 32, bookingNumber: 'TG0032', status: 'confirmed' as const, date: '2026-11-28', scheduledStartTime: '08:00', startsAt: '2026-11-27T23:00:00Z', endsAt: '2026-11-28T01:00:00Z', duration: 2, respondBy: '2026-11-26T15:30:00Z' };
+    const request = {
+      ...tour,
+      id: 32,
+      bookingNumber: 'TG0032',
+      status: 'confirmed' as const,
+      date: '2026-11-28',
+      scheduledStartTime: '08:00',
+      startsAt: '2026-11-27T23:00:00Z',
+      endsAt: '2026-11-28T01:00:00Z',
+      duration: 2,
+      respondBy: '2026-11-26T15:30:00Z',
+    };
     server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] } })]);
     signIn({});
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<GuideHome />));
     expect(await screen.findByText('10:00–13:00（日本时间）')).toBeTruthy();
-    expect(screen.getAllByTestId('tour-time').map((e) => e.textContent)).toEqual(['10:00–13:00（日本时间）', '08:00–10:00（日本时间）']);
-    expect(screen.getAllByTestId('tour-time-own').map((e) => e.textContent)).toEqual(['（您当地时间 01:00）', '（您当地时间2026年11月27日 23:00）']);
+    expect(screen.getAllByTestId('tour-time').map((e) => e.textContent)).toEqual([
+      '10:00–13:00（日本时间）',
+      '08:00–10:00（日本时间）',
+    ]);
+    expect(screen.getAllByTestId('tour-time-own').map((e) => e.textContent)).toEqual([
+      '（您当地时间 01:00）',
+      '（您当地时间2026年11月27日 23:00）',
+    ]);
     expect(screen.getByText(/^请在2026年11月27日 00:30（日本时间）前回复/)).toBeTruthy();
   });
 
   it('shows a guide who prices in yen her tours, requests and earnings in yen (decision 164)', async () => {
-    const tour = { id: 51, bookingNumber: 'TG0051', status: 'upcoming' as const, date: '2026-11-26', scheduledStartTime: '10:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-26T01:00:00Z', endsAt: '2026-11-26T03:00:00Z', duration: 2, travelers: 2, totalPriceCents: 10_000, currency: 'JPY' as const, guideNetCents: 9_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const } };
-    const request = { ...tour, id: 52, bookingNumber: 'TG0052', status: 'confirmed' as const, totalPriceCents: 12_000, guideNetCents: 10_800, traveler: { id: 2, fullName: '王芳', profilePicture: null, nameLanguage: 'zh' as const }, respondBy: null };
-    const review = { id: 9, rating: 5, content: '导游很热情，京都站集合很方便。', contentLanguage: 'zh' as const, reviewerFirstName: '王芳', reviewerNameLanguage: 'zh' as const, reviewerPicture: null, publishedAt: '2026-11-20T03:00:00Z' };
-    const earnings = { ...EMPTY.earnings, currency: 'JPY' as const, todayCents: 8_000, monthCents: 48_000, yearCents: 480_000, totalCents: 500_000, withdrawableCents: 400_000, pendingCents: 100_000 };
-    server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] }, earnings, ratings: { average: 5, count: 1, reviews: [review] } })]);
+    const tour = {
+      id: 51,
+      bookingNumber: 'TG0051',
+      status: 'upcoming' as const,
+      date: '2026-11-26',
+      scheduledStartTime: '10:00',
+      timeZone: 'Asia/Tokyo',
+      startsAt: '2026-11-26T01:00:00Z',
+      endsAt: '2026-11-26T03:00:00Z',
+      duration: 2,
+      travelers: 2,
+      totalPriceCents: 10_000,
+      currency: 'JPY' as const,
+      guideNetCents: 9_000,
+      traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const },
+    };
+    const request = {
+      ...tour,
+      id: 52,
+      bookingNumber: 'TG0052',
+      status: 'confirmed' as const,
+      totalPriceCents: 12_000,
+      guideNetCents: 10_800,
+      traveler: { id: 2, fullName: '王芳', profilePicture: null, nameLanguage: 'zh' as const },
+      respondBy: null,
+    };
+    const review = {
+      id: 9,
+      rating: 5,
+      content: '导游很热情，京都站集合很方便。',
+      contentLanguage: 'zh' as const,
+      reviewerFirstName: '王芳',
+      reviewerNameLanguage: 'zh' as const,
+      reviewerPicture: null,
+      publishedAt: '2026-11-20T03:00:00Z',
+    };
+    const earnings = {
+      ...EMPTY.earnings,
+      currency: 'JPY' as const,
+      todayCents: 8_000,
+      monthCents: 48_000,
+      yearCents: 480_000,
+      totalCents: 500_000,
+      withdrawableCents: 400_000,
+      pendingCents: 100_000,
+    };
+    server([
+      json({
+        ...EMPTY,
+        week: { ...EMPTY.week, tours: [tour] },
+        requests: { count: 1, items: [request] },
+        earnings,
+        ratings: { average: 5, count: 1, reviews: [review] },
+      }),
+    ]);
     signIn({});
     await act(() => i18next.changeLanguage('ja'));
     render(wrap(<GuideHome />));
@@ -149,7 +230,10 @@ describe('/guide', () => {
     expect(screen.getByText('12,000円')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\d 元/);
     // What she receives for each, the server's figure (decision 175), in yen.
-    expect(screen.getAllByTestId('guide-net').map((e) => e.firstChild?.textContent)).toEqual(['お受け取り予定：9,000円', 'お受け取り予定：10,800円']);
+    expect(screen.getAllByTestId('guide-net').map((e) => e.firstChild?.textContent)).toEqual([
+      'お受け取り予定：9,000円',
+      'お受け取り予定：10,800円',
+    ]);
     // The Chinese traveler's name and review are marked Chinese on her Japanese page; a Latin name as the server said.
     expect(screen.getAllByText('王芳').map((e) => e.getAttribute('lang'))).toEqual(['zh-CN', 'zh-CN']);
     expect(screen.getByText('导游很热情，京都站集合很方便。').getAttribute('lang')).toBe('zh-CN');
@@ -157,8 +241,34 @@ describe('/guide', () => {
   });
 
   it('names every day of a tour of several days, on the week and on a request, in the three languages', async () => {
-    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, currency: 'CNY' as const, guideNetCents: 540_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const } };
-    const request = { ...span, id: 42, bookingNumber: 'TG0042', status: 'confirmed' as const, date: '2026-11-30', startsAt: '2026-11-30T00:00:00Z', endsAt: '2026-12-01T08:00:00Z', days: 2, respondBy: null };
+    const span = {
+      id: 41,
+      bookingNumber: 'TG0041',
+      status: 'upcoming' as const,
+      date: '2026-11-24',
+      scheduledStartTime: '09:00',
+      timeZone: 'Asia/Tokyo',
+      startsAt: '2026-11-24T00:00:00Z',
+      endsAt: '2026-11-26T08:00:00Z',
+      duration: 8,
+      days: 3,
+      travelers: 2,
+      totalPriceCents: 600_000,
+      currency: 'CNY' as const,
+      guideNetCents: 540_000,
+      traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const },
+    };
+    const request = {
+      ...span,
+      id: 42,
+      bookingNumber: 'TG0042',
+      status: 'confirmed' as const,
+      date: '2026-11-30',
+      startsAt: '2026-11-30T00:00:00Z',
+      endsAt: '2026-12-01T08:00:00Z',
+      days: 2,
+      respondBy: null,
+    };
     signIn({});
     for (const [lng, week, asked] of [
       ['en', '3 days, Nov 24–26', 'Nov 30 – Dec 1'],

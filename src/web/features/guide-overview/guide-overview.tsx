@@ -1,4 +1,14 @@
-import { ArrowRight, CalendarDays, Compass, LayoutDashboard, MessageCircle, Star, Wallet, Banknote, BellRing } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarDays,
+  Compass,
+  LayoutDashboard,
+  MessageCircle,
+  Star,
+  Wallet,
+  Banknote,
+  BellRing,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,13 +65,30 @@ function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
   );
 }
 
-function StatTile({ to, icon, label, value, detail, testId }: { to: string; icon: ReactNode; label: string; value: number; detail: string; testId: string }) {
+function StatTile({
+  to,
+  icon,
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  value: number;
+  detail: string;
+  testId: string;
+}) {
   return (
     <Link
       to={to}
       className={`${card} group flex items-center gap-4 transition-colors hover:border-primary-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-500 dark:hover:border-primary-700`}
     >
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200" aria-hidden>
+      <span
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200"
+        aria-hidden
+      >
         {icon}
       </span>
       <span className="min-w-0 flex-1">
@@ -71,7 +98,10 @@ function StatTile({ to, icon, label, value, detail, testId }: { to: string; icon
         </span>
         <span className={`block truncate text-xs ${muted}`}>{detail}</span>
       </span>
-      <ArrowRight className="h-5 w-5 shrink-0 text-stone-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
+      <ArrowRight
+        className="h-5 w-5 shrink-0 text-stone-400 transition-transform group-hover:translate-x-0.5"
+        aria-hidden
+      />
     </Link>
   );
 }
@@ -82,7 +112,14 @@ function WeekPanel({ overview }: { overview: GuideOverview }) {
   const { week } = overview;
   return (
     <section aria-labelledby="week-title" className={card}>
-      <SectionTitle id="week-title" aside={<p className={`text-sm tabular-nums ${muted}`}>{t('week.range', { start: shortDay(week.start, locale), end: shortDay(week.end, locale) })}</p>}>
+      <SectionTitle
+        id="week-title"
+        aside={
+          <p className={`text-sm tabular-nums ${muted}`}>
+            {t('week.range', { start: shortDay(week.start, locale), end: shortDay(week.end, locale) })}
+          </p>
+        }
+      >
         {t('week.title')}
       </SectionTitle>
       {week.tours.length === 0 ? (
@@ -97,7 +134,10 @@ function WeekPanel({ overview }: { overview: GuideOverview }) {
           }
         />
       ) : (
-        <ul className="mt-4 divide-y divide-stone-100 dark:divide-stone-800" aria-label={t('week.count', { count: week.tours.length })}>
+        <ul
+          className="mt-4 divide-y divide-stone-100 dark:divide-stone-800"
+          aria-label={t('week.count', { count: week.tours.length })}
+        >
           {week.tours.map((tour) => (
             <TourItem key={tour.id} tour={tour} today={overview.today} />
           ))}
@@ -140,15 +180,29 @@ function QuickLinks() {
  * The ready state of /guide: greeting, figures, this week's tours, requests, ratings and quick links.
  * A guide with nothing earned and no review yet is new here: welcomed, not welcomed back.
  */
-export function GuideOverviewView({ overview, unread, notice }: { overview: GuideOverview; unread: TotalUnread; notice?: ReactNode }) {
+export function GuideOverviewView({
+  overview,
+  unread,
+  notice,
+}: {
+  overview: GuideOverview;
+  unread: TotalUnread;
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation('guideOverview');
   const locale = currentLocale();
   const zone = overview.guide.timeZone;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(overview.earnings.totalCents === 0 && overview.ratings.count === 0 ? 'greetingNew' : 'greeting', { name: overview.guide.fullName })}</h1>
-        <p className={`mt-1 ${muted}`}>{t('todayLine', { date: dayText(overview.today, locale, 'long'), zone: zoneName(zone, t('japanTime')) })}</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t(overview.earnings.totalCents === 0 && overview.ratings.count === 0 ? 'greetingNew' : 'greeting', {
+            name: overview.guide.fullName,
+          })}
+        </h1>
+        <p className={`mt-1 ${muted}`}>
+          {t('todayLine', { date: dayText(overview.today, locale, 'long'), zone: zoneName(zone, t('japanTime')) })}
+        </p>
       </header>
       {notice}
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -165,7 +219,11 @@ export function GuideOverviewView({ overview, unread, notice }: { overview: Guid
           icon={<BellRing className="h-5 w-5" />}
           label={t('stats.requests')}
           value={overview.requests.count}
-          detail={overview.requests.count ? t('stats.requestsDetail', { count: overview.requests.count }) : t('stats.requestsNone')}
+          detail={
+            overview.requests.count
+              ? t('stats.requestsDetail', { count: overview.requests.count })
+              : t('stats.requestsNone')
+          }
           testId="requests-count"
         />
       </div>
@@ -189,7 +247,8 @@ export function GuideOverviewView({ overview, unread, notice }: { overview: Guid
 /** Loading: blocks shaped like the page (docs/rules/look-and-language.md), announced once. */
 export function GuideOverviewSkeleton() {
   const { t } = useTranslation('guideOverview');
-  const block = 'animate-pulse rounded-[var(--radius-card)] bg-stone-200/70 motion-reduce:animate-none dark:bg-stone-800';
+  const block =
+    'animate-pulse rounded-[var(--radius-card)] bg-stone-200/70 motion-reduce:animate-none dark:bg-stone-800';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8" role="status" aria-live="polite">
       <span className="sr-only">{t('loading')}</span>

@@ -12,7 +12,15 @@ function Stars({ rating, label, size = 'h-4 w-4' }: { rating: number; label: str
   return (
     <span role="img" aria-label={label} className="inline-flex items-center gap-0.5">
       {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden className={i <= Math.round(rating) ? `${size} fill-amber-400 text-amber-400` : `${size} text-stone-300 dark:text-stone-600`} />
+        <Star
+          key={i}
+          aria-hidden
+          className={
+            i <= Math.round(rating)
+              ? `${size} fill-amber-400 text-amber-400`
+              : `${size} text-stone-300 dark:text-stone-600`
+          }
+        />
       ))}
     </span>
   );
@@ -52,7 +60,10 @@ export function RatingsPanel({ ratings, zone }: { ratings: GuideOverview['rating
                       <Stars rating={r.rating} label={t('ratings.stars', { rating: r.rating })} size="h-3.5 w-3.5" />
                     </div>
                     <p className={`text-xs ${muted}`}>{formatInstant(r.publishedAt, locale, zone).date}</p>
-                    <p className="mt-1.5 text-sm leading-relaxed" lang={r.content ? htmlLang(r.contentLanguage) : undefined}>
+                    <p
+                      className="mt-1.5 text-sm leading-relaxed"
+                      lang={r.content ? htmlLang(r.contentLanguage) : undefined}
+                    >
                       {r.content || <span className={muted}>{t('ratings.noText')}</span>}
                     </p>
                   </li>

@@ -1,4 +1,5 @@
-// The guide's waiting requests on /guide, each with its traveler, earnings, time and answer-by deadline: one panel of the page.
+// The guide's waiting requests on /guide, each with its traveler, earnings, time and answer-by deadline: one panel of
+// the page.
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { GuideOverview } from '../../../shared/schemas/guide-overview';
@@ -27,17 +28,28 @@ export function RequestsPanel({ requests, zone }: { requests: GuideOverview['req
           <ul className="mt-4 space-y-3">
             {requests.items.map((r) => (
               <li key={r.id} className="flex items-start gap-3 rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
-                <UserAvatar user={{ id: r.traveler.id, fullName: r.traveler.fullName, nickname: null, profilePicture: r.traveler.profilePicture }} size={36} />
+                <UserAvatar
+                  user={{
+                    id: r.traveler.id,
+                    fullName: r.traveler.fullName,
+                    nickname: null,
+                    profilePicture: r.traveler.profilePicture,
+                  }}
+                  size={36}
+                />
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-baseline justify-between gap-x-2">
                     <span className="truncate font-medium" lang={htmlLang(r.traveler.nameLanguage)}>
                       {r.traveler.fullName}
                     </span>
-                    <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, r.currency, locale)}</span>
+                    <span className="text-sm font-semibold tabular-nums">
+                      {money(r.totalPriceCents, r.currency, locale)}
+                    </span>
                   </p>
                   <GuideNet booking={r} className="text-sm" />
                   <p className={`text-sm ${muted}`}>
-                    {tourDaysText(r, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
+                    {tourDaysText(r, locale)} ·{' '}
+                    <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
                   <p className={`text-xs ${muted}`}>
                     {t('week.people', { count: r.travelers })} · {tourLengthText(r.days, r.duration, locale)}
@@ -52,7 +64,13 @@ export function RequestsPanel({ requests, zone }: { requests: GuideOverview['req
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            {requests.count > requests.items.length ? <p className={`text-sm ${muted}`}>{t('requests.more', { count: requests.count - requests.items.length })}</p> : <span />}
+            {requests.count > requests.items.length ? (
+              <p className={`text-sm ${muted}`}>
+                {t('requests.more', { count: requests.count - requests.items.length })}
+              </p>
+            ) : (
+              <span />
+            )}
             <ButtonLink to="/guide-dashboard" variant="primary" size="sm">
               {t('requests.viewAll')}
             </ButtonLink>

@@ -25,14 +25,21 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <div className="w-16 shrink-0">
-          <p className="text-sm font-semibold">{tour.date === today ? t('week.today') : weekdayText(tour.date, locale)}</p>
+          <p className="text-sm font-semibold">
+            {tour.date === today ? t('week.today') : weekdayText(tour.date, locale)}
+          </p>
           <p className={`text-xs tabular-nums ${muted}`}>{monthDay(tour.date, locale)}</p>
         </div>
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-1.5 text-sm font-medium tabular-nums">
             <CalendarClock className="h-4 w-4 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
             <span className="min-w-0">
-              <TourTime date={tour.date} start={tour.scheduledStartTime} hours={tour.duration} timeZone={tour.timeZone} />
+              <TourTime
+                date={tour.date}
+                start={tour.scheduledStartTime}
+                hours={tour.duration}
+                timeZone={tour.timeZone}
+              />
             </span>
           </p>
           {/* Several days (decision 154): every day of the span, not only the first. */}
@@ -42,7 +49,15 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
             </p>
           )}
           <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm">
-            <UserAvatar user={{ id: tour.traveler.id, fullName: tour.traveler.fullName, nickname: null, profilePicture: tour.traveler.profilePicture }} size={24} />
+            <UserAvatar
+              user={{
+                id: tour.traveler.id,
+                fullName: tour.traveler.fullName,
+                nickname: null,
+                profilePicture: tour.traveler.profilePicture,
+              }}
+              size={24}
+            />
             <span className="truncate font-medium" lang={htmlLang(tour.traveler.nameLanguage)}>
               {tour.traveler.fullName}
             </span>
@@ -67,9 +82,10 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
   );
 }
 
-
 /** A tour's day, or for several days all of them: "Sat, Dec 12" / "Dec 12–14". */
 export function tourDaysText(tour: Pick<OverviewTour, 'date' | 'days'>, locale: Locale): string {
   const days = tour.days ?? 1;
-  return days > 1 ? dateRangeText(tour.date, addDays(tour.date, days - 1), locale, { withYear: false }) : shortDay(tour.date, locale);
+  return days > 1
+    ? dateRangeText(tour.date, addDays(tour.date, days - 1), locale, { withYear: false })
+    : shortDay(tour.date, locale);
 }

@@ -11,13 +11,27 @@ const SOURCES: Record<string, Record<string, string>> = { en, 'zh-CN': zhCN };
 const load = (locale: string, slug: string) => parseArticle(slug, SOURCES[locale]![slug]!);
 
 const APP_ROUTES = [
-  '/', '/search', '/dashboard', '/messages', '/profile', '/become-guide', '/application-status', '/verify-identity', '/withdrawal',
-  ...HELP_ARTICLES.map((a) => a.path), '/help',
+  '/',
+  '/search',
+  '/dashboard',
+  '/messages',
+  '/profile',
+  '/become-guide',
+  '/application-status',
+  '/verify-identity',
+  '/withdrawal',
+  ...HELP_ARTICLES.map((a) => a.path),
+  '/help',
 ];
 
-const links = (nodes: Inline[]): string[] => nodes.flatMap((n) => (n.kind === 'link' ? [n.href] : n.kind === 'strong' ? links(n.children) : []));
+const links = (nodes: Inline[]): string[] =>
+  nodes.flatMap((n) => (n.kind === 'link' ? [n.href] : n.kind === 'strong' ? links(n.children) : []));
 const blockLinks = (b: Block): string[] =>
-  b.kind === 'list' ? b.items.flatMap(links) : b.kind === 'table' ? [...b.head, ...b.rows.flat()].flatMap(links) : links(b.content);
+  b.kind === 'list'
+    ? b.items.flatMap(links)
+    : b.kind === 'table'
+      ? [...b.head, ...b.rows.flat()].flatMap(links)
+      : links(b.content);
 
 describe.each(HELP_ARTICLES.map((a) => a.slug))('help article %s', (slug) => {
   const en = load('en', slug);
@@ -41,11 +55,15 @@ describe.each(HELP_ARTICLES.map((a) => a.slug))('help article %s', (slug) => {
   it('links only to routes of the app (and the same ones in both languages)', () => {
     const hrefs = (a: typeof en) => a.blocks.flatMap(blockLinks).filter((h) => h.startsWith('/'));
     for (const href of [...hrefs(en), ...hrefs(zh)]) {
-      const [pathname, hash] = href.split(/[?#]/)[0] === href ? [href, undefined] : [href.split(/[?#]/)[0]!, href.split('#')[1]];
+      const [pathname, hash] =
+        href.split(/[?#]/)[0] === href ? [href, undefined] : [href.split(/[?#]/)[0]!, href.split('#')[1]];
       expect(APP_ROUTES, href).toContain(pathname);
       if (hash) {
         const target = HELP_ARTICLES.find((x) => x.path === pathname)!;
-        expect(load('en', target.slug).toc.map((h) => h.id), href).toContain(hash);
+        expect(
+          load('en', target.slug).toc.map((h) => h.id),
+          href,
+        ).toContain(hash);
       }
     }
     expect(new Set(hrefs(zh))).toEqual(new Set(hrefs(en)));
@@ -64,7 +82,9 @@ describe('business rules in the text', () => {
   });
 
   it('explains the 20% deposit and the in-person final payment', () => {
-    expect(load('en', 'how-it-works').plainText).toMatch(/deposit of 20% of the total online[\s\S]*80% is the final payment, paid to your guide in person/);
+    expect(load('en', 'how-it-works').plainText).toMatch(
+      /deposit of 20% of the total online[\s\S]*80% is the final payment, paid to your guide in person/,
+    );
     expect(load('zh-CN', 'how-it-works').plainText).toMatch(/20% 作为定金[\s\S]*80% 为尾款，在出行当天当面付给地陪/);
   });
 

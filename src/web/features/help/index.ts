@@ -1,5 +1,12 @@
 /** Help centre: articles (Markdown per locale, lazily loaded), search and rendering. */
-export { HELP_ARTICLES, HELP_GROUPS, articleForPath, type HelpArticleMeta, type HelpGroup, type HelpSlug } from './articles';
+export {
+  HELP_ARTICLES,
+  HELP_GROUPS,
+  articleForPath,
+  type HelpArticleMeta,
+  type HelpGroup,
+  type HelpSlug,
+} from './articles';
 export { useHelpArticles } from './api';
 export { searchArticles, type SearchHit } from './search';
 export type { Article } from './markdown';

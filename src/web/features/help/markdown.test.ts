@@ -30,12 +30,24 @@ describe('markdown subset', () => {
       { id: 'first', text: 'First' },
       { id: 'section-2', text: 'Second' },
     ]);
-    expect(a.blocks.map((b) => b.kind)).toEqual(['heading', 'list', 'heading', 'list', 'table', 'note', 'heading', 'paragraph']);
+    expect(a.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'list',
+      'heading',
+      'list',
+      'table',
+      'note',
+      'heading',
+      'paragraph',
+    ]);
   });
 
   it('parses tables with a header row', () => {
     const table = a.blocks.find((b) => b.kind === 'table');
-    expect(table).toMatchObject({ head: [[{ kind: 'text', text: 'A' }], [{ kind: 'text', text: 'B' }]], rows: [[[{ text: '1' }], [{ kind: 'strong' }]]] });
+    expect(table).toMatchObject({
+      head: [[{ kind: 'text', text: 'A' }], [{ kind: 'text', text: 'B' }]],
+      rows: [[[{ text: '1' }], [{ kind: 'strong' }]]],
+    });
   });
 
   it('keeps raw HTML as text and drops unsafe link targets', () => {
@@ -57,7 +69,10 @@ describe('markdown subset', () => {
 
 describe('help search', () => {
   const docs = [
-    parseArticle('cancel', '# Cancellation policy\nRefunds of the deposit.\n## Tiers {#tiers}\nMore than 7 days: 100%.'),
+    parseArticle(
+      'cancel',
+      '# Cancellation policy\nRefunds of the deposit.\n## Tiers {#tiers}\nMore than 7 days: 100%.',
+    ),
     parseArticle('safety', '# Safety\nCall 110 for the police. Refunds are not about safety.\n## Emergency {#e}\nx'),
     parseArticle('zh', '# 取消政策\n定金退款规则。\n## 档位 {#tiers}\n提前 7 天以上退 100%。'),
   ];
@@ -67,7 +82,11 @@ describe('help search', () => {
     expect(hits.map((h) => h.slug)).toEqual(['cancel', 'safety']);
     expect(searchArticles(docs, 'refunds police').map((h) => h.slug)).toEqual(['safety']);
     expect(searchArticles(docs, 'cancellation').map((h) => h.slug)).toEqual(['cancel']);
-    expect(searchArticles(docs, 'deposit')[0]!.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['deposit']);
+    expect(
+      searchArticles(docs, 'deposit')[0]!
+        .snippet.filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['deposit']);
   });
 
   it('matches Chinese without spaces, and nothing for an empty query', () => {

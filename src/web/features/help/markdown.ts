@@ -90,7 +90,13 @@ export function parseArticle(slug: string, source: string): Article {
       title = m[1]!.trim();
     } else if ((m = /^(#{2,3}) (.+?)(?:\s+\{#([\w-]+)\})?$/.exec(line))) {
       const content = parseInline(m[2]!);
-      blocks.push({ kind: 'heading', level: m[1]!.length as 2 | 3, id: m[3] ?? `section-${++n}`, text: inlineText(content), content });
+      blocks.push({
+        kind: 'heading',
+        level: m[1]!.length as 2 | 3,
+        id: m[3] ?? `section-${++n}`,
+        text: inlineText(content),
+        content,
+      });
     } else if (/^\s*[-*] /.test(line) || /^\s*\d+\. /.test(line)) {
       const ordered = /^\s*\d+\. /.test(line);
       const items: Inline[][] = [];

@@ -35,7 +35,10 @@ export function uploadIdentityFile({ kind, file, documentKind }: UploadInput): P
 }
 
 export function submitIdentity(documentKind: IdentityDocumentKind | undefined): Promise<IdentityVerification> {
-  return apiRequest<IdentityVerification>(`${PATH}/submit`, { method: 'POST', body: documentKind ? { documentKind } : {} });
+  return apiRequest<IdentityVerification>(`${PATH}/submit`, {
+    method: 'POST',
+    body: documentKind ? { documentKind } : {},
+  });
 }
 
 function useIdentityMutation<T>(fn: (input: T) => Promise<IdentityVerification>) {
@@ -45,7 +48,8 @@ function useIdentityMutation<T>(fn: (input: T) => Promise<IdentityVerification>)
     onSuccess: (reply) => queryClient.setQueryData(identityKeys.all, reply),
     // The notice changed since the page loaded (or the consent was never given): ask for it again (decision 131).
     onError: (err) => {
-      if (err instanceof ApiError && err.code === 'consent_required') void queryClient.invalidateQueries({ queryKey: MY_CONSENTS_KEY });
+      if (err instanceof ApiError && err.code === 'consent_required')
+        void queryClient.invalidateQueries({ queryKey: MY_CONSENTS_KEY });
     },
   });
 }
@@ -57,8 +61,16 @@ export const useSubmitIdentity = () => useIdentityMutation(submitIdentity);
  * A private file as a blob: URL: fetched with the bearer token (the file URL works for nobody else),
  * released when the URL changes or the component goes away.
  */
-export function usePrivateFileUrl(url: string | null | undefined): { src: string | null; failed: boolean; loading: boolean } {
-  const [state, setState] = useState<{ for: string | null; src: string | null; failed: boolean }>({ for: null, src: null, failed: false });
+export function usePrivateFileUrl(url: string | null | undefined): {
+  src: string | null;
+  failed: boolean;
+  loading: boolean;
+} {
+  const [state, setState] = useState<{ for: string | null; src: string | null; failed: boolean }>({
+    for: null,
+    src: null,
+    failed: false,
+  });
   useEffect(() => {
     if (!url) return;
     let cancelled = false;

@@ -15,7 +15,10 @@ function guessType(name: string): string {
 }
 
 /** A first check in the browser: declared type and size. Returns the `identity:errors.*` key, or undefined. */
-export function checkIdentityFile(kind: IdentityFileKind, file: Pick<File, 'type' | 'size' | 'name'>): string | undefined {
+export function checkIdentityFile(
+  kind: IdentityFileKind,
+  file: Pick<File, 'type' | 'size' | 'name'>,
+): string | undefined {
   const type = file.type || guessType(file.name);
   const allowed = kind === 'selfie' ? IMAGE_TYPES : [...IMAGE_TYPES, 'application/pdf'];
   if (!allowed.includes(type)) return kind === 'selfie' ? 'errors.selfieType' : 'errors.type';

@@ -18,13 +18,19 @@ export const MY_CONSENTS_KEY = ['me', 'consents'] as const;
 
 /** The signed-in user's consents and the documents whose current version still needs one (decision 124). */
 export function useMyConsents(enabled: boolean) {
-  return useQuery({ queryKey: MY_CONSENTS_KEY, queryFn: () => apiRequest<MyConsents>('/api/me/consents'), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: MY_CONSENTS_KEY,
+    queryFn: () => apiRequest<MyConsents>('/api/me/consents'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useRecordConsents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (consents: ConsentInput[]) => apiRequest<MyConsents>('/api/me/consents', { method: 'POST', body: { consents, locale: currentLocale() } }),
+    mutationFn: (consents: ConsentInput[]) =>
+      apiRequest<MyConsents>('/api/me/consents', { method: 'POST', body: { consents, locale: currentLocale() } }),
     onSuccess: (reply) => queryClient.setQueryData(MY_CONSENTS_KEY, reply),
   });
 }

@@ -34,20 +34,36 @@ export const TITLE: Tri = {
 
 /** The cases of the cancellation table, as they read in each language. */
 export const CASE_LABELS: Record<CancellationCase, Tri> = {
-  more_than_7_days: { ja: 'ツアー開始の7日前より前', zh: '行程开始前 7 天以上', en: 'More than 7 days before the start' },
+  more_than_7_days: {
+    ja: 'ツアー開始の7日前より前',
+    zh: '行程开始前 7 天以上',
+    en: 'More than 7 days before the start',
+  },
   days_3_to_7: { ja: '7日前から3日前まで', zh: '开始前 3–7 天', en: '3 to 7 days before' },
   days_1_to_3: { ja: '3日前から24時間前まで', zh: '开始前 1–3 天', en: '1 to 3 days before' },
   under_24_hours: { ja: '24時間前を過ぎてから', zh: '开始前不足 24 小时', en: 'Less than 24 hours before' },
   no_show: { ja: '連絡のない不参加', zh: '未取消且未到场', en: 'No-show' },
   emergency: { ja: 'やむを得ない事情（証明書類の提出あり）', zh: '有证明材料的紧急情况', en: 'A documented emergency' },
-  guide: { ja: 'ガイドによる取消し・辞退・無回答', zh: '地陪取消、拒绝或未回复', en: 'The guide cancels, declines or does not answer' },
+  guide: {
+    ja: 'ガイドによる取消し・辞退・無回答',
+    zh: '地陪取消、拒绝或未回复',
+    en: 'The guide cancels, declines or does not answer',
+  },
 };
 
 export const TABLE_HEAD = {
-  caption: { ja: 'キャンセル時の返金とキャンセル料', zh: '取消时的退款与取消费', en: 'Refunds and fees on cancellation' },
+  caption: {
+    ja: 'キャンセル時の返金とキャンセル料',
+    zh: '取消时的退款与取消费',
+    en: 'Refunds and fees on cancellation',
+  },
   when: { ja: '取消しの時期', zh: '取消时间', en: 'When' },
   refund: { ja: '手付金の返金', zh: '定金退还', en: 'Deposit refunded' },
-  fee: { ja: 'キャンセル料（総額に対する割合）', zh: '取消费（占总价比例）', en: 'Cancellation fee (share of the total)' },
+  fee: {
+    ja: 'キャンセル料（総額に対する割合）',
+    zh: '取消费（占总价比例）',
+    en: 'Cancellation fee (share of the total)',
+  },
 } satisfies Record<string, Tri>;
 
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
@@ -63,11 +79,23 @@ export function disclosureRows(d: CommerceDisclosure): DisclosureRow[] {
   const { card, wallet } = d.refundDays;
   return [
     { id: 'seller', label: { ja: '販売業者', zh: '销售商', en: 'Seller' }, plain: o.name },
-    { id: 'representative', label: { ja: '運営統括責任者', zh: '运营负责人', en: 'Person responsible for operations' }, plain: o.representative },
+    {
+      id: 'representative',
+      label: { ja: '運営統括責任者', zh: '运营负责人', en: 'Person responsible for operations' },
+      plain: o.representative,
+    },
     { id: 'address', label: { ja: '所在地', zh: '所在地', en: 'Address' }, plain: o.address },
     { id: 'phone', label: { ja: '電話番号', zh: '电话号码', en: 'Telephone' }, plain: o.phone },
     { id: 'email', label: { ja: 'メールアドレス', zh: '电子邮箱', en: 'E-mail' }, plain: o.email, email: true },
-    { id: 'invoice', label: { ja: '適格請求書発行事業者登録番号', zh: '适格请求书发行事业者登记号码', en: 'Qualified invoice issuer registration number' }, plain: o.invoiceNumber },
+    {
+      id: 'invoice',
+      label: {
+        ja: '適格請求書発行事業者登録番号',
+        zh: '适格请求书发行事业者登记号码',
+        en: 'Qualified invoice issuer registration number',
+      },
+      plain: o.invoiceNumber,
+    },
     {
       id: 'price',
       label: { ja: '販売価格', zh: '销售价格', en: 'Prices' },

@@ -34,7 +34,8 @@ export function useSubmitCredential() {
 export function useSetGuideDrives() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (guideDrives: boolean) => apiRequest<OwnCredentials>(`${PATH}/guide-drives`, { method: 'PUT', body: { guideDrives } }),
+    mutationFn: (guideDrives: boolean) =>
+      apiRequest<OwnCredentials>(`${PATH}/guide-drives`, { method: 'PUT', body: { guideDrives } }),
     onSuccess: (reply) => qc.setQueryData(licenceKeys.own, reply),
   });
 }

@@ -32,7 +32,9 @@ describe('protectedTitleText', () => {
   });
 
   it('is null for any other error, so the form shows its own message', () => {
-    expect(protectedTitleText(i18next.t, new ApiError(400, '', { code: 'validation_failed', message: 'x' }))).toBeNull();
+    expect(
+      protectedTitleText(i18next.t, new ApiError(400, '', { code: 'validation_failed', message: 'x' })),
+    ).toBeNull();
     expect(protectedTitleText(i18next.t, new Error('network'))).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import { ApiError } from '../../lib/api-client';
 export function protectedTitleText(t: TFunction, err: unknown): string | null {
   if (!(err instanceof ApiError) || err.code !== 'protected_title') return null;
   const words = [...new Set((err.body?.fields ?? []).flatMap((f) => f.message.split(', ')))];
-  const list = words.map((word) => t('licences:protected.quoted', { word, interpolation: { escapeValue: false } })).join(t('licences:protected.separator'));
+  const list = words
+    .map((word) => t('licences:protected.quoted', { word, interpolation: { escapeValue: false } }))
+    .join(t('licences:protected.separator'));
   return t('licences:protected.body', { words: list, interpolation: { escapeValue: false } });
 }

@@ -14,7 +14,15 @@ import { dismissToasts } from '../../lib/toast';
  * A toast still on screen is cleared: it would sit over the close button. On a tour of several days
  * each day's place has its own card, `day` naming it (decision 179).
  */
-export function DriverCard({ trigger, card, day }: { trigger: ReactElement; card: NonNullable<ReturnType<typeof driverCardOf>>; day?: string }) {
+export function DriverCard({
+  trigger,
+  card,
+  day,
+}: {
+  trigger: ReactElement;
+  card: NonNullable<ReturnType<typeof driverCardOf>>;
+  day?: string;
+}) {
   const { t } = useTranslation('common');
   return (
     <Dialog.Root onOpenChange={(open) => open && dismissToasts()}>
@@ -27,10 +35,15 @@ export function DriverCard({ trigger, card, day }: { trigger: ReactElement; card
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-base font-semibold">{t('meetingPoint.driver.title')}</Dialog.Title>
-              <Dialog.Description className="text-sm text-stone-600 dark:text-stone-400">{t('meetingPoint.driver.hint')}</Dialog.Description>
+              <Dialog.Description className="text-sm text-stone-600 dark:text-stone-400">
+                {t('meetingPoint.driver.hint')}
+              </Dialog.Description>
               {/* Which day's place this is, on a tour of several days (decision 179). */}
               {day && (
-                <p className="mt-1 text-sm font-semibold text-primary-800 dark:text-primary-200" data-testid="driver-day">
+                <p
+                  className="mt-1 text-sm font-semibold text-primary-800 dark:text-primary-200"
+                  data-testid="driver-day"
+                >
                   {day}
                 </p>
               )}
@@ -42,14 +55,18 @@ export function DriverCard({ trigger, card, day }: { trigger: ReactElement; card
             </Dialog.Close>
           </div>
           <div lang="ja" className="my-auto flex flex-col gap-[3vmin] py-6 text-center font-bold leading-tight">
-            <p className="text-[clamp(1.25rem,5vmin,2.5rem)] font-semibold text-stone-600 dark:text-stone-300">{t('meetingPoint.driver.askJa')}</p>
+            <p className="text-[clamp(1.25rem,5vmin,2.5rem)] font-semibold text-stone-600 dark:text-stone-300">
+              {t('meetingPoint.driver.askJa')}
+            </p>
             {card.nameJa && (
               <p data-testid="driver-name" className="break-words text-[clamp(2.5rem,15vmin,8rem)]">
                 {card.nameJa}
               </p>
             )}
             <p data-testid="driver-address" className="break-words text-[clamp(1.75rem,8.5vmin,4.5rem)]">
-              {card.postalCode && <span className="block text-[0.6em] font-semibold tabular-nums">〒{card.postalCode}</span>}
+              {card.postalCode && (
+                <span className="block text-[0.6em] font-semibold tabular-nums">〒{card.postalCode}</span>
+              )}
               {card.address}
             </p>
           </div>

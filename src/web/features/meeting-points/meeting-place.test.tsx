@@ -3,7 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { MeetingPlace } from './meeting-place';
 
-const kyoto = { meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 };
+const kyoto = {
+  meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+  meetingPostalCode: '600-8216',
+  meetingLat: 34.9858,
+  meetingLng: 135.7588,
+};
 
 beforeAll(async () => {
   await i18nReady;
@@ -20,17 +25,27 @@ describe('MeetingPlace (decision 103)', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(<MeetingPlace place={kyoto} />);
     expect(links().map((a) => a.textContent)).toEqual(['高德地图', 'Apple 地图', 'Google 地图']);
-    const amap = screen.getByRole('link', { name: '在高德地图中查看京都站 · 京都府京都市下京区東塩小路町（在新标签页打开）' });
+    const amap = screen.getByRole('link', {
+      name: '在高德地图中查看京都站 · 京都府京都市下京区東塩小路町（在新标签页打开）',
+    });
     expect(new URL(amap.getAttribute('href')!).searchParams.get('position')).toBe('135.7588,34.9858');
-    expect(links().every((a) => a.getAttribute('target') === '_blank' && a.getAttribute('rel')?.includes('noopener'))).toBe(true);
+    expect(
+      links().every((a) => a.getAttribute('target') === '_blank' && a.getAttribute('rel')?.includes('noopener')),
+    ).toBe(true);
   });
 
   it('offers an English reader Google Maps first; a typed address is searched; no address shows the fallback', () => {
     const { rerender } = render(<MeetingPlace place={kyoto} />);
     expect(links().map((a) => a.textContent)).toEqual(['Google Maps', 'Apple Maps', 'Amap']);
     expect(links()[0]!.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
-    rerender(<MeetingPlace place={{ meetingAddress: '京都站中央口', meetingPostalCode: '600-8216', meetingLat: null, meetingLng: null }} />);
-    expect(links()[0]!.getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒600-8216 京都站中央口')}`);
+    rerender(
+      <MeetingPlace
+        place={{ meetingAddress: '京都站中央口', meetingPostalCode: '600-8216', meetingLat: null, meetingLng: null }}
+      />,
+    );
+    expect(links()[0]!.getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒600-8216 京都站中央口')}`,
+    );
     rerender(<MeetingPlace place={{ meetingAddress: null }} fallback="Not given yet" />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText('Not given yet')).toBeTruthy();

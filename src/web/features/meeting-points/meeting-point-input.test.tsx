@@ -59,7 +59,12 @@ describe('MeetingPointInput', () => {
 
     expect((box as HTMLInputElement).value).toBe('京都站 · 京都府京都市下京区東塩小路町');
     expect((screen.getByLabelText('Postal code') as HTMLInputElement).value).toBe('600-8216');
-    expect(picked).toHaveBeenCalledWith({ meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 });
+    expect(picked).toHaveBeenCalledWith({
+      meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+      meetingPostalCode: '600-8216',
+      meetingLat: 34.9858,
+      meetingLng: 135.7588,
+    });
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });

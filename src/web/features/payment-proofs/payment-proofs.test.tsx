@@ -70,7 +70,11 @@ describe('PaymentProofBadge', () => {
   it.each([
     ['none', booking('ongoing'), '+ upload payment proof'],
     ['uploaded', booking('ongoing', [finalPayment({})]), 'Proof uploaded · awaiting check'],
-    ['verified', booking('completed', [finalPayment({ verifiedByGuide: true, status: 'succeeded' })]), 'Payment verified'],
+    [
+      'verified',
+      booking('completed', [finalPayment({ verifiedByGuide: true, status: 'succeeded' })]),
+      'Payment verified',
+    ],
   ])('%s: shows its words and links to the proof page', async (status, b, text) => {
     render(wrap(<PaymentProofBadge booking={b} />));
     const link = await screen.findByRole('link', { name: text });
@@ -96,9 +100,13 @@ describe('ProofUploadForm', () => {
     render(wrap(<ProofUploadForm bookingId={5} replacing={false} />));
     const input = await screen.findByLabelText('Photo or PDF of your payment');
     fireEvent.change(input, { target: { files: [file('notes.txt', 'text/plain')] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.',
+    );
     fireEvent.change(input, { target: { files: [file('huge.jpg', 'image/jpeg', 11 * 1024 * 1024)] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('The file is larger than 10MB. Please choose a smaller one.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The file is larger than 10MB. Please choose a smaller one.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Upload proof' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please choose a photo or PDF first.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -108,7 +116,9 @@ describe('ProofUploadForm', () => {
     render(wrap(<ProofUploadForm bookingId={5} replacing={false} />));
     const zhInput = await screen.findByLabelText('付款照片或 PDF');
     fireEvent.change(zhInput, { target: { files: [file('a.svg', 'image/svg+xml')] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('文件类型无效：请选择有效的图片（JPEG、PNG、GIF、WEBP）或 PDF 文件。');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '文件类型无效：请选择有效的图片（JPEG、PNG、GIF、WEBP）或 PDF 文件。',
+    );
   });
 
   it('previews the chosen image, shows Uploading... while sending it as multipart, and shows the server’s refusal', async () => {
@@ -117,7 +127,9 @@ describe('ProofUploadForm', () => {
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (finish = resolve)));
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<ProofUploadForm bookingId={5} replacing={false} />));
-    fireEvent.change(await screen.findByLabelText('Photo or PDF of your payment'), { target: { files: [file('receipt.png', 'image/png')] } });
+    fireEvent.change(await screen.findByLabelText('Photo or PDF of your payment'), {
+      target: { files: [file('receipt.png', 'image/png')] },
+    });
     expect(screen.getByAltText('Preview of the selected file').getAttribute('src')).toBe('blob:preview');
     fireEvent.click(screen.getByRole('button', { name: 'Upload proof' }));
     expect(await screen.findByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);
@@ -126,15 +138,28 @@ describe('ProofUploadForm', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBeInstanceOf(FormData);
     expect((init.body as FormData).get('file')).toHaveProperty('name', 'receipt.png');
-    finish(new Response(JSON.stringify({ code: 'invalid_file_type', message: 'x' }), { status: 400, headers: { 'content-type': 'application/json' } }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.');
+    finish(
+      new Response(JSON.stringify({ code: 'invalid_file_type', message: 'x' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.',
+    );
     expect(screen.getByRole('button', { name: 'Upload proof' })).toHaveProperty('disabled', false);
   });
 });
 
 describe('ProofsToCheck (guide dashboard)', () => {
   it('lists only proofs waiting for a check, and Mark as verified posts the check', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...reply, viewer: 'guide', status: 'verified', canUpload: false }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ...reply, viewer: 'guide', status: 'verified', canUpload: false }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const base = { bookingNumber: 'TG0005', traveler: { id: 3, fullName: 'Li Wei', profilePicture: null } };
     const list = [
@@ -149,7 +174,9 @@ describe('ProofsToCheck (guide dashboard)', () => {
     expect(screen.getByText('Paid in person: 792 RMB')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark as verified' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[0]).toBe('/api/v2/bookings/5/payment-proof/verify');
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[0]).toBe(
+      '/api/v2/bookings/5/payment-proof/verify',
+    );
   });
 
   it('shows nothing when no proof waits', async () => {

@@ -4,4 +4,6 @@ import { lazyPart } from '../../lib/hydration';
 // also re-exports its target statically put the target into the landing page's chunk.
 // The support button's code is not needed to read a page: it arrives just after (the landing page's
 // budget, bench/landing-size.ts). A pure call, so importing this module for one part does not keep the others.
-export const LazySupportWidget = /* @__PURE__ */ lazyPart(() => import('./components/support-launcher').then((m) => ({ default: m.SupportWidget })));
+export const LazySupportWidget = /* @__PURE__ */ lazyPart(() =>
+  import('./components/support-launcher').then((m) => ({ default: m.SupportWidget })),
+);

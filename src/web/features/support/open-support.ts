@@ -38,7 +38,10 @@ export function closeSupport(): void {
 /** Starts resolving the adapter in the background, so a third-party SDK is ready before the first click. */
 export function preloadSupport(): void {
   // Offline its code may not be there: it loads on first use instead (decision 102).
-  void import('./adapters/resolve').then((m) => m.resolveAdapter(), () => undefined);
+  void import('./adapters/resolve').then(
+    (m) => m.resolveAdapter(),
+    () => undefined,
+  );
 }
 
 /**

@@ -45,9 +45,5 @@ export function setSupportState(patch: Partial<SupportState>): void {
 }
 
 export function useSupportState(): SupportState {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    getSupportState,
-    getSupportState,
-  );
+  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), getSupportState, getSupportState);
 }

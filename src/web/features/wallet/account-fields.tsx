@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { BANK_ACCOUNT_TYPES, type BankAccountType, type PayoutAccountView, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import {
+  BANK_ACCOUNT_TYPES,
+  type BankAccountType,
+  type PayoutAccountView,
+  type WithdrawalMethod,
+} from '../../../shared/schemas/wallet';
 import { isZenginName } from '../../../shared/zengin-name';
 import { SelectField, TextField } from '../../components/ui/form';
 import { currentLocale } from '../../lib/i18n';
@@ -20,7 +25,13 @@ export interface AccountDraft {
 /** The fields an account's error is shown on (outlined, the words under it). */
 export type AccountField = 'bank' | 'accountNumber' | 'holderKana';
 
-export const EMPTY_DRAFT: AccountDraft = { accountName: '', accountNumber: '', bank: { bank: null, branch: null }, accountType: 'ordinary', holderKana: '' };
+export const EMPTY_DRAFT: AccountDraft = {
+  accountName: '',
+  accountNumber: '',
+  bank: { bank: null, branch: null },
+  accountType: 'ordinary',
+  holderKana: '',
+};
 
 /**
  * A saved account as a draft to edit: everything but the number, which the browser only ever has
@@ -29,8 +40,20 @@ export const EMPTY_DRAFT: AccountDraft = { accountName: '', accountNumber: '', b
  */
 export function draftOf(account: PayoutAccountView | null): AccountDraft {
   if (!account) return EMPTY_DRAFT;
-  const bank = account.bankCode && account.branchCode ? { bank: { code: account.bankCode, name: account.bankName ?? '', kana: '' }, branch: { code: account.branchCode, name: account.branchName ?? '', kana: '' } } : EMPTY_DRAFT.bank;
-  return { accountName: account.accountName, accountNumber: '', bank, accountType: account.accountType ?? 'ordinary', holderKana: (account.accountHolderKana ?? '').normalize('NFKC') };
+  const bank =
+    account.bankCode && account.branchCode
+      ? {
+          bank: { code: account.bankCode, name: account.bankName ?? '', kana: '' },
+          branch: { code: account.branchCode, name: account.branchName ?? '', kana: '' },
+        }
+      : EMPTY_DRAFT.bank;
+  return {
+    accountName: account.accountName,
+    accountNumber: '',
+    bank,
+    accountType: account.accountType ?? 'ordinary',
+    holderKana: (account.accountHolderKana ?? '').normalize('NFKC'),
+  };
 }
 
 /** A guide reading Japanese lives in Japan: her bank comes first (a yen balance goes nowhere else). */
@@ -58,7 +81,15 @@ export function draftProblem(method: WithdrawalMethod, d: AccountDraft): [Accoun
 export function draftFields(method: WithdrawalMethod, d: AccountDraft) {
   const named = { accountName: d.accountName, accountNumber: d.accountNumber.trim() };
   const { bank, branch } = d.bank;
-  return method === 'bank' && bank && branch ? { ...named, bankCode: bank.code, branchCode: branch.code, accountType: d.accountType, accountHolderKana: d.holderKana } : named;
+  return method === 'bank' && bank && branch
+    ? {
+        ...named,
+        bankCode: bank.code,
+        branchCode: branch.code,
+        accountType: d.accountType,
+        accountHolderKana: d.holderKana,
+      }
+    : named;
 }
 
 interface AccountFieldsProps {
@@ -70,26 +101,52 @@ interface AccountFieldsProps {
   inputRef: (field: AccountField) => (el: HTMLInputElement | null) => void;
 }
 
-/** The account's fields for `method`: a bank's found on the Zengin list (or by ゆうちょ numbers), a wallet's name and account. */
+/**
+ * The account's fields for `method`: a bank's found on the Zengin list (or by ゆうちょ numbers), a wallet's name and
+ * account.
+ */
 export function AccountFields({ method, draft, onChange, errorOn, inputRef }: AccountFieldsProps) {
   const { t } = useTranslation('wallet');
   // The holder's name is checked as it is typed: once it holds what a transfer cannot carry, it says so at
   // once, and the words go as soon as the name is right again.
   const kanaInvalid = draft.holderKana.trim() !== '' && !isZenginName(draft.holderKana);
-  const name = <TextField label={t('form.accountName')} value={draft.accountName} onChange={(e) => onChange({ accountName: e.target.value })} required maxLength={100} />;
+  const name = (
+    <TextField
+      label={t('form.accountName')}
+      value={draft.accountName}
+      onChange={(e) => onChange({ accountName: e.target.value })}
+      required
+      maxLength={100}
+    />
+  );
   if (method !== 'bank') {
     return (
       <>
         {name}
-        <TextField label={t('form.account')} value={draft.accountNumber} onChange={(e) => onChange({ accountNumber: e.target.value })} required maxLength={64} />
+        <TextField
+          label={t('form.account')}
+          value={draft.accountNumber}
+          onChange={(e) => onChange({ accountNumber: e.target.value })}
+          required
+          maxLength={64}
+        />
       </>
     );
   }
   return (
     <>
       {name}
-      <BankPicker value={draft.bank} onChange={(bank) => onChange({ bank })} onYucho={(a) => onChange({ accountType: a.accountType, accountNumber: a.accountNumber })} error={errorOn('bank')} />
-      <SelectField label={t('bank.accountType')} value={draft.accountType} onChange={(e) => onChange({ accountType: e.target.value as BankAccountType })}>
+      <BankPicker
+        value={draft.bank}
+        onChange={(bank) => onChange({ bank })}
+        onYucho={(a) => onChange({ accountType: a.accountType, accountNumber: a.accountNumber })}
+        error={errorOn('bank')}
+      />
+      <SelectField
+        label={t('bank.accountType')}
+        value={draft.accountType}
+        onChange={(e) => onChange({ accountType: e.target.value as BankAccountType })}
+      >
         {BANK_ACCOUNT_TYPES.map((a) => (
           <option key={a} value={a}>
             {t(`bank.accountTypes.${a}`)}

@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bank } from '../../../shared/schemas/payouts';
-import type { CreateWithdrawalBody, GuideEarnings, PayoutAccountBody, PayoutAccountView, PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import type {
+  CreateWithdrawalBody,
+  GuideEarnings,
+  PayoutAccountBody,
+  PayoutAccountView,
+  PayoutRate,
+  Wallet,
+  Withdrawal,
+} from '../../../shared/schemas/wallet';
 import type { Currency } from '../../../shared/currency';
 import { formatMoney, formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
@@ -36,7 +44,10 @@ export function useRequestWithdrawal() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateWithdrawalBody) =>
-      apiRequest<{ withdrawal: Withdrawal; earnings: GuideEarnings }>('/api/v2/wallet/withdrawals', { method: 'POST', body }),
+      apiRequest<{ withdrawal: Withdrawal; earnings: GuideEarnings }>('/api/v2/wallet/withdrawals', {
+        method: 'POST',
+        body,
+      }),
     onSettled: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
   });
 }
@@ -56,7 +67,8 @@ export function usePayoutAccount(enabled = true) {
 export function useSavePayoutAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PayoutAccountBody) => (await apiRequest<{ account: PayoutAccountView }>(PAYOUT_ACCOUNT_URL, { method: 'PUT', body })).account,
+    mutationFn: async (body: PayoutAccountBody) =>
+      (await apiRequest<{ account: PayoutAccountView }>(PAYOUT_ACCOUNT_URL, { method: 'PUT', body })).account,
     onSuccess: (account) => qc.setQueryData(PAYOUT_ACCOUNT_KEY, account),
   });
 }
@@ -69,7 +81,10 @@ export function useRemovePayoutAccount() {
   });
 }
 
-/** Fen as docs/rules/look-and-language.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
+/**
+ * Fen as docs/rules/look-and-language.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen
+ * in Japan).
+ */
 export const rmb = (cents: number) => formatRmb(cents, currentLocale());
 
 /** An amount in its own currency (decision 167): yuan as `rmb`, yen as `¥4,000 (JPY)` / `4000 日元` / `4,000円`. */
@@ -91,7 +106,8 @@ export function useBankSearch(q: string) {
 /** A bank's branches matching `q`: the search's query, also fetched at once for a ゆうちょ number. */
 export const branchesQuery = (bankCode: string | null, q: string) => ({
   queryKey: ['banks', bankCode, 'branches', q],
-  queryFn: async () => (await apiRequest<{ branches: Bank[] }>(`/api/v2/banks/${bankCode}/branches`, { query: { q } })).branches,
+  queryFn: async () =>
+    (await apiRequest<{ branches: Bank[] }>(`/api/v2/banks/${bankCode}/branches`, { query: { q } })).branches,
   staleTime: 3_600_000,
 });
 

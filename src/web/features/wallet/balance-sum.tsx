@@ -10,7 +10,19 @@ import { money } from './api';
  * Written as a column of additions, so it reads the same at 375 px as on a desktop. Every figure is in
  * `currency`, the one the sum is of (decision 167). `testIds` are for the guide's own currency's sum.
  */
-export function BalanceSum({ earnings, balanceCents, currency, label, testIds = true }: { earnings: GuideEarnings; balanceCents: number; currency: Currency; label?: string; testIds?: boolean }) {
+export function BalanceSum({
+  earnings,
+  balanceCents,
+  currency,
+  label,
+  testIds = true,
+}: {
+  earnings: GuideEarnings;
+  balanceCents: number;
+  currency: Currency;
+  label?: string;
+  testIds?: boolean;
+}) {
   const { t } = useTranslation('wallet');
   const parts = [
     { key: 'withdrawable', sign: '', cents: earnings.withdrawableCents },
@@ -28,7 +40,10 @@ export function BalanceSum({ earnings, balanceCents, currency, label, testIds = 
             {t(`sum.${p.key}`)}
             <span className="block pl-4 text-xs text-stone-600 dark:text-stone-400">{t(`sum.${p.key}Note`)}</span>
           </dt>
-          <dd className="shrink-0 text-base font-medium tabular-nums" data-testid={testIds ? `earnings-${p.key}` : undefined}>
+          <dd
+            className="shrink-0 text-base font-medium tabular-nums"
+            data-testid={testIds ? `earnings-${p.key}` : undefined}
+          >
             {money(p.cents, currency)}
           </dd>
         </div>
@@ -57,13 +72,24 @@ export function OtherBalances({ balances }: { balances: CurrencyBalance[] }) {
   return (
     <>
       {balances.map((b) => (
-        <section key={b.currency} aria-labelledby={`other-balance-${b.currency}`} className="mt-4" data-testid={`other-balance-${b.currency}`}>
+        <section
+          key={b.currency}
+          aria-labelledby={`other-balance-${b.currency}`}
+          className="mt-4"
+          data-testid={`other-balance-${b.currency}`}
+        >
           <h4 id={`other-balance-${b.currency}`} className="text-sm font-semibold">
             {t(`other.${b.currency}`)}
           </h4>
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('other.note')}</p>
           <div className="mt-2">
-            <BalanceSum earnings={b.earnings} balanceCents={b.assetBalanceCents} currency={b.currency} label={t(`other.${b.currency}`)} testIds={false} />
+            <BalanceSum
+              earnings={b.earnings}
+              balanceCents={b.assetBalanceCents}
+              currency={b.currency}
+              label={t(`other.${b.currency}`)}
+              testIds={false}
+            />
           </div>
         </section>
       ))}

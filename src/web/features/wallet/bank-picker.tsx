@@ -20,7 +20,17 @@ export interface BankChoice {
  * For ゆうちょ the passbook's 記号・番号 can be typed instead: the branch they convert to is chosen, and
  * `onYucho` is given the account type and number for the rest of the form.
  */
-export function BankPicker({ value, onChange, onYucho, error }: { value: BankChoice; onChange: (v: BankChoice) => void; onYucho?: (account: YuchoTransferAccount) => void; error?: string | null }) {
+export function BankPicker({
+  value,
+  onChange,
+  onYucho,
+  error,
+}: {
+  value: BankChoice;
+  onChange: (v: BankChoice) => void;
+  onYucho?: (account: YuchoTransferAccount) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation('wallet');
   const [bankQ, setBankQ] = useState('');
   const [branchQ, setBranchQ] = useState('');
@@ -54,9 +64,7 @@ export function BankPicker({ value, onChange, onYucho, error }: { value: BankCho
         onClear={() => onChange({ bank: null, branch: null })}
         error={value.bank ? null : error}
       />
-      {value.bank?.code === YUCHO_BANK_CODE && !value.branch && onYucho && (
-        <YuchoNumbers onConverted={chooseYucho} />
-      )}
+      {value.bank?.code === YUCHO_BANK_CODE && !value.branch && onYucho && <YuchoNumbers onConverted={chooseYucho} />}
       {value.bank && (
         <Step
           testId="branch"
@@ -93,11 +101,27 @@ interface StepProps {
   error?: string | null;
 }
 
-function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, looking, onPick, onClear, error }: StepProps) {
+function Step({
+  testId,
+  label,
+  searchLabel,
+  hint,
+  chosen,
+  q,
+  onQ,
+  results,
+  looking,
+  onPick,
+  onClear,
+  error,
+}: StepProps) {
   const { t } = useTranslation('wallet');
   if (chosen) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-200 p-3 dark:border-stone-700" data-testid={`${testId}-chosen`}>
+      <div
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-200 p-3 dark:border-stone-700"
+        data-testid={`${testId}-chosen`}
+      >
         <div className="min-w-0">
           <p className="text-xs text-stone-600 dark:text-stone-400">{label}</p>
           <p className="font-medium">
@@ -112,7 +136,16 @@ function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, looki
   }
   return (
     <div className="space-y-2">
-      <TextField label={searchLabel} hint={hint} value={q} onChange={(e) => onQ(e.target.value)} maxLength={40} autoComplete="off" error={error} data-testid={`${testId}-search`} />
+      <TextField
+        label={searchLabel}
+        hint={hint}
+        value={q}
+        onChange={(e) => onQ(e.target.value)}
+        maxLength={40}
+        autoComplete="off"
+        error={error}
+        data-testid={`${testId}-search`}
+      />
       {results &&
         (results.isError ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -120,16 +153,26 @@ function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, looki
           </p>
         ) : looking ? (
           <p role="status" className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-400">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600"
+              aria-hidden
+            />
             {t('bank.lookingUp')}
           </p>
         ) : results.data === undefined ? null : results.data.length === 0 ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('bank.none')}</p>
         ) : (
-          <ul aria-label={t('bank.matches', { what: label })} className="max-h-64 divide-y divide-stone-100 overflow-y-auto rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-700">
+          <ul
+            aria-label={t('bank.matches', { what: label })}
+            className="max-h-64 divide-y divide-stone-100 overflow-y-auto rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-700"
+          >
             {results.data.map((b) => (
               <li key={b.code}>
-                <button type="button" onClick={() => onPick(b)} className="flex w-full items-baseline gap-3 px-3 py-2.5 text-left hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800">
+                <button
+                  type="button"
+                  onClick={() => onPick(b)}
+                  className="flex w-full items-baseline gap-3 px-3 py-2.5 text-left hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800"
+                >
                   <span className="font-mono text-sm tabular-nums text-stone-600 dark:text-stone-400">{b.code}</span>
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{b.name}</span>

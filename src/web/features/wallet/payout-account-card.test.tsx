@@ -31,7 +31,14 @@ const zeroWallet: Wallet = {
   creditLevel: 'bronze',
   spentCents: 0,
   nextLevel: { level: 'silver', thresholdCents: 200_000 },
-  earnings: { totalCents: 0, withdrawableCents: 0, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: null },
+  earnings: {
+    totalCents: 0,
+    withdrawableCents: 0,
+    pendingCents: 0,
+    inPayoutCents: 0,
+    withdrawnCents: 0,
+    nextAvailableAt: null,
+  },
   otherBalances: [],
 };
 const savedBank: PayoutAccountView = {
@@ -47,31 +54,43 @@ const savedBank: PayoutAccountView = {
   updatedAt: '2026-12-01T00:00:00Z',
 };
 const MIZUHO = { code: '0001', name: 'みずほ', kana: 'ミズホ' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API as the card and the form see it; `account` is what GET answers (a Response for a failure). */
-function server(opts: { account?: PayoutAccountView | null | Response; put?: () => Response; wallet?: Wallet; withdraw?: () => Response } = {}) {
+function server(
+  opts: {
+    account?: PayoutAccountView | null | Response;
+    put?: () => Response;
+    wallet?: Wallet;
+    withdraw?: () => Response;
+  } = {},
+) {
   let account = opts.account === undefined ? null : opts.account;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/api/v2/wallet')) return json(opts.wallet ?? zeroWallet);
     if (url.endsWith('/api/v2/wallet/payout-account')) {
-      if (init?.method === 'PUT') return opts.put?.() ?? json({ account: (account = { ...savedBank, accountNumberMasked: '•••7654' }) });
-      if (init?.method === 'DELETE') return (account = null), new Response(null, { status: 204 });
+      if (init?.method === 'PUT')
+        return opts.put?.() ?? json({ account: (account = { ...savedBank, accountNumberMasked: '•••7654' }) });
+      if (init?.method === 'DELETE') return ((account = null), new Response(null, { status: 204 }));
       return account instanceof Response ? account.clone() : json({ account });
     }
-    if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return opts.withdraw?.() ?? json({ code: 'insufficient_balance', message: 'x' }, 409);
+    if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST')
+      return opts.withdraw?.() ?? json({ code: 'insufficient_balance', message: 'x' }, 409);
     if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: [] });
     if (url.endsWith('/api/v2/wallet/payout-rate')) return json({ rate: null });
     if (url.endsWith('/api/v2/wallet/statements')) return json({ statements: [] });
-    if (url.includes('/api/v2/banks/0001/branches')) return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
+    if (url.includes('/api/v2/banks/0001/branches'))
+      return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
     if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO] });
     return json({ code: 'not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-const sent = (fetchMock: ReturnType<typeof server>, method: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/payout-account') && init?.method === method);
+const sent = (fetchMock: ReturnType<typeof server>, method: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/payout-account') && init?.method === method);
 
 beforeAll(async () => {
   await i18nReady;
@@ -103,7 +122,9 @@ describe('the payout account card', () => {
     expect(sent(fetchMock, 'PUT')).toHaveLength(0);
 
     fireEvent.change(within(card).getByLabelText(/口座番号/), { target: { value: '7654321' } });
-    fireEvent.change(within(card).getByLabelText('口座名義（カタカナ）', { exact: false }), { target: { value: 'ヤマダ タロウ' } });
+    fireEvent.change(within(card).getByLabelText('口座名義（カタカナ）', { exact: false }), {
+      target: { value: 'ヤマダ タロウ' },
+    });
     fireEvent.click(within(card).getByRole('button', { name: '口座を保存' }));
     await waitFor(() => expect(sent(fetchMock, 'PUT')).toHaveLength(1));
     expect(JSON.parse(String(sent(fetchMock, 'PUT')[0]![1]!.body))).toEqual({
@@ -116,7 +137,9 @@ describe('the payout account card', () => {
       accountHolderKana: 'ヤマダ タロウ',
     });
     // Saved: the account as the server answers it, the number masked.
-    expect((await within(card).findByTestId('account-line')).textContent).toBe('みずほ 東京営業部 · 普通 · •••7654 · ﾔﾏﾀﾞ ﾀﾛｳ');
+    expect((await within(card).findByTestId('account-line')).textContent).toBe(
+      'みずほ 東京営業部 · 普通 · •••7654 · ﾔﾏﾀﾞ ﾀﾛｳ',
+    );
     expect(card.textContent).not.toContain('7654321');
   });
 
@@ -138,7 +161,9 @@ describe('the payout account card', () => {
     expect((await within(card).findByRole('alert')).textContent).toContain('Your payout account could not be loaded.');
     failing = false;
     fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
-    expect((await within(card).findByTestId('account-line')).textContent).toBe('みずほ 東京営業部 · Ordinary (普通) · •••4567 · ﾔﾏﾀﾞ ﾀﾛｳ');
+    expect((await within(card).findByTestId('account-line')).textContent).toBe(
+      'みずほ 東京営業部 · Ordinary (普通) · •••4567 · ﾔﾏﾀﾞ ﾀﾛｳ',
+    );
     expect(within(card).queryByRole('alert')).toBeNull();
   });
 
@@ -177,12 +202,23 @@ describe('the payout account card', () => {
     fireEvent.change(screen.getByLabelText(/Account \(/), { target: { value: 'wangfang88' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The account could not be saved. Please try again.');
-    expect(JSON.parse(String(sent(fetchMock, 'PUT')[0]![1]!.body))).toEqual({ method: 'wechat', accountName: 'Wang Fang', accountNumber: 'wangfang88' });
+    expect(JSON.parse(String(sent(fetchMock, 'PUT')[0]![1]!.body))).toEqual({
+      method: 'wechat',
+      accountName: 'Wang Fang',
+      accountNumber: 'wangfang88',
+    });
     expect(screen.getByRole('button', { name: 'Save account' })).toBeTruthy();
   });
 
   it('shows the server’s refusal of the holder’s name on that field', async () => {
-    server({ account: savedBank, put: () => json({ code: 'invalid_kana_name', message: 'x', fields: [{ path: 'body.accountHolderKana', message: 'x' }] }, 400) });
+    server({
+      account: savedBank,
+      put: () =>
+        json(
+          { code: 'invalid_kana_name', message: 'x', fields: [{ path: 'body.accountHolderKana', message: 'x' }] },
+          400,
+        ),
+    });
     render(wrap(<PayoutAccountCard />));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByLabelText(/Bank account number/), { target: { value: '1234567' } });
@@ -195,8 +231,16 @@ describe('the payout account card', () => {
 
 describe('the withdrawal form and the saved account', () => {
   it('offers the saved account first, in its method, and sends it in one field', async () => {
-    const withWallet = { ...zeroWallet, assetBalanceCents: 6_600, earnings: { ...zeroWallet.earnings!, totalCents: 6_600, withdrawableCents: 6_600 } };
-    const fetchMock = server({ account: savedBank, wallet: withWallet, withdraw: () => json({ code: 'insufficient_balance', message: 'x' }, 409) });
+    const withWallet = {
+      ...zeroWallet,
+      assetBalanceCents: 6_600,
+      earnings: { ...zeroWallet.earnings!, totalCents: 6_600, withdrawableCents: 6_600 },
+    };
+    const fetchMock = server({
+      account: savedBank,
+      wallet: withWallet,
+      withdraw: () => json({ code: 'insufficient_balance', message: 'x' }, 409),
+    });
     render(wrap(<WithdrawalPanel />));
     const same = await screen.findByTestId('same-account');
     // English reads Alipay first, but her saved account is a bank's: the form starts there.
@@ -208,7 +252,12 @@ describe('the withdrawal form and the saved account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 3_000, currency: 'CNY', method: 'bank', savedAccount: true });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      amountCents: 3_000,
+      currency: 'CNY',
+      method: 'bank',
+      savedAccount: true,
+    });
     // Another method has no saved account to offer.
     fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'alipay' } });
     expect(screen.queryByTestId('same-account')).toBeNull();

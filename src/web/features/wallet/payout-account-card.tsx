@@ -78,7 +78,11 @@ export function PayoutAccountCard() {
   }
 
   return (
-    <section aria-labelledby="payout-account-title" className="mt-6 rounded-lg border border-stone-200 p-4 dark:border-stone-700" data-testid="payout-account">
+    <section
+      aria-labelledby="payout-account-title"
+      className="mt-6 rounded-lg border border-stone-200 p-4 dark:border-stone-700"
+      data-testid="payout-account"
+    >
       <h3 id="payout-account-title" className="text-sm font-semibold">
         {t('account.title')}
       </h3>

@@ -5,7 +5,16 @@ import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
-import { ACCOUNT_ERRORS, AccountFields, draftFields, draftOf, draftProblem, firstMethod, type AccountDraft, type AccountField } from './account-fields';
+import {
+  ACCOUNT_ERRORS,
+  AccountFields,
+  draftFields,
+  draftOf,
+  draftProblem,
+  firstMethod,
+  type AccountDraft,
+  type AccountField,
+} from './account-fields';
 import { useSavePayoutAccount } from './api';
 
 type Field = AccountField | 'form';
@@ -22,7 +31,10 @@ export function PayoutAccountForm({ initial, onDone }: { initial: PayoutAccountV
   const [error, setErrorState] = useState<{ field: Field; message: string } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   // The field with the error takes the focus, so a screen reader reads its label and its error together.
-  const setError = (field: Field, message: string) => (setErrorState({ field, message }), inputs.current[field]?.focus());
+  const setError = (field: Field, message: string) => (
+    setErrorState({ field, message }),
+    inputs.current[field]?.focus()
+  );
   const errorOn = (field: Field) => (error?.field === field ? error.message : null);
 
   const submit = (e: FormEvent) => {
@@ -38,7 +50,10 @@ export function PayoutAccountForm({ initial, onDone }: { initial: PayoutAccountV
           onDone();
         },
         onError: (err) => {
-          const [field, key] = ACCOUNT_ERRORS[(err instanceof ApiError && err.code) || ''] ?? ['form', 'account.saveFailed'];
+          const [field, key] = ACCOUNT_ERRORS[(err instanceof ApiError && err.code) || ''] ?? [
+            'form',
+            'account.saveFailed',
+          ];
           setError(field, t(key));
         },
       },
@@ -46,16 +61,35 @@ export function PayoutAccountForm({ initial, onDone }: { initial: PayoutAccountV
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-3 space-y-4" aria-label={t(initial ? 'account.editTitle' : 'account.addTitle')}>
-      <SelectField label={t('form.method')} value={method} onChange={(e) => (setMethod(e.target.value as WithdrawalMethod), setErrorState(null))}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 space-y-4"
+      aria-label={t(initial ? 'account.editTitle' : 'account.addTitle')}
+    >
+      <SelectField
+        label={t('form.method')}
+        value={method}
+        onChange={(e) => (setMethod(e.target.value as WithdrawalMethod), setErrorState(null))}
+      >
         {WITHDRAWAL_METHODS.map((m) => (
           <option key={m} value={m}>
             {t(`methods.${m}`)}
           </option>
         ))}
       </SelectField>
-      {initial && <p className="text-sm text-stone-600 dark:text-stone-400">{t('account.retypeNumber', { masked: initial.accountNumberMasked })}</p>}
-      <AccountFields method={method} draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} errorOn={errorOn} inputRef={(field) => (el) => void (inputs.current[field] = el)} />
+      {initial && (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {t('account.retypeNumber', { masked: initial.accountNumberMasked })}
+        </p>
+      )}
+      <AccountFields
+        method={method}
+        draft={draft}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        errorOn={errorOn}
+        inputRef={(field) => (el) => void (inputs.current[field] = el)}
+      />
       {error?.field === 'form' && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {error.message}

@@ -19,9 +19,20 @@ export function AccountLine({ account: a, className }: { account: AccountShown; 
   const text =
     a.method !== 'bank'
       ? `${a.accountName} · ${a.accountNumberMasked}`
-      : [`${a.bankName ?? ''} ${a.branchName ?? ''}`.trim(), a.accountType ? t(`bank.accountTypes.${a.accountType}`) : null, a.accountNumberMasked, a.accountHolderKana].filter(Boolean).join(' · ');
+      : [
+          `${a.bankName ?? ''} ${a.branchName ?? ''}`.trim(),
+          a.accountType ? t(`bank.accountTypes.${a.accountType}`) : null,
+          a.accountNumberMasked,
+          a.accountHolderKana,
+        ]
+          .filter(Boolean)
+          .join(' · ');
   return (
-    <p className={className ?? 'break-words text-sm text-stone-600 dark:text-stone-400'} lang={a.method === 'bank' ? 'ja' : undefined} data-testid="account-line">
+    <p
+      className={className ?? 'break-words text-sm text-stone-600 dark:text-stone-400'}
+      lang={a.method === 'bank' ? 'ja' : undefined}
+      data-testid="account-line"
+    >
       {text}
     </p>
   );
@@ -31,7 +42,17 @@ export function AccountLine({ account: a, className }: { account: AccountShown; 
  * The account offered to a payout, chosen (with a way to type another) or offered with one tap: the
  * saved payout account first (decision 172), else the last payout's of this method (decision 142).
  */
-export function SameAccount({ account, saved, using, onChange }: { account: AccountShown; saved: boolean; using: boolean; onChange: (use: boolean) => void }) {
+export function SameAccount({
+  account,
+  saved,
+  using,
+  onChange,
+}: {
+  account: AccountShown;
+  saved: boolean;
+  using: boolean;
+  onChange: (use: boolean) => void;
+}) {
   const { t } = useTranslation('wallet');
   const strings = saved ? 'savedOffer' : 'same';
   return (

@@ -24,14 +24,25 @@ const october: Statement = {
   closingBalanceCents: 145_000,
   commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 },
 };
-const november: Statement = { ...october, month: '2026-11', closed: false, openingBalanceCents: 145_000, earningsCents: 500, payoutsCents: 0, closingBalanceCents: 145_500, commission: { totalCents: 55, taxRatePercent: 10, taxCents: 5, bookings: 1 } };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const november: Statement = {
+  ...october,
+  month: '2026-11',
+  closed: false,
+  openingBalanceCents: 145_000,
+  earningsCents: 500,
+  payoutsCents: 0,
+  closingBalanceCents: 145_500,
+  commission: { totalCents: 55, taxRatePercent: 10, taxCents: 5, bookings: 1 },
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(reply: () => Response = () => json({ statements: [november, october] })) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.endsWith('/api/v2/wallet/statements')) return reply();
-    if (url.includes('/pdf')) return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    if (url.includes('/pdf'))
+      return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
     return json({ code: 'not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -62,9 +73,14 @@ describe('monthly statements', () => {
     expect(within(nov).getByText('In progress')).toBeTruthy();
     expect(within(nov).queryByRole('button')).toBeNull();
     // Newest first.
-    expect(screen.getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['statement-2026-11', 'statement-2026-10']);
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual([
+      'statement-2026-11',
+      'statement-2026-10',
+    ]);
 
-    fireEvent.click(within(oct).getByRole('button', { name: 'Download the statement and invoice for October 2026 (PDF)' }));
+    fireEvent.click(
+      within(oct).getByRole('button', { name: 'Download the statement and invoice for October 2026 (PDF)' }),
+    );
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/v2/wallet/statements/2026-10/pdf?lang=en');
   });
@@ -92,9 +108,33 @@ describe('monthly statements', () => {
 });
 
 describe('monthly statements of a guide who prices in yen (decision 167)', () => {
-  const yenSeptember: Statement = { ...october, month: '2026-09', currency: 'JPY', openingBalanceCents: 0, earningsCents: 35_000, payoutsCents: 12_000, closingBalanceCents: 23_000, commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 } };
-  const yenOctober: Statement = { ...yenSeptember, month: '2026-10', openingBalanceCents: 23_000, earningsCents: 3_000, payoutsCents: 0, closingBalanceCents: 26_000, commission: { totalCents: 300, taxRatePercent: 10, taxCents: 27, bookings: 1 } };
-  const yuanOctober: Statement = { ...october, openingBalanceCents: 0, earningsCents: 4_500, payoutsCents: 0, closingBalanceCents: 4_500, commission: { totalCents: 500, taxRatePercent: 10, taxCents: 45, bookings: 1 } };
+  const yenSeptember: Statement = {
+    ...october,
+    month: '2026-09',
+    currency: 'JPY',
+    openingBalanceCents: 0,
+    earningsCents: 35_000,
+    payoutsCents: 12_000,
+    closingBalanceCents: 23_000,
+    commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 },
+  };
+  const yenOctober: Statement = {
+    ...yenSeptember,
+    month: '2026-10',
+    openingBalanceCents: 23_000,
+    earningsCents: 3_000,
+    payoutsCents: 0,
+    closingBalanceCents: 26_000,
+    commission: { totalCents: 300, taxRatePercent: 10, taxCents: 27, bookings: 1 },
+  };
+  const yuanOctober: Statement = {
+    ...october,
+    openingBalanceCents: 0,
+    earningsCents: 4_500,
+    payoutsCents: 0,
+    closingBalanceCents: 4_500,
+    commission: { totalCents: 500, taxRatePercent: 10, taxCents: 45, bookings: 1 },
+  };
 
   it('reads each month in yen, and a month in both currencies as one card with each apart and one PDF', async () => {
     server(() => json({ statements: [yuanOctober, yenOctober, yenSeptember] }));
@@ -103,9 +143,16 @@ describe('monthly statements of a guide who prices in yen (decision 167)', () =>
     expect(within(sep).getByTestId('closing-2026-09').textContent).toBe('¥23,000 (JPY)');
     expect(within(sep).getByTestId('tax-2026-09').textContent).toBe('¥719 (JPY)');
     const oct = screen.getByTestId('statement-2026-10');
-    expect(screen.getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['statement-2026-10', 'statement-2026-09']);
-    expect(within(within(oct).getByRole('region', { name: 'In yuan (RMB)' })).getByTestId('closing-2026-10-CNY').textContent).toBe('45 RMB');
-    expect(within(within(oct).getByRole('region', { name: 'In yen' })).getByTestId('tax-2026-10-JPY').textContent).toBe('¥27 (JPY)');
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual([
+      'statement-2026-10',
+      'statement-2026-09',
+    ]);
+    expect(
+      within(within(oct).getByRole('region', { name: 'In yuan (RMB)' })).getByTestId('closing-2026-10-CNY').textContent,
+    ).toBe('45 RMB');
+    expect(within(within(oct).getByRole('region', { name: 'In yen' })).getByTestId('tax-2026-10-JPY').textContent).toBe(
+      '¥27 (JPY)',
+    );
     expect(within(oct).getAllByRole('button')).toHaveLength(1);
 
     cleanup();

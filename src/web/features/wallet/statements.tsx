@@ -13,7 +13,10 @@ import { money } from './api';
 const STATEMENTS_KEY = ['wallet', 'statements'] as const;
 
 function useStatements() {
-  return useQuery({ queryKey: STATEMENTS_KEY, queryFn: async () => (await apiRequest<{ statements: Statement[] }>('/api/v2/wallet/statements')).statements });
+  return useQuery({
+    queryKey: STATEMENTS_KEY,
+    queryFn: async () => (await apiRequest<{ statements: Statement[] }>('/api/v2/wallet/statements')).statements,
+  });
 }
 
 /**
@@ -21,7 +24,9 @@ function useStatements() {
  * file, in the reader's language.
  */
 async function downloadPdf(month: string): Promise<void> {
-  const url = URL.createObjectURL(await apiFile(`/api/v2/wallet/statements/${month}/pdf`, { query: { lang: currentLocale() } }));
+  const url = URL.createObjectURL(
+    await apiFile(`/api/v2/wallet/statements/${month}/pdf`, { query: { lang: currentLocale() } }),
+  );
   const a = document.createElement('a');
   a.href = url;
   a.download = `Tabi-Guides-statement-${month}.pdf`;
@@ -35,10 +40,24 @@ async function downloadPdf(month: string): Promise<void> {
 function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const locale = currentLocale();
-  return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
 }
 
-function Row({ label, cents, currency, strong, testId }: { label: string; cents: number; currency: Statement['currency']; strong?: boolean; testId?: string }) {
+function Row({
+  label,
+  cents,
+  currency,
+  strong,
+  testId,
+}: {
+  label: string;
+  cents: number;
+  currency: Statement['currency'];
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1">
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
@@ -60,11 +79,22 @@ function Figures({ statement: s, suffix }: { statement: Statement; suffix: strin
         <Row label={t('opening')} cents={s.openingBalanceCents} currency={c} />
         <Row label={t('earnings')} cents={s.earningsCents} currency={c} />
         <Row label={t('payouts')} cents={s.payoutsCents} currency={c} />
-        <Row label={t('closing')} cents={s.closingBalanceCents} currency={c} strong testId={`closing-${s.month}${suffix}`} />
+        <Row
+          label={t('closing')}
+          cents={s.closingBalanceCents}
+          currency={c}
+          strong
+          testId={`closing-${s.month}${suffix}`}
+        />
       </dl>
       <dl>
         <Row label={t('commission')} cents={s.commission.totalCents} currency={c} />
-        <Row label={t('tax', { rate: s.commission.taxRatePercent })} cents={s.commission.taxCents} currency={c} testId={`tax-${s.month}${suffix}`} />
+        <Row
+          label={t('tax', { rate: s.commission.taxRatePercent })}
+          cents={s.commission.taxCents}
+          currency={c}
+          testId={`tax-${s.month}${suffix}`}
+        />
       </dl>
     </div>
   );
@@ -89,23 +119,37 @@ function MonthCard({ statements }: { statements: Statement[] }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">
           {name}
-          {!s.closed && <span className="ml-2 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">{t('inProgress')}</span>}
+          {!s.closed && (
+            <span className="ml-2 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
+              {t('inProgress')}
+            </span>
+          )}
         </h4>
         {s.closed && (
-          <Button variant="outline" size="sm" busy={pdf.isPending} onClick={save} aria-label={t('pdfLabel', { month: name })}>
+          <Button
+            variant="outline"
+            size="sm"
+            busy={pdf.isPending}
+            onClick={save}
+            aria-label={t('pdfLabel', { month: name })}
+          >
             <FileDown className="h-4 w-4" aria-hidden />
             {t('pdf')}
           </Button>
         )}
       </div>
-      {several
-        ? statements.map((one) => (
-            <section key={one.currency} className="mt-2" aria-label={t(`inCurrency.${one.currency}`)}>
-              <h5 className="text-xs font-semibold text-stone-600 dark:text-stone-400">{t(`inCurrency.${one.currency}`)}</h5>
-              <Figures statement={one} suffix={`-${one.currency}`} />
-            </section>
-          ))
-        : <Figures statement={s} suffix="" />}
+      {several ? (
+        statements.map((one) => (
+          <section key={one.currency} className="mt-2" aria-label={t(`inCurrency.${one.currency}`)}>
+            <h5 className="text-xs font-semibold text-stone-600 dark:text-stone-400">
+              {t(`inCurrency.${one.currency}`)}
+            </h5>
+            <Figures statement={one} suffix={`-${one.currency}`} />
+          </section>
+        ))
+      ) : (
+        <Figures statement={s} suffix="" />
+      )}
       {!s.closed && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('inProgressNote')}</p>}
     </li>
   );
@@ -136,7 +180,11 @@ export function MonthlyStatements() {
         <Spinner />
       ) : statements.isError ? (
         <div role="alert" className="mt-3 text-sm">
-          <p>{statements.error instanceof ApiError && statements.error.status === 403 ? t('guidesOnly') : t('loadFailed')}</p>
+          <p>
+            {statements.error instanceof ApiError && statements.error.status === 403
+              ? t('guidesOnly')
+              : t('loadFailed')}
+          </p>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void statements.refetch()}>
             {t('common:states.retry')}
           </Button>

@@ -8,16 +8,31 @@ import { BalanceSum, OtherBalances } from './balance-sum';
 import { PayoutAccountCard } from './payout-account-card';
 import { MonthlyStatements } from './statements';
 
-function Figure({ label, cents, currency, strong }: { label: string; cents: number; currency: Currency; strong?: boolean }) {
+function Figure({
+  label,
+  cents,
+  currency,
+  strong,
+}: {
+  label: string;
+  cents: number;
+  currency: Currency;
+  strong?: boolean;
+}) {
   return (
     <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
       <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>{money(cents, currency)}</dd>
+      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>
+        {money(cents, currency)}
+      </dd>
     </div>
   );
 }
 
-/** Profile wallet: a guide's balance as a sum with the request-withdrawal action and her payout account; a traveler's asset balance and credit level. */
+/**
+ * Profile wallet: a guide's balance as a sum with the request-withdrawal action and her payout account; a traveler's
+ * asset balance and credit level.
+ */
 export function WalletSection() {
   const { t } = useTranslation('wallet');
   const wallet = useWallet();
@@ -40,10 +55,16 @@ export function WalletSection() {
             <div>
               <h3 className="text-sm font-semibold">{t('earnings.title')}</h3>
               <div className="mt-2">
-                <BalanceSum earnings={wallet.data.earnings} balanceCents={wallet.data.assetBalanceCents} currency={wallet.data.currency} />
+                <BalanceSum
+                  earnings={wallet.data.earnings}
+                  balanceCents={wallet.data.assetBalanceCents}
+                  currency={wallet.data.currency}
+                />
               </div>
               {wallet.data.earnings.nextAvailableAt && (
-                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(wallet.data.earnings.nextAvailableAt) })}</p>
+                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                  {t('pendingNote', { date: day(wallet.data.earnings.nextAvailableAt) })}
+                </p>
               )}
               <OtherBalances balances={wallet.data.otherBalances} />
               <ButtonLink to="/withdrawal" className="mt-4">
@@ -55,7 +76,12 @@ export function WalletSection() {
             </div>
           ) : (
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} currency={wallet.data.currency} strong />
+              <Figure
+                label={t('assetBalance')}
+                cents={wallet.data.assetBalanceCents}
+                currency={wallet.data.currency}
+                strong
+              />
               <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
                 <dt className="text-xs text-stone-600 dark:text-stone-400">{t('creditLevel')}</dt>
                 <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">
@@ -64,7 +90,10 @@ export function WalletSection() {
                 {/* A <dl>'s groups hold only <dt> and <dd> (axe: definition-list). */}
                 {wallet.data.nextLevel && (
                   <dd className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-                    {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
+                    {t('nextLevel', {
+                      level: t(`levels.${wallet.data.nextLevel.level}`),
+                      amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)),
+                    })}
                   </dd>
                 )}
               </div>

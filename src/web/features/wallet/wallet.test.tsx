@@ -25,7 +25,14 @@ const guideWallet: Wallet = {
   creditLevel: 'silver',
   spentCents: 250_000,
   nextLevel: { level: 'gold', thresholdCents: 1_000_000 },
-  earnings: { totalCents: 8_600, withdrawableCents: 6_600, pendingCents: 2_000, inPayoutCents: 2_000, withdrawnCents: 0, nextAvailableAt: '2026-12-20T00:00:00Z' },
+  earnings: {
+    totalCents: 8_600,
+    withdrawableCents: 6_600,
+    pendingCents: 2_000,
+    inPayoutCents: 2_000,
+    withdrawnCents: 0,
+    nextAvailableAt: '2026-12-20T00:00:00Z',
+  },
   otherBalances: [],
 };
 const failed: Withdrawal = {
@@ -64,7 +71,8 @@ const paidBank: Withdrawal = {
 };
 const MIZUHO = { code: '0001', name: 'みずほ', kana: 'ミズホ' };
 const YUCHO = { code: '9900', name: 'ゆうちょ', kana: 'ユウチヨ' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(
   post: () => Response = () => json({ code: 'insufficient_balance', message: 'x' }, 409),
@@ -77,8 +85,13 @@ function server(
     if (url.endsWith('/api/v2/wallet/payout-rate')) return json({ rate: more.rate ?? null });
     if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
     if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: more.withdrawals ?? [failed] });
-    if (url.includes('/api/v2/banks/0001/branches')) return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
-    if (url.includes('/api/v2/banks/9900/branches')) return json({ bank: YUCHO, branches: url.includes('q=058') ? [{ code: '058', name: '〇五八', kana: 'ゼロゴハチ' }] : [] });
+    if (url.includes('/api/v2/banks/0001/branches'))
+      return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
+    if (url.includes('/api/v2/banks/9900/branches'))
+      return json({
+        bank: YUCHO,
+        branches: url.includes('q=058') ? [{ code: '058', name: '〇五八', kana: 'ゼロゴハチ' }] : [],
+      });
     if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO, YUCHO] });
     return json({ code: 'not_found', message: 'x' }, 404);
   });
@@ -91,7 +104,11 @@ beforeAll(async () => {
 });
 
 /** The texts a field's aria-describedby points at. */
-const describedBy = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
@@ -105,7 +122,17 @@ describe('the wallet section of /profile', () => {
     await screen.findByTestId('asset-balance');
     const list = screen.getByLabelText('How your balance adds up');
     expect(list.textContent).toBe(
-      'Withdrawable' + 'Yours to pay out now' + '66 RMB' + '+Pending' + 'Held until five working days after the tour' + '20 RMB' + '+On its way to your account' + 'Payouts you requested that are not paid yet' + '20 RMB' + '=Balance' + '106 RMB',
+      'Withdrawable' +
+        'Yours to pay out now' +
+        '66 RMB' +
+        '+Pending' +
+        'Held until five working days after the tour' +
+        '20 RMB' +
+        '+On its way to your account' +
+        'Payouts you requested that are not paid yet' +
+        '20 RMB' +
+        '=Balance' +
+        '106 RMB',
     );
     expect(screen.getByTestId('asset-balance').textContent).toBe('106 RMB');
     // The guide's wallet is their earnings: nothing of what they spent as a traveler.
@@ -117,7 +144,14 @@ describe('the wallet section of /profile', () => {
 
   it('a traveler sees no earnings; in Chinese the level is 青铜', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    server(undefined, { ...guideWallet, assetBalanceCents: 0, creditLevel: 'bronze', spentCents: 0, nextLevel: { level: 'silver', thresholdCents: 200_000 }, earnings: null });
+    server(undefined, {
+      ...guideWallet,
+      assetBalanceCents: 0,
+      creditLevel: 'bronze',
+      spentCents: 0,
+      nextLevel: { level: 'silver', thresholdCents: 200_000 },
+      earnings: null,
+    });
     render(wrap(<WalletSection />));
     await waitFor(() => expect(screen.getByTestId('credit-level').textContent).toBe('青铜'));
     expect(screen.queryByText('地陪收入')).toBeNull();
@@ -156,7 +190,13 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 6_000, currency: 'CNY', method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      amountCents: 6_000,
+      currency: 'CNY',
+      method: 'alipay',
+      accountName: 'Tanaka Yui',
+      accountNumber: 'yui@example.com',
+    });
     await waitFor(() => expect(describedBy(amount)).toContain('The amount is more than your withdrawable balance.'));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
   });
@@ -179,7 +219,14 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: '申请提现' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ method: 'bank', bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', accountHolderKana: 'ヤマダ タロウ' });
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({
+      method: 'bank',
+      bankCode: '0001',
+      branchCode: '001',
+      accountType: 'ordinary',
+      accountNumber: '1234567',
+      accountHolderKana: 'ヤマダ タロウ',
+    });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('该银行没有这个支店，请从列表中选择。'));
     expect(screen.getByText('失败')).toBeTruthy();
   });
@@ -210,8 +257,14 @@ describe('/withdrawal', () => {
     render(wrap(<WithdrawalPanel />));
     await screen.findByTestId('earnings-withdrawable');
     fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
-    expect((await screen.findByTestId('yen-rate')).textContent).toBe('Latest rate we used: 1 RMB = 21.53 yen (bank payouts transferred on Nov 24, 2026).');
-    expect(screen.getByText("Your transfer's own rate is set when the weekly payout batch is made, so the yen you receive may differ.")).toBeTruthy();
+    expect((await screen.findByTestId('yen-rate')).textContent).toBe(
+      'Latest rate we used: 1 RMB = 21.53 yen (bank payouts transferred on Nov 24, 2026).',
+    );
+    expect(
+      screen.getByText(
+        "Your transfer's own rate is set when the weekly payout batch is made, so the yen you receive may differ.",
+      ),
+    ).toBeTruthy();
     expect(screen.queryByTestId('yen-amount')).toBeNull();
     // 60 RMB = 6,000 fen × 21.53 ÷ 100 = 1,291.8 yen, rounded down as the batch rounds it.
     fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '60' } });
@@ -224,13 +277,19 @@ describe('/withdrawal', () => {
     render(wrap(<WithdrawalPanel />));
     await screen.findByTestId('earnings-withdrawable');
     fireEvent.change(screen.getByLabelText('提现到'), { target: { value: 'bank' } });
-    expect((await screen.findByTestId('yen-rate')).textContent).toBe('我们尚未以日元支付过银行提现，因此还没有可用于估算的汇率。');
+    expect((await screen.findByTestId('yen-rate')).textContent).toBe(
+      '我们尚未以日元支付过银行提现，因此还没有可用于估算的汇率。',
+    );
     fireEvent.change(screen.getByLabelText(/金额（人民币）/), { target: { value: '60' } });
     expect(screen.queryByTestId('yen-amount')).toBeNull();
   });
 
   it('offers the last bank account with one tap: the request names it, and another can still be typed', async () => {
-    const fetchMock = server(() => json({ withdrawal: { ...paidBank, id: 8, status: 'requested' }, earnings: guideWallet.earnings }, 201), guideWallet, { withdrawals: [paidBank, failed] });
+    const fetchMock = server(
+      () => json({ withdrawal: { ...paidBank, id: 8, status: 'requested' }, earnings: guideWallet.earnings }, 201),
+      guideWallet,
+      { withdrawals: [paidBank, failed] },
+    );
     render(wrap(<WithdrawalPanel />));
     await screen.findByTestId('earnings-withdrawable');
     fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
@@ -242,7 +301,12 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 3_000, currency: 'CNY', method: 'bank', sameAccountAs: 7 });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      amountCents: 3_000,
+      currency: 'CNY',
+      method: 'bank',
+      sameAccountAs: 7,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a different account' }));
     expect(screen.getByLabelText(/Find your bank/)).toBeTruthy();
@@ -255,7 +319,8 @@ describe('/withdrawal', () => {
     await screen.findByTestId('earnings-withdrawable');
     fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
     const kana = screen.getByLabelText(/katakana/);
-    const message = 'Write the holder\'s name in katakana (capital letters, digits and spaces allowed), at most 30 characters.';
+    const message =
+      "Write the holder's name in katakana (capital letters, digits and spaces allowed), at most 30 characters.";
     expect(kana.getAttribute('aria-invalid')).toBeNull();
     fireEvent.change(kana, { target: { value: 'やまだ' } }); // hiragana: the server writes it in katakana
     expect(kana.getAttribute('aria-invalid')).toBeNull();
@@ -271,7 +336,9 @@ describe('/withdrawal', () => {
     let answer: (r: Response) => void = () => {};
     const fetchMock = server();
     const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => (String(input).includes('/api/v2/banks?') ? new Promise<Response>((r) => (answer = r)) : base(input, init)));
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).includes('/api/v2/banks?') ? new Promise<Response>((r) => (answer = r)) : base(input, init),
+    );
     render(wrap(<WithdrawalPanel />));
     await screen.findByTestId('earnings-withdrawable');
     fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });

@@ -1,14 +1,28 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputToMinor, type Currency } from '../../../shared/currency';
-import { WITHDRAWAL_LIMITS, WITHDRAWAL_METHODS, type CurrencyBalance, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import {
+  WITHDRAWAL_LIMITS,
+  WITHDRAWAL_METHODS,
+  type CurrencyBalance,
+  type WithdrawalMethod,
+} from '../../../shared/schemas/wallet';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
-import { ACCOUNT_ERRORS, AccountFields, draftFields, draftProblem, EMPTY_DRAFT, firstMethod, type AccountDraft, type AccountField } from './account-fields';
+import {
+  ACCOUNT_ERRORS,
+  AccountFields,
+  draftFields,
+  draftProblem,
+  EMPTY_DRAFT,
+  firstMethod,
+  type AccountDraft,
+  type AccountField,
+} from './account-fields';
 import { day, money, usePayoutAccount, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
 import { BalanceSum, OtherBalances } from './balance-sum';
 import { lastAccountOf, SameAccount } from './same-account';
@@ -17,7 +31,10 @@ import { YenEstimate } from './yen-estimate';
 /** The fields an error is shown on (outlined, the words under it); `form` for one that names no field. */
 type Field = 'amount' | AccountField | 'form';
 /** What the server's codes for a refused request mean to the guide, and the field they are about. */
-const ERRORS: Record<string, [Field, string]> = { insufficient_balance: ['amount', 'errors.insufficient'], ...ACCOUNT_ERRORS };
+const ERRORS: Record<string, [Field, string]> = {
+  insufficient_balance: ['amount', 'errors.insufficient'],
+  ...ACCOUNT_ERRORS,
+};
 
 /** /withdrawal: the guide's balances, a payout request form, and their requests with statuses. */
 export function WithdrawalPanel() {
@@ -38,7 +55,10 @@ export function WithdrawalPanel() {
   const [typeAnother, setTypeAnother] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   // The field with the error takes the focus, so a screen reader reads its label and its error together.
-  const setError = (field: Field, message: string) => (setErrorState({ field, message }), inputs.current[field]?.focus());
+  const setError = (field: Field, message: string) => (
+    setErrorState({ field, message }),
+    inputs.current[field]?.focus()
+  );
   const errorOn = (field: Field) => (error?.field === field ? error.message : null);
 
   // A saved account that could not be read is not offered; the form still works without it.
@@ -55,7 +75,10 @@ export function WithdrawalPanel() {
   }
   const own = wallet.data.earnings;
   if (!own) return <p className="py-10 text-center text-stone-600 dark:text-stone-400">{t('guidesOnly')}</p>;
-  const balances: CurrencyBalance[] = [{ currency: wallet.data.currency, assetBalanceCents: wallet.data.assetBalanceCents, earnings: own }, ...wallet.data.otherBalances];
+  const balances: CurrencyBalance[] = [
+    { currency: wallet.data.currency, assetBalanceCents: wallet.data.assetBalanceCents, earnings: own },
+    ...wallet.data.otherBalances,
+  ];
   const chosen = balances.find((b) => b.currency === chosenCurrency) ?? balances[0]!;
   const { currency, earnings } = chosen;
   const limits = WITHDRAWAL_LIMITS[currency];
@@ -83,7 +106,11 @@ export function WithdrawalPanel() {
     if (problem) return setError(problem[0], t(problem[1]));
     const paid = { amountCents: cents, currency, method };
     request.mutate(
-      !sameAccount ? { ...paid, ...draftFields(method, draft) } : earlier ? { ...paid, sameAccountAs: earlier.id } : { ...paid, savedAccount: true },
+      !sameAccount
+        ? { ...paid, ...draftFields(method, draft) }
+        : earlier
+          ? { ...paid, sameAccountAs: earlier.id }
+          : { ...paid, savedAccount: true },
       {
         onSuccess: () => {
           setAmount('');
@@ -103,7 +130,11 @@ export function WithdrawalPanel() {
     <div className="space-y-6">
       <Panel id="balances" title={t('earnings.title')}>
         <BalanceSum earnings={own} balanceCents={wallet.data.assetBalanceCents} currency={wallet.data.currency} />
-        {own.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(own.nextAvailableAt) })}</p>}
+        {own.nextAvailableAt && (
+          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+            {t('pendingNote', { date: day(own.nextAvailableAt) })}
+          </p>
+        )}
         <OtherBalances balances={wallet.data.otherBalances} />
       </Panel>
 
@@ -121,7 +152,10 @@ export function WithdrawalPanel() {
             >
               {balances.map((b) => (
                 <option key={b.currency} value={b.currency}>
-                  {t('form.balanceOption', { currency: t(`currencies.${b.currency}`), amount: money(b.earnings.withdrawableCents, b.currency) })}
+                  {t('form.balanceOption', {
+                    currency: t(`currencies.${b.currency}`),
+                    amount: money(b.earnings.withdrawableCents, b.currency),
+                  })}
                 </option>
               ))}
             </SelectField>
@@ -158,7 +192,14 @@ export function WithdrawalPanel() {
           )}
           {/* The estimate in yen is for yuan sent to a Japanese bank; yen are sent as they are. */}
           {method === 'bank' && currency === 'CNY' && <YenEstimate amountCents={estimateCents} />}
-          {offer && <SameAccount account={offer} saved={savedOffer !== null} using={sameAccount} onChange={(use) => setTypeAnother(!use)} />}
+          {offer && (
+            <SameAccount
+              account={offer}
+              saved={savedOffer !== null}
+              using={sameAccount}
+              onChange={(use) => setTypeAnother(!use)}
+            />
+          )}
           {!sameAccount && (
             <AccountFields
               method={method}
@@ -194,12 +235,17 @@ export function WithdrawalPanel() {
                   <p className="font-medium tabular-nums">{money(w.amountCents, w.currency)}</p>
                   <p className="truncate text-sm text-stone-600 dark:text-stone-400">
                     {t(`methods.${w.method}`)}
-                    {w.bankName ? ` · ${w.bankName} ${w.branchName ?? ''}` : ''} · {w.accountNumberMasked} · {day(w.createdAt)}
+                    {w.bankName ? ` · ${w.bankName} ${w.branchName ?? ''}` : ''} · {w.accountNumberMasked} ·{' '}
+                    {day(w.createdAt)}
                   </p>
-                  {w.status === 'failed' && w.failureReason && <p className="text-sm text-red-600 dark:text-red-400">{w.failureReason}</p>}
+                  {w.status === 'failed' && w.failureReason && (
+                    <p className="text-sm text-red-600 dark:text-red-400">{w.failureReason}</p>
+                  )}
                 </div>
                 <div className="flex items-center gap-2">
-                  <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium dark:bg-stone-800">{t(`statuses.${w.status}`)}</span>
+                  <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium dark:bg-stone-800">
+                    {t(`statuses.${w.status}`)}
+                  </span>
                   {w.status === 'failed' && (
                     <Button size="sm" variant="outline" onClick={() => void openSupport('payout_failure')}>
                       {t('contactSupport')}

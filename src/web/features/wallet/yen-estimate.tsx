@@ -14,7 +14,12 @@ export function YenEstimate({ amountCents }: { amountCents: number | null }) {
   const rate = usePayoutRate();
   const locale = currentLocale();
   return (
-    <section aria-labelledby="yen-title" aria-live="polite" className="rounded-lg border border-stone-200 p-3 text-sm dark:border-stone-700" data-testid="yen-estimate">
+    <section
+      aria-labelledby="yen-title"
+      aria-live="polite"
+      className="rounded-lg border border-stone-200 p-3 text-sm dark:border-stone-700"
+      data-testid="yen-estimate"
+    >
       <h3 id="yen-title" className="font-semibold">
         {t('yen.title')}
       </h3>

@@ -21,7 +21,8 @@ const wrap = (children: ReactNode) => (
     </MemoryRouter>
   </QueryClientProvider>
 );
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const yenWallet: Wallet = {
   currency: 'JPY',
@@ -29,12 +30,32 @@ const yenWallet: Wallet = {
   creditLevel: 'bronze',
   spentCents: 0,
   nextLevel: { level: 'silver', thresholdCents: 200_000 },
-  earnings: { totalCents: 38_000, withdrawableCents: 20_000, pendingCents: 3_000, inPayoutCents: 3_000, withdrawnCents: 12_000, nextAvailableAt: null },
+  earnings: {
+    totalCents: 38_000,
+    withdrawableCents: 20_000,
+    pendingCents: 3_000,
+    inPayoutCents: 3_000,
+    withdrawnCents: 12_000,
+    nextAvailableAt: null,
+  },
   otherBalances: [],
 };
 const withYuan: Wallet = {
   ...yenWallet,
-  otherBalances: [{ currency: 'CNY', assetBalanceCents: 4_500, earnings: { totalCents: 4_500, withdrawableCents: 4_500, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: null } }],
+  otherBalances: [
+    {
+      currency: 'CNY',
+      assetBalanceCents: 4_500,
+      earnings: {
+        totalCents: 4_500,
+        withdrawableCents: 4_500,
+        pendingCents: 0,
+        inPayoutCents: 0,
+        withdrawnCents: 0,
+        nextAvailableAt: null,
+      },
+    },
+  ],
 };
 const paidYen: Withdrawal = {
   id: 7,
@@ -55,12 +76,17 @@ const paidYen: Withdrawal = {
   updatedAt: '2026-11-05T00:00:00Z',
 };
 
-function server(wallet: Wallet, post: () => Response = () => json({ withdrawal: { ...paidYen, id: 8, status: 'requested' }, earnings: wallet.earnings }, 201)) {
+function server(
+  wallet: Wallet,
+  post: () => Response = () =>
+    json({ withdrawal: { ...paidYen, id: 8, status: 'requested' }, earnings: wallet.earnings }, 201),
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/api/v2/wallet')) return json(wallet);
     // A rate exists: a yuan payout to a bank would be estimated at it, a yen one never.
-    if (url.endsWith('/api/v2/wallet/payout-rate')) return json({ rate: { jpyPerCny: '21.53', transferDate: '2026-11-24' } });
+    if (url.endsWith('/api/v2/wallet/payout-rate'))
+      return json({ rate: { jpyPerCny: '21.53', transferDate: '2026-11-24' } });
     if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
     if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: [paidYen] });
     if (url.endsWith('/api/v2/wallet/statements')) return json({ statements: [] });
@@ -69,7 +95,8 @@ function server(wallet: Wallet, post: () => Response = () => json({ withdrawal: 
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-const posted = (fetchMock: ReturnType<typeof server>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
+const posted = (fetchMock: ReturnType<typeof server>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
 
 beforeAll(async () => {
   await i18nReady;
@@ -112,7 +139,9 @@ describe('/withdrawal from a yen balance', () => {
     const fetchMock = server(yenWallet);
     render(wrap(<WithdrawalPanel />));
     const amount = await screen.findByLabelText(/Amount \(yen\)/);
-    expect(screen.getByTestId('yen-to-bank').textContent).toBe('Your yen balance is paid to a Japanese bank account, in yen, as it is.');
+    expect(screen.getByTestId('yen-to-bank').textContent).toBe(
+      'Your yen balance is paid to a Japanese bank account, in yen, as it is.',
+    );
     expect(screen.queryByLabelText('Pay out to')).toBeNull();
     expect(screen.queryByLabelText('Pay out from')).toBeNull();
     expect(screen.queryByTestId('yen-estimate')).toBeNull();
@@ -134,7 +163,9 @@ describe('/withdrawal from a yen balance', () => {
     expect(posted(fetchMock)).toEqual([]);
     fireEvent.change(amount, { target: { value: '15,000' } });
     submit();
-    await waitFor(() => expect(posted(fetchMock)).toEqual([{ amountCents: 15_000, currency: 'JPY', method: 'bank', sameAccountAs: 7 }]));
+    await waitFor(() =>
+      expect(posted(fetchMock)).toEqual([{ amountCents: 15_000, currency: 'JPY', method: 'bank', sameAccountAs: 7 }]),
+    );
   });
 
   it('reads in Japanese and Chinese', async () => {
@@ -143,7 +174,9 @@ describe('/withdrawal from a yen balance', () => {
     render(wrap(<WithdrawalPanel />));
     expect(await screen.findByLabelText(/金額（円）/)).toBeTruthy();
     expect(screen.getByText('出金可能額：20,000円')).toBeTruthy();
-    expect(screen.getByTestId('yen-to-bank').textContent).toBe('円建ての残高は、そのままの金額で日本の銀行口座にお振り込みします。');
+    expect(screen.getByTestId('yen-to-bank').textContent).toBe(
+      '円建ての残高は、そのままの金額で日本の銀行口座にお振り込みします。',
+    );
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<WithdrawalPanel />));
@@ -155,7 +188,10 @@ describe('/withdrawal from a yen balance', () => {
     const fetchMock = server(withYuan);
     render(wrap(<WithdrawalPanel />));
     const from = await screen.findByLabelText('Pay out from');
-    expect([...(from as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Yen: ¥20,000 (JPY) withdrawable', 'Yuan (RMB): 45 RMB withdrawable']);
+    expect([...(from as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Yen: ¥20,000 (JPY) withdrawable',
+      'Yuan (RMB): 45 RMB withdrawable',
+    ]);
     fireEvent.change(from, { target: { value: 'CNY' } });
     expect(screen.getByLabelText(/Amount \(RMB\)/)).toBeTruthy();
     expect(screen.getByText('Withdrawable: 45 RMB')).toBeTruthy();
@@ -166,6 +202,16 @@ describe('/withdrawal from a yen balance', () => {
     fireEvent.change(screen.getByLabelText(/holder/), { target: { value: 'Sato Ken' } });
     fireEvent.change(screen.getByLabelText(/Account \(/), { target: { value: 'ken@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
-    await waitFor(() => expect(posted(fetchMock)).toEqual([{ amountCents: 4_050, currency: 'CNY', method: 'alipay', accountName: 'Sato Ken', accountNumber: 'ken@example.com' }]));
+    await waitFor(() =>
+      expect(posted(fetchMock)).toEqual([
+        {
+          amountCents: 4_050,
+          currency: 'CNY',
+          method: 'alipay',
+          accountName: 'Sato Ken',
+          accountNumber: 'ken@example.com',
+        },
+      ]),
+    );
   });
 });

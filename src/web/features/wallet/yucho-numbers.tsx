@@ -30,12 +30,32 @@ export function YuchoNumbers({ onConverted }: { onConverted: (account: YuchoTran
   };
   return (
     // Not a <form>: it sits inside the payout form, so Enter in its fields converts instead of submitting.
-    <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700" data-testid="yucho-numbers">
+    <fieldset
+      className="space-y-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700"
+      data-testid="yucho-numbers"
+    >
       <legend className="px-1 text-sm font-medium">{t('yucho.title')}</legend>
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('yucho.hint')}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('yucho.kigo')} inputMode="numeric" value={kigo} onChange={(e) => setKigo(e.target.value)} maxLength={7} autoComplete="off" onKeyDown={(e) => e.key === 'Enter' && void convert(e)} />
-        <TextField label={t('yucho.bango')} inputMode="numeric" value={bango} onChange={(e) => setBango(e.target.value)} maxLength={10} autoComplete="off" error={error} onKeyDown={(e) => e.key === 'Enter' && void convert(e)} />
+        <TextField
+          label={t('yucho.kigo')}
+          inputMode="numeric"
+          value={kigo}
+          onChange={(e) => setKigo(e.target.value)}
+          maxLength={7}
+          autoComplete="off"
+          onKeyDown={(e) => e.key === 'Enter' && void convert(e)}
+        />
+        <TextField
+          label={t('yucho.bango')}
+          inputMode="numeric"
+          value={bango}
+          onChange={(e) => setBango(e.target.value)}
+          maxLength={10}
+          autoComplete="off"
+          error={error}
+          onKeyDown={(e) => e.key === 'Enter' && void convert(e)}
+        />
       </div>
       <Button type="button" size="sm" variant="outline" onClick={() => void convert()} disabled={busy}>
         {t('yucho.convert')}

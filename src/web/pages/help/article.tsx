@@ -13,7 +13,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ContactOptions } from './contact-options';
 import { HelpCta } from './help-cta';
 
-/** One help or legal article (every /help/* page but the index, and /terms, /privacy, /privacy/cross-border, /privacy/sensitive-data). */
+/**
+ * One help or legal article (every /help/* page but the index, and /terms, /privacy, /privacy/cross-border,
+ * /privacy/sensitive-data).
+ */
 export function Component() {
   const { t } = useTranslation(['help', 'common']);
   const { pathname, hash } = useLocation();
@@ -53,10 +56,15 @@ export function Component() {
 
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-12">
         <article className="min-w-0 max-w-3xl">
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-white">{article.title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-white">
+            {article.title}
+          </h1>
           {legal && (
             <p className="mt-3 text-sm text-stone-500 dark:text-stone-400" data-testid="legal-version">
-              {t('article.version', { version: legal.version, date: formatCalendarDate(legal.effectiveDate, locale, { month: 'long' }) })}
+              {t('article.version', {
+                version: legal.version,
+                date: formatCalendarDate(legal.effectiveDate, locale, { month: 'long' }),
+              })}
             </p>
           )}
           {article.lead && <p className="mt-4 text-lg text-stone-600 dark:text-stone-300">{article.lead}</p>}
@@ -92,12 +100,17 @@ export function Component() {
                 className="block rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 hover:border-primary-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-primary-700"
               >
                 <span className="font-medium text-stone-900 dark:text-white">{articles[a.slug].title}</span>
-                <span className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">{articles[a.slug].lead}</span>
+                <span className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">
+                  {articles[a.slug].lead}
+                </span>
               </Link>
             </li>
           ))}
           <li>
-            <Link to="/help" className="flex h-full items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 p-4 font-medium text-primary-700 hover:border-primary-400 dark:border-stone-700 dark:text-primary-300">
+            <Link
+              to="/help"
+              className="flex h-full items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 p-4 font-medium text-primary-700 hover:border-primary-400 dark:border-stone-700 dark:text-primary-300"
+            >
               {t('article.all')}
             </Link>
           </li>

@@ -9,7 +9,10 @@ export function ContactOptions() {
   const topics = SUPPORT_TOPICS.filter((topic) => topic !== 'general');
   return (
     <div className="mt-8 grid gap-4 md:grid-cols-2">
-      <section aria-labelledby="contact-chat" className="rounded-[var(--radius-card)] border border-primary-200 bg-primary-50 p-5 dark:border-primary-800 dark:bg-primary-900/30">
+      <section
+        aria-labelledby="contact-chat"
+        className="rounded-[var(--radius-card)] border border-primary-200 bg-primary-50 p-5 dark:border-primary-800 dark:bg-primary-900/30"
+      >
         <h2 id="contact-chat" className="text-lg font-semibold text-stone-900 dark:text-white">
           {t('contact.chatTitle')}
         </h2>
@@ -19,7 +22,10 @@ export function ContactOptions() {
           {t('contact.chatButton')}
         </Button>
       </section>
-      <section aria-labelledby="contact-topics" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+      <section
+        aria-labelledby="contact-topics"
+        className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
+      >
         <h2 id="contact-topics" className="text-lg font-semibold text-stone-900 dark:text-white">
           {t('contact.topicsTitle')}
         </h2>

@@ -8,7 +8,13 @@ import { cn } from '../../lib/cn';
 export function HelpCta({ className }: { className?: string }) {
   const { t } = useTranslation('help');
   return (
-    <section aria-labelledby="help-cta-title" className={cn('rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900', className)}>
+    <section
+      aria-labelledby="help-cta-title"
+      className={cn(
+        'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900',
+        className,
+      )}
+    >
       <h2 id="help-cta-title" className="text-base font-semibold text-stone-900 dark:text-white">
         {t('cta.title')}
       </h2>

@@ -7,7 +7,12 @@ import { currentLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { HelpCta } from './help-cta';
 
-const GROUP_ICONS: Record<HelpGroup, typeof Compass> = { travelers: Compass, guides: Users, policies: Scale, company: BookOpen };
+const GROUP_ICONS: Record<HelpGroup, typeof Compass> = {
+  travelers: Compass,
+  guides: Users,
+  policies: Scale,
+  company: BookOpen,
+};
 
 const POPULAR = [
   { key: 'deposit', to: '/help/how-it-works#payment' },
@@ -34,7 +39,9 @@ export function Component() {
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
       <header className="max-w-3xl">
         <p className="text-sm font-medium text-accent-600 dark:text-accent-500">{t('index.eyebrow')}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-white">{t('common:routes.help')}</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-white">
+          {t('common:routes.help')}
+        </h1>
         <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{t('index.intro')}</p>
       </header>
 
@@ -43,7 +50,10 @@ export function Component() {
           {t('search.label')}
         </label>
         <div className="relative mt-2">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-400"
+            aria-hidden
+          />
           <input
             id="help-search"
             type="search"
@@ -79,7 +89,9 @@ export function Component() {
                     to={pathOf(h.slug)}
                     className="block rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 hover:border-primary-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-primary-700"
                   >
-                    <span className="font-semibold text-stone-900 dark:text-white">{articles[h.slug as keyof typeof articles].title}</span>
+                    <span className="font-semibold text-stone-900 dark:text-white">
+                      {articles[h.slug as keyof typeof articles].title}
+                    </span>
                     <span className="mt-1 block text-sm text-stone-600 dark:text-stone-400">
                       {h.snippet.map((part, i) =>
                         part.match ? (
@@ -140,8 +152,12 @@ export function Component() {
                             to={a.path}
                             className="block h-full rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft hover:border-primary-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-primary-700"
                           >
-                            <span className="font-semibold text-stone-900 dark:text-white">{articles[a.slug].title}</span>
-                            <span className="mt-1 line-clamp-3 block text-sm text-stone-600 dark:text-stone-400">{articles[a.slug].lead}</span>
+                            <span className="font-semibold text-stone-900 dark:text-white">
+                              {articles[a.slug].title}
+                            </span>
+                            <span className="mt-1 line-clamp-3 block text-sm text-stone-600 dark:text-stone-400">
+                              {articles[a.slug].lead}
+                            </span>
                           </Link>
                         </li>
                       ))}

@@ -6,7 +6,7 @@ import type { RecordWarningBody } from '../../../../shared/schemas/weather';
 import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_KEY } from './request';
 
-const post = <T,>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
+const post = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
 
 export type AdminAction =
   | { kind: 'application'; id: number; step: 'review' | 'approve' }
@@ -49,7 +49,11 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return { path, method: 'POST', body: {} };
     }
     case 'credential':
-      return { path: `/api/admin/credentials/${a.id}/${a.step}`, method: 'POST', body: a.step === 'reject' ? { reason: a.reason } : {} };
+      return {
+        path: `/api/admin/credentials/${a.id}/${a.step}`,
+        method: 'POST',
+        body: a.step === 'reject' ? { reason: a.reason } : {},
+      };
     case 'dispute':
       return { path: `/api/admin/disputes/${a.id}/resolve`, method: 'POST', body: a.body };
     case 'withdrawal': {
@@ -57,9 +61,19 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return { path, method: 'POST', body: a.step === 'fail' ? { reason: a.reason } : {} };
     }
     case 'payoutBatch':
-      return a.step === 'create' ? { path: '/api/admin/payout-batches', method: 'POST', body: a.body } : { path: `/api/admin/payout-batches/${a.id}/rate`, method: 'POST', body: a.jpyPerCny === undefined ? {} : { jpyPerCny: a.jpyPerCny } };
+      return a.step === 'create'
+        ? { path: '/api/admin/payout-batches', method: 'POST', body: a.body }
+        : {
+            path: `/api/admin/payout-batches/${a.id}/rate`,
+            method: 'POST',
+            body: a.jpyPerCny === undefined ? {} : { jpyPerCny: a.jpyPerCny },
+          };
     case 'payoutLine':
-      return { path: `/api/admin/payout-batches/${a.id}/lines/${a.lineId}/${a.step}`, method: 'POST', body: a.step === 'failed' ? { reason: a.reason } : {} };
+      return {
+        path: `/api/admin/payout-batches/${a.id}/lines/${a.lineId}/${a.step}`,
+        method: 'POST',
+        body: a.step === 'failed' ? { reason: a.reason } : {},
+      };
     case 'support':
       return a.step === 'reply'
         ? { path: `/api/admin/support/threads/${a.id}/messages`, method: 'POST', body: { body: a.body } }
@@ -67,11 +81,17 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
     case 'job':
       return { path: `/api/admin/jobs/${a.id}/retry`, method: 'POST', body: {} };
     case 'weather':
-      return a.step === 'record' ? { path: '/api/admin/weather-warnings', method: 'POST', body: a.body } : { path: `/api/admin/weather-warnings/${a.id}/lift`, method: 'POST', body: {} };
+      return a.step === 'record'
+        ? { path: '/api/admin/weather-warnings', method: 'POST', body: a.body }
+        : { path: `/api/admin/weather-warnings/${a.id}/lift`, method: 'POST', body: {} };
     case 'fx':
       return { path: '/api/admin/fx/rate', method: 'PUT', body: { jpyPerCny: a.jpyPerCny } };
     case 'user':
-      return { path: `/api/admin/users/${a.id}/${a.step}`, method: 'POST', body: a.step === 'suspend' ? { reason: a.reason } : {} };
+      return {
+        path: `/api/admin/users/${a.id}/${a.step}`,
+        method: 'POST',
+        body: a.step === 'suspend' ? { reason: a.reason } : {},
+      };
   }
 }
 

@@ -4,7 +4,11 @@ import type { adminDisputeDetailSchema, Dispute } from '../../../../shared/schem
 import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { ADMIN_KEY, get, useReaderLocale } from './request';
 
-export const useDisputes = () => useQuery({ queryKey: [...ADMIN_KEY, 'disputes'], queryFn: async () => (await get<{ data: Dispute[] }>('/api/admin/disputes')).data });
+export const useDisputes = () =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'disputes'],
+    queryFn: async () => (await get<{ data: Dispute[] }>('/api/admin/disputes')).data,
+  });
 
 /** GET /api/admin/disputes/{id}: the dispute, the booking's ledger and both sides' latest messages. */
 export type DisputeDetail = z.infer<typeof adminDisputeDetailSchema>;
@@ -16,7 +20,14 @@ export function useDisputeDetail(id: number | undefined) {
     enabled: !!id,
     refetchInterval: (q) => {
       const d = q.state.data;
-      return recheckWhilePending(Boolean(d && (d.dispute.reasonTranslation?.status === 'pending' || d.messages.some((m) => m.translation?.status === 'pending'))), q.state.dataUpdateCount);
+      return recheckWhilePending(
+        Boolean(
+          d &&
+          (d.dispute.reasonTranslation?.status === 'pending' ||
+            d.messages.some((m) => m.translation?.status === 'pending')),
+        ),
+        q.state.dataUpdateCount,
+      );
     },
   });
 }

@@ -12,14 +12,20 @@ export type FailedJob = z.infer<typeof failedJobSchema>;
 export const useFailedJobs = (before: number | undefined) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'jobs', before],
-    queryFn: () => get<{ jobs: FailedJob[]; nextBefore: number | null }>('/api/admin/jobs/failed', { before, limit: 50 }),
+    queryFn: () =>
+      get<{ jobs: FailedJob[]; nextBefore: number | null }>('/api/admin/jobs/failed', { before, limit: 50 }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
 /** Weather warnings an admin recorded by hand (the typhoon rule, decision 093), newest first. */
 export const useRecordedWarnings = () =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'weather'], queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'), retry: false });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'weather'],
+    queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'),
+    retry: false,
+  });
 
 /** Yen per yuan (decision 165): the rate in use, the rates kept, the feed's latest failure. */
-export const useFxOverview = () => useQuery({ queryKey: [...ADMIN_KEY, 'fx'], queryFn: () => get<AdminFx>('/api/admin/fx'), retry: false });
+export const useFxOverview = () =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'fx'], queryFn: () => get<AdminFx>('/api/admin/fx'), retry: false });

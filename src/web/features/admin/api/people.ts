@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminBookingDetailSchema, adminBookingSummarySchema, adminUserDetailSchema, adminUserSummarySchema } from '../../../../shared/schemas/admin';
+import type {
+  adminBookingDetailSchema,
+  adminBookingSummarySchema,
+  adminUserDetailSchema,
+  adminUserSummarySchema,
+} from '../../../../shared/schemas/admin';
 import { ADMIN_KEY, get } from './request';
 
 // Users and bookings (src/shared/schemas/admin.ts).
@@ -13,12 +18,18 @@ export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const useUsers = (q: string, page: number) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'users', { q, page }],
-    queryFn: () => get<{ users: AdminUserRow[]; total: number; page: number; limit: number }>('/api/admin/users', { q, page }),
+    queryFn: () =>
+      get<{ users: AdminUserRow[]; total: number; page: number; limit: number }>('/api/admin/users', { q, page }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 export const useUser = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'user', id], queryFn: () => get<AdminUserDetail>(`/api/admin/users/${id}`), enabled: !!id, retry: false });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'user', id],
+    queryFn: () => get<AdminUserDetail>(`/api/admin/users/${id}`),
+    enabled: !!id,
+    retry: false,
+  });
 export const useBookingSearch = (number: string) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'bookings', number],
@@ -27,4 +38,9 @@ export const useBookingSearch = (number: string) =>
     retry: false,
   });
 export const useBooking = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'booking', id], queryFn: () => get<AdminBookingDetail>(`/api/admin/bookings/${id}`), enabled: !!id, retry: false });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'booking', id],
+    queryFn: () => get<AdminBookingDetail>(`/api/admin/bookings/${id}`),
+    enabled: !!id,
+    retry: false,
+  });

@@ -5,7 +5,8 @@ import { ADMIN_KEY, get } from './request';
 
 // The sidebar's counts: what waits in each queue.
 
-const totalOf = (path: string, query: Record<string, string | number>) => get<{ total: number }>(path, { ...query, page: 1, limit: 1 }).then((r) => r.total);
+const totalOf = (path: string, query: Record<string, string | number>) =>
+  get<{ total: number }>(path, { ...query, page: 1, limit: 1 }).then((r) => r.total);
 
 /** What waits in each queue (from the lists' totals); undefined while loading or when a list failed. */
 export function useQueueCounts() {
@@ -18,7 +19,11 @@ export function useQueueCounts() {
         settle(totalOf('/api/admin/applications', { status: 'under_review' })),
         settle(totalOf('/api/admin/identity', { status: 'submitted' })),
         settle(get<{ data: Dispute[] }>('/api/admin/disputes').then((r) => r.data.length)),
-        settle(get<{ withdrawals: AdminWithdrawal[] }>('/api/admin/withdrawals').then((r) => r.withdrawals.filter((w) => w.status === 'requested' || w.status === 'approved').length)),
+        settle(
+          get<{ withdrawals: AdminWithdrawal[] }>('/api/admin/withdrawals').then(
+            (r) => r.withdrawals.filter((w) => w.status === 'requested' || w.status === 'approved').length,
+          ),
+        ),
         settle(totalOf('/api/admin/support/threads', { status: 'open' })),
         settle(totalOf('/api/admin/credentials', { status: 'submitted' })),
       ]);

@@ -15,7 +15,8 @@ export interface Paged<T> {
   limit: number;
 }
 
-export const get = <T,>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(path, { query });
+export const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>
+  apiRequest<T>(path, { query });
 
 /**
  * The interface language the admin reads in now: what users wrote is machine-translated into it

@@ -22,8 +22,13 @@ export function useSupportThread(id: number | undefined) {
   const lang = useReaderLocale();
   return useQuery({
     queryKey: [...ADMIN_KEY, 'support-thread', id, lang],
-    queryFn: () => get<{ thread: AdminSupportThread; messages: SupportMessage[] }>(`/api/admin/support/threads/${id}`, { lang }),
+    queryFn: () =>
+      get<{ thread: AdminSupportThread; messages: SupportMessage[] }>(`/api/admin/support/threads/${id}`, { lang }),
     enabled: !!id,
-    refetchInterval: (q) => recheckWhilePending(Boolean(q.state.data?.messages.some((m) => m.translation?.status === 'pending')), q.state.dataUpdateCount),
+    refetchInterval: (q) =>
+      recheckWhilePending(
+        Boolean(q.state.data?.messages.some((m) => m.translation?.status === 'pending')),
+        q.state.dataUpdateCount,
+      ),
   });
 }

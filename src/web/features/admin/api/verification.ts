@@ -8,7 +8,13 @@ import { ADMIN_KEY, get, type Paged } from './request';
 // The review queues: guide applications, identity checks and licence credentials, each a page of a status and one item.
 
 /** `listing` comes with the one-application reply only (decision 091). */
-export type AdminApplication = GuideApplication & { id: number; userId: number; username: string; email: string; listing?: ListingStatus };
+export type AdminApplication = GuideApplication & {
+  id: number;
+  userId: number;
+  username: string;
+  email: string;
+  listing?: ListingStatus;
+};
 
 export function useApplications(status: string | undefined, page: number) {
   return useQuery({
@@ -18,7 +24,11 @@ export function useApplications(status: string | undefined, page: number) {
   });
 }
 export const useApplication = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'application', id], queryFn: () => get<AdminApplication>(`/api/admin/applications/${id}`), enabled: !!id });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'application', id],
+    queryFn: () => get<AdminApplication>(`/api/admin/applications/${id}`),
+    enabled: !!id,
+  });
 
 export function useIdentityChecks(status: string | undefined, page: number) {
   return useQuery({
@@ -36,7 +46,15 @@ export function useCredentials(status: string | undefined, page: number) {
 }
 
 export const useCredential = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'credential-one', id], queryFn: () => get<AdminCredential>(`/api/admin/credentials/${id}`), enabled: !!id });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'credential-one', id],
+    queryFn: () => get<AdminCredential>(`/api/admin/credentials/${id}`),
+    enabled: !!id,
+  });
 
 export const useIdentityCheck = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'identity-one', id], queryFn: () => get<AdminIdentityVerification>(`/api/admin/identity/${id}`), enabled: !!id });
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'identity-one', id],
+    queryFn: () => get<AdminIdentityVerification>(`/api/admin/identity/${id}`),
+    enabled: !!id,
+  });

@@ -1,4 +1,19 @@
-import { BadgeCheck, Banknote, ClipboardCheck, CloudLightning, Coins, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Banknote,
+  ClipboardCheck,
+  CloudLightning,
+  Coins,
+  FileClock,
+  Gavel,
+  IdCard,
+  LifeBuoy,
+  ReceiptText,
+  TriangleAlert,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -45,7 +60,8 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
   const selectId = useId();
   useDocumentTitle(`${t(`sections.${section}`)} · ${t('title')}`);
   const f = useFormat();
-  const label = (s: Section) => (counts[s] !== undefined ? `${t(`sections.${s}`)}${f.note(counts[s])}` : t(`sections.${s}`));
+  const label = (s: Section) =>
+    counts[s] !== undefined ? `${t(`sections.${s}`)}${f.note(counts[s])}` : t(`sections.${s}`);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -57,7 +73,12 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
             {t('queue')}
           </label>
-          <select id={selectId} value={section} onChange={(e) => void navigate(`/admin/${e.target.value}`)} className={inputClass}>
+          <select
+            id={selectId}
+            value={section}
+            onChange={(e) => void navigate(`/admin/${e.target.value}`)}
+            className={inputClass}
+          >
             {SECTIONS.map((s) => (
               <option key={s} value={s}>
                 {label(s)}
@@ -76,13 +97,18 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
                     aria-current={s === section ? 'page' : undefined}
                     className={cn(
                       'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium',
-                      s === section ? 'bg-primary-50 text-primary-800 dark:bg-primary-900/40 dark:text-primary-100' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
+                      s === section
+                        ? 'bg-primary-50 text-primary-800 dark:bg-primary-900/40 dark:text-primary-100'
+                        : 'text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
                     )}
                   >
                     <Icon className="h-4 w-4 shrink-0" aria-hidden />
                     <span className="flex-1">{t(`sections.${s}`)}</span>
                     {counts[s] !== undefined && (
-                      <span className="rounded-full bg-stone-200 px-2 text-xs tabular-nums text-stone-800 dark:bg-stone-700 dark:text-stone-100" data-testid={`count-${s}`}>
+                      <span
+                        className="rounded-full bg-stone-200 px-2 text-xs tabular-nums text-stone-800 dark:bg-stone-700 dark:text-stone-100"
+                        data-testid={`count-${s}`}
+                      >
                         {counts[s]}
                       </span>
                     )}
@@ -93,7 +119,9 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           </ul>
         </nav>
         <section className="min-w-0" aria-labelledby={`${selectId}-h`}>
-          <h2 id={`${selectId}-h`} className="sr-only">{t(`sections.${section}`)}</h2>
+          <h2 id={`${selectId}-h`} className="sr-only">
+            {t(`sections.${section}`)}
+          </h2>
           {section === 'applications' && <ApplicationsQueue id={id} />}
           {section === 'identity' && <IdentityQueue id={id} />}
           {section === 'licences' && <LicencesQueue id={id} />}

@@ -71,17 +71,32 @@ function ApplicationDetail({ id }: { id: number }) {
     <DetailCard
       title={
         <>
-          {t('applications.title', { name: d.name || a.username })} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{a.id}</span>
+          {t('applications.title', { name: d.name || a.username })}{' '}
+          <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{a.id}</span>
         </>
       }
       actions={
         open ? (
           <>
             {a.status === 'submitted' && (
-              <ConfirmAction variant="outline" label={t('applications.review')} title={t('applications.reviewTitle')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'review' })} />
+              <ConfirmAction
+                variant="outline"
+                label={t('applications.review')}
+                title={t('applications.reviewTitle')}
+                onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'review' })}
+              />
             )}
-            <ConfirmAction label={t('actions.approve')} title={t('applications.approveTitle')} description={t('applications.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })}>
-              {d.licence?.kind && <p className="text-sm font-medium">{t('applications.licence.approves', { title: LICENCE_TITLES[d.licence.kind] })}</p>}
+            <ConfirmAction
+              label={t('actions.approve')}
+              title={t('applications.approveTitle')}
+              description={t('applications.approveBody')}
+              onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })}
+            >
+              {d.licence?.kind && (
+                <p className="text-sm font-medium">
+                  {t('applications.licence.approves', { title: LICENCE_TITLES[d.licence.kind] })}
+                </p>
+              )}
               <ListingAfterApproval listing={a.listing} />
             </ConfirmAction>
             <ConfirmAction
@@ -91,7 +106,13 @@ function ApplicationDetail({ id }: { id: number }) {
               reasonLabel={t('applications.changesLabel')}
               onConfirm={(message) => act.mutateAsync({ kind: 'application', id, step: 'request-changes', message })}
             />
-            <ConfirmAction danger label={t('actions.reject')} title={t('applications.rejectTitle')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'application', id, step: 'reject', reason })} />
+            <ConfirmAction
+              danger
+              label={t('actions.reject')}
+              title={t('applications.rejectTitle')}
+              reasonLabel={t('reasonShown')}
+              onConfirm={(reason) => act.mutateAsync({ kind: 'application', id, step: 'reject', reason })}
+            />
           </>
         ) : undefined
       }
@@ -99,7 +120,15 @@ function ApplicationDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${a.status}`)],
-          [t('fields.user'), <>@{a.username}{f.locale === 'en' ? ' (' : '（'}<EmailText email={a.email} />{f.locale === 'en' ? ')' : '）'}</>],
+          [
+            t('fields.user'),
+            <>
+              @{a.username}
+              {f.locale === 'en' ? ' (' : '（'}
+              <EmailText email={a.email} />
+              {f.locale === 'en' ? ')' : '）'}
+            </>,
+          ],
           [t('fields.submitted'), f.when(a.submittedAt)],
           [t('fields.reviewed'), f.when(a.reviewedAt)],
           ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),
@@ -110,22 +139,60 @@ function ApplicationDetail({ id }: { id: number }) {
           items={[
             [t('applications.f.age'), d.age],
             [t('applications.f.gender'), d.gender ? t(`applications.genders.${d.gender}`) : undefined],
-            [t('applications.f.cities'), d.serviceCities && listText(d.serviceCities.map((c) => cityName(c, f.locale)), f.locale)],
-            [t('applications.f.residence'), [d.residenceArea, d.residenceZipcode, d.residenceSince].filter(Boolean).join(' · ')],
+            [
+              t('applications.f.cities'),
+              d.serviceCities &&
+                listText(
+                  d.serviceCities.map((c) => cityName(c, f.locale)),
+                  f.locale,
+                ),
+            ],
+            [
+              t('applications.f.residence'),
+              [d.residenceArea, d.residenceZipcode, d.residenceSince].filter(Boolean).join(' · '),
+            ],
             [t('applications.f.occupation'), d.occupation],
-            [t('applications.f.languages'), d.languages && listText(d.languages.map((l) => t(`applications.languages.${l}`)), f.locale)],
-            [t('applications.f.experience'), d.experienceMonths !== undefined ? t('applications.months', { count: d.experienceMonths }) : undefined],
+            [
+              t('applications.f.languages'),
+              d.languages &&
+                listText(
+                  d.languages.map((l) => t(`applications.languages.${l}`)),
+                  f.locale,
+                ),
+            ],
+            [
+              t('applications.f.experience'),
+              d.experienceMonths !== undefined ? t('applications.months', { count: d.experienceMonths }) : undefined,
+            ],
             [t('applications.f.sessions'), d.sessionCount],
             [t('applications.f.social'), d.socialProfileLink],
             [t('applications.f.bio'), d.bio],
-            [t('applications.f.scores'), [d.ethicsScore, d.boundaryScore, d.supportiveScore].map((s) => s ?? '—').join(' / ')],
-            [t('applications.f.groups'), d.targetGroups && listText(d.targetGroups.map((g) => t(`applications.groups.${g}`)), f.locale)],
-            [t('applications.f.people'), d.minPeople !== undefined ? `${d.minPeople}–${d.maxPeople ?? '?'}` : undefined],
-            [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
+            [
+              t('applications.f.scores'),
+              [d.ethicsScore, d.boundaryScore, d.supportiveScore].map((s) => s ?? '—').join(' / '),
+            ],
+            [
+              t('applications.f.groups'),
+              d.targetGroups &&
+                listText(
+                  d.targetGroups.map((g) => t(`applications.groups.${g}`)),
+                  f.locale,
+                ),
+            ],
+            [
+              t('applications.f.people'),
+              d.minPeople !== undefined ? `${d.minPeople}–${d.maxPeople ?? '?'}` : undefined,
+            ],
+            [
+              t('applications.f.hours'),
+              d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined,
+            ],
             [
               t('applications.f.price'),
               // In the application's currency; one saved before there was a choice was in yuan.
-              d.basicPricePerHourCents !== undefined ? f.money(d.basicPricePerHourCents, d.currency ?? 'CNY') : undefined,
+              d.basicPricePerHourCents !== undefined
+                ? f.money(d.basicPricePerHourCents, d.currency ?? 'CNY')
+                : undefined,
             ],
           ]}
         />
@@ -135,10 +202,22 @@ function ApplicationDetail({ id }: { id: number }) {
           <Facts
             items={[
               [t('applications.licence.kind'), LICENCE_TITLES[d.licence.kind]],
-              ...(d.licence.region ? ([[t('applications.licence.region'), d.licence.region]] as [string, string][]) : []),
+              ...(d.licence.region
+                ? ([[t('applications.licence.region'), d.licence.region]] as [string, string][])
+                : []),
               [t('applications.licence.number'), d.licence.registrationNumber],
-              [t('applications.licence.prefecture'), d.licence.prefecture && prefectureName(d.licence.prefecture, f.locale)],
-              [t('applications.licence.languages'), d.licence.languages && listText(d.licence.languages.map((l) => languageName(l, f.locale, t)), f.locale)],
+              [
+                t('applications.licence.prefecture'),
+                d.licence.prefecture && prefectureName(d.licence.prefecture, f.locale),
+              ],
+              [
+                t('applications.licence.languages'),
+                d.licence.languages &&
+                  listText(
+                    d.licence.languages.map((l) => languageName(l, f.locale, t)),
+                    f.locale,
+                  ),
+              ],
               [t('applications.licence.card'), a.documents.find((doc) => doc.id === d.licence?.documentId)?.fileName],
             ]}
           />
@@ -147,9 +226,22 @@ function ApplicationDetail({ id }: { id: number }) {
       )}
       <Section title={t('applications.answers')}>
         <Facts
-          items={(['ethicsDescription', 'boundaryDescription', 'supportiveDescription', 'interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'] as const).map((k) => [
+          items={(
+            [
+              'ethicsDescription',
+              'boundaryDescription',
+              'supportiveDescription',
+              'interaction',
+              'favoriteSpot',
+              'boundaryResponse',
+              'emotionalHandling',
+              'selfSymbol',
+            ] as const
+          ).map((k) => [
             t(`applications.f.${k}`),
-            <span key={k} className="whitespace-pre-wrap">{d[k]}</span>,
+            <span key={k} className="whitespace-pre-wrap">
+              {d[k]}
+            </span>,
           ])}
         />
       </Section>
@@ -180,9 +272,13 @@ function ListingAfterApproval({ listing }: { listing: ListingStatus | undefined 
   const { t } = useTranslation('admin');
   if (!listing) return null;
   const missing = listing.missing.filter((m) => m !== 'application');
-  if (missing.length === 0) return <p className="text-sm text-green-800 dark:text-green-300">{t('applications.listing.ready')}</p>;
+  if (missing.length === 0)
+    return <p className="text-sm text-green-800 dark:text-green-300">{t('applications.listing.ready')}</p>;
   return (
-    <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="note"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <p className="font-medium">{t('applications.listing.title')}</p>
       <ul className="mt-1 list-disc ps-5">
         {missing.map((m) => (

@@ -11,14 +11,20 @@ function showValue(v: unknown): string {
   return String(v);
 }
 
-/** before → after, field by field (only the fields that changed when both sides exist), each field named in the reader's language. */
+/**
+ * before → after, field by field (only the fields that changed when both sides exist), each field named in the reader's
+ * language.
+ */
 export function AuditChange({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('admin');
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !(entry.before && entry.after) || showValue(before[k]) !== showValue(after[k]));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => !(entry.before && entry.after) || showValue(before[k]) !== showValue(after[k]),
+  );
   if (!keys.length) return null;
-  // Statuses, a rate's source and yes/no read as the console says them; other values (amounts, codes, names) as recorded.
+  // Statuses, a rate's source and yes/no read as the console says them; other values (amounts, codes, names) as
+  // recorded.
   const value = (k: string, v: unknown) =>
     typeof v === 'boolean'
       ? t(v ? 'yes' : 'no')
@@ -31,7 +37,9 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
     <ul className="mt-1 space-y-0.5 text-xs">
       {keys.map((k) => (
         <li key={k} className="break-words">
-          <span className="font-medium">{t(`audit.fields.${k}`, { defaultValue: k })}</span>: <span className="text-stone-600 dark:text-stone-400">{value(k, before[k])}</span> → <span>{value(k, after[k])}</span>
+          <span className="font-medium">{t(`audit.fields.${k}`, { defaultValue: k })}</span>:{' '}
+          <span className="text-stone-600 dark:text-stone-400">{value(k, before[k])}</span> →{' '}
+          <span>{value(k, after[k])}</span>
         </li>
       ))}
     </ul>

@@ -6,7 +6,19 @@ import { useAuditLog, type AuditFilter } from '../api/audit';
 import { AuditRow } from './audit-trail';
 import { Empty, Loading, LoadError } from './ui/feedback';
 
-const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch', 'fx_rate'] as const;
+const ENTITY_TYPES = [
+  'guide_application',
+  'identity_verification',
+  'guide_credential',
+  'dispute',
+  'withdrawal',
+  'support_thread',
+  'user',
+  'job',
+  'weather_warning',
+  'payout_batch',
+  'fx_rate',
+] as const;
 
 /** The audit log, newest first, read-only: filter by record type, record id or admin; older pages by `before`. */
 export function AuditLogView() {
@@ -20,7 +32,11 @@ export function AuditLogView() {
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);
-    setFilter({ entityType: draft.entityType || undefined, entityId: num(draft.entityId), adminUserId: num(draft.adminUserId) });
+    setFilter({
+      entityType: draft.entityType || undefined,
+      entityId: num(draft.entityId),
+      adminUserId: num(draft.adminUserId),
+    });
     setCursors([]);
   };
   return (
@@ -30,7 +46,12 @@ export function AuditLogView() {
           <label htmlFor={ids.type} className="block text-sm font-medium">
             {t('audit.entityType')}
           </label>
-          <select id={ids.type} value={draft.entityType} onChange={(e) => setDraft({ ...draft, entityType: e.target.value })} className={inputClass}>
+          <select
+            id={ids.type}
+            value={draft.entityType}
+            onChange={(e) => setDraft({ ...draft, entityType: e.target.value })}
+            className={inputClass}
+          >
             <option value="">{t('filter.all')}</option>
             {ENTITY_TYPES.map((e) => (
               <option key={e} value={e}>
@@ -43,13 +64,25 @@ export function AuditLogView() {
           <label htmlFor={ids.entity} className="block text-sm font-medium">
             {t('audit.entityId')}
           </label>
-          <input id={ids.entity} inputMode="numeric" value={draft.entityId} onChange={(e) => setDraft({ ...draft, entityId: e.target.value })} className={inputClass} />
+          <input
+            id={ids.entity}
+            inputMode="numeric"
+            value={draft.entityId}
+            onChange={(e) => setDraft({ ...draft, entityId: e.target.value })}
+            className={inputClass}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.admin} className="block text-sm font-medium">
             {t('audit.adminId')}
           </label>
-          <input id={ids.admin} inputMode="numeric" value={draft.adminUserId} onChange={(e) => setDraft({ ...draft, adminUserId: e.target.value })} className={inputClass} />
+          <input
+            id={ids.admin}
+            inputMode="numeric"
+            value={draft.adminUserId}
+            onChange={(e) => setDraft({ ...draft, adminUserId: e.target.value })}
+            className={inputClass}
+          />
         </div>
         <Button type="submit" variant="outline">
           {t('filter.apply')}
@@ -71,10 +104,20 @@ export function AuditLogView() {
         )}
       </div>
       <div className="flex justify-between gap-2">
-        <Button variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
           {t('paging.newer')}
         </Button>
-        <Button variant="outline" size="sm" disabled={!log.data?.nextBefore} onClick={() => log.data?.nextBefore && setCursors([...cursors, log.data.nextBefore])}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!log.data?.nextBefore}
+          onClick={() => log.data?.nextBefore && setCursors([...cursors, log.data.nextBefore])}
+        >
           {t('paging.older')}
         </Button>
       </div>

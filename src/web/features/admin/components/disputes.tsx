@@ -38,7 +38,15 @@ export function DisputesQueue({ id }: { id: number | undefined }) {
     <QueueLayout
       selected={!!id}
       backTo={`/admin/disputes${q.search}`}
-      filters={<StatusFilter value={q.status} options={SIDES} onChange={q.setStatus} allLabel={t('filter.all')} label={t('disputes.openedBy')} />}
+      filters={
+        <StatusFilter
+          value={q.status}
+          options={SIDES}
+          onChange={q.setStatus}
+          allLabel={t('filter.all')}
+          label={t('disputes.openedBy')}
+        />
+      }
       list={
         list.isPending || list.isError ? (
           <QueryFallback query={list} />
@@ -73,8 +81,17 @@ const isLedgerAccount = (a: string): a is LedgerAccount => (LEDGER_ACCOUNTS as r
  * What the traveler paid online and has not had back, in the booking's currency: minus the traveler's
  * ledger balance in it, the exchange's side standing for a payment made in the other (ledgerBalance, decision 164).
  */
-export const refundableOf = (entries: { account: string; amountCents: number; currency?: Currency }[], currency: Currency) =>
-  Math.max(0, -ledgerBalance(entries.filter((e): e is typeof e & { account: LedgerAccount } => isLedgerAccount(e.account)), currency).traveler);
+export const refundableOf = (
+  entries: { account: string; amountCents: number; currency?: Currency }[],
+  currency: Currency,
+) =>
+  Math.max(
+    0,
+    -ledgerBalance(
+      entries.filter((e): e is typeof e & { account: LedgerAccount } => isLedgerAccount(e.account)),
+      currency,
+    ).traveler,
+  );
 
 function DisputeDetailView({ id }: { id: number }) {
   const { t } = useTranslation(['admin', 'disputes']);
@@ -83,14 +100,35 @@ function DisputeDetailView({ id }: { id: number }) {
   if (detail.isPending || detail.isError) return <QueryFallback query={detail} />;
   const { dispute, ledger, messages } = detail.data;
   return (
-    <DetailCard title={t('disputes.title', { id: dispute.id })} actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} currency={detail.data.currency} refundableCents={refundableOf(ledger.entries, detail.data.currency)} /> : undefined}>
+    <DetailCard
+      title={t('disputes.title', { id: dispute.id })}
+      actions={
+        dispute.status === 'open' ? (
+          <ResolveDispute
+            dispute={dispute}
+            currency={detail.data.currency}
+            refundableCents={refundableOf(ledger.entries, detail.data.currency)}
+          />
+        ) : undefined
+      }
+    >
       <Facts
         items={[
           [t('fields.status'), t(`status.${dispute.status}`)],
-          [t('disputes.booking'), <Link key="b" className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/bookings/${dispute.bookingId}`}>{`#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`}</Link>],
+          [
+            t('disputes.booking'),
+            <Link
+              key="b"
+              className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+              to={`/admin/bookings/${dispute.bookingId}`}
+            >{`#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`}</Link>,
+          ],
           [t('disputes.openedBy'), t(`status.${dispute.openedSide}`)],
           [t('disputes.category'), t(`disputes:category.${dispute.category}`)],
-          [t('disputes.previousStatus'), t(`bookingStatus.${dispute.previousStatus}`, { defaultValue: dispute.previousStatus })],
+          [
+            t('disputes.previousStatus'),
+            t(`bookingStatus.${dispute.previousStatus}`, { defaultValue: dispute.previousStatus }),
+          ],
           [t('fields.opened'), f.when(dispute.createdAt)],
           ...(dispute.resolution
             ? ([
@@ -102,9 +140,17 @@ function DisputeDetailView({ id }: { id: number }) {
         ]}
       />
       <Section title={t('disputes.statement', { side: t(`status.${dispute.openedSide}`) })}>
-        {/* In the admin's language when translated (decision 146); the statement as written is what counts, a tap away. */}
+        {/*
+         * In the admin's language when translated (decision 146); the statement as written is what counts, a tap
+         * away.
+         */}
         <div className="whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">
-          <MachineTranslated original={dispute.reason} originalLanguage={dispute.reasonLanguage ?? detectTextLanguage(dispute.reason)} translated={dispute.reasonTranslated} translation={dispute.reasonTranslation} />
+          <MachineTranslated
+            original={dispute.reason}
+            originalLanguage={dispute.reasonLanguage ?? detectTextLanguage(dispute.reason)}
+            translated={dispute.reasonTranslated}
+            translation={dispute.reasonTranslation}
+          />
         </div>
       </Section>
       <Section title={t('disputes.messages', { count: messages.length })}>
@@ -113,12 +159,25 @@ function DisputeDetailView({ id }: { id: number }) {
         ) : (
           <ol className="max-h-96 space-y-2 overflow-y-auto pr-1">
             {messages.map((m) => (
-              <li key={m.id} className={cn('max-w-[85%] rounded-lg p-3 text-sm', m.side === 'guide' ? 'ml-auto bg-primary-50 dark:bg-primary-900/40' : 'bg-stone-100 dark:bg-stone-800')}>
+              <li
+                key={m.id}
+                className={cn(
+                  'max-w-[85%] rounded-lg p-3 text-sm',
+                  m.side === 'guide'
+                    ? 'ml-auto bg-primary-50 dark:bg-primary-900/40'
+                    : 'bg-stone-100 dark:bg-stone-800',
+                )}
+              >
                 <p className="text-xs text-stone-600 dark:text-stone-400">
                   {t(`status.${m.side}`)} · {f.when(m.createdAt)}
                 </p>
                 <div className="mt-1 whitespace-pre-wrap break-words">
-                  <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} />
+                  <MachineTranslated
+                    original={m.body}
+                    originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)}
+                    translated={m.translated}
+                    translation={m.translation}
+                  />
                 </div>
               </li>
             ))}
@@ -132,7 +191,14 @@ function DisputeDetailView({ id }: { id: number }) {
           <ul className="grid gap-4 md:grid-cols-2">
             {dispute.evidence.map((e) => (
               <li key={e.id}>
-                <p className="mb-1 text-xs text-stone-600 dark:text-stone-400">{t('disputes.uploadedBy', { side: t(`status.${e.uploadedBy === dispute.openedBy ? dispute.openedSide : dispute.openedSide === 'traveler' ? 'guide' : 'traveler'}`), at: f.when(e.createdAt) })}</p>
+                <p className="mb-1 text-xs text-stone-600 dark:text-stone-400">
+                  {t('disputes.uploadedBy', {
+                    side: t(
+                      `status.${e.uploadedBy === dispute.openedBy ? dispute.openedSide : dispute.openedSide === 'traveler' ? 'guide' : 'traveler'}`,
+                    ),
+                    at: f.when(e.createdAt),
+                  })}
+                </p>
                 <PrivateFile url={e.url} contentType={e.contentType} name={e.fileName} />
               </li>
             ))}
@@ -140,14 +206,27 @@ function DisputeDetailView({ id }: { id: number }) {
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        <LedgerTable entries={ledger.entries} total={ledger.total} totalCurrency={detail.data.currency} caption={t('ledger.booking')} />
+        <LedgerTable
+          entries={ledger.entries}
+          total={ledger.total}
+          totalCurrency={detail.data.currency}
+          caption={t('ledger.booking')}
+        />
       </Section>
       <AuditTrail entityType="dispute" entityId={dispute.id} />
     </DetailCard>
   );
 }
 
-function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispute; refundableCents: number; currency: Currency }) {
+function ResolveDispute({
+  dispute,
+  refundableCents,
+  currency,
+}: {
+  dispute: Dispute;
+  refundableCents: number;
+  currency: Currency;
+}) {
   const { t } = useTranslation('admin');
   const act = useAdminAction();
   const [open, setOpen] = useState(false);
@@ -158,7 +237,12 @@ function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispu
   const submit = () => {
     if (split.error || split.refundCents === null) return;
     act.mutate(
-      { kind: 'dispute', id: dispute.id, step: 'resolve', body: { resolution, refundCents: split.refundCents, ...(note.trim() ? { note: note.trim() } : {}) } },
+      {
+        kind: 'dispute',
+        id: dispute.id,
+        step: 'resolve',
+        body: { resolution, refundCents: split.refundCents, ...(note.trim() ? { note: note.trim() } : {}) },
+      },
       { onSuccess: () => setOpen(false) },
     );
   };
@@ -167,7 +251,13 @@ function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispu
       <Button size="sm" onClick={() => (act.reset(), setOpen(true))}>
         {t('disputes.resolve')}
       </Button>
-      <Sheet open={open} onOpenChange={setOpen} title={t('disputes.resolveTitle', { id: dispute.id })} description={t('disputes.resolveBody')} closeLabel={t('close')}>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title={t('disputes.resolveTitle', { id: dispute.id })}
+        description={t('disputes.resolveBody')}
+        closeLabel={t('close')}
+      >
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -179,10 +269,19 @@ function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispu
             <legend className="text-sm font-medium">{t('disputes.resolution')}</legend>
             {(['completed', 'cancelled'] as const).map((r) => (
               <label key={r} className="flex items-start gap-2 text-sm">
-                <input type="radio" name="resolution" value={r} checked={resolution === r} onChange={() => setResolution(r)} className="mt-1" />
+                <input
+                  type="radio"
+                  name="resolution"
+                  value={r}
+                  checked={resolution === r}
+                  onChange={() => setResolution(r)}
+                  className="mt-1"
+                />
                 <span>
                   <span className="font-medium">{t(`disputes.resolutions.${r}`)}</span>
-                  <span className="block text-xs text-stone-600 dark:text-stone-400">{t(`disputes.resolutionHints.${r}`)}</span>
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                    {t(`disputes.resolutionHints.${r}`)}
+                  </span>
                 </span>
               </label>
             ))}
@@ -192,7 +291,14 @@ function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispu
             <label htmlFor={`note-${dispute.id}`} className="block text-sm font-medium">
               {t('disputes.noteLabel')}
             </label>
-            <textarea id={`note-${dispute.id}`} value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} className={inputClass} />
+            <textarea
+              id={`note-${dispute.id}`}
+              value={note}
+              maxLength={2000}
+              rows={3}
+              onChange={(e) => setNote(e.target.value)}
+              className={inputClass}
+            />
           </div>
           <ErrorNote error={act.error} />
           <div className="flex flex-wrap justify-end gap-2">

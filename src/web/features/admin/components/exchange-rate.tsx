@@ -27,10 +27,17 @@ export function ExchangeRate() {
   const { provider, current, configuredJpyPerCny, lastFailure, rates } = fx.data;
   return (
     <DetailCard title={t('rates.title')}>
-      <p className="text-sm text-stone-600 dark:text-stone-400">{t(`rates.rule.${provider}`, { setting: 'FX_PROVIDER', fixed: 'FX_JPY_PER_CNY' })}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        {t(`rates.rule.${provider}`, { setting: 'FX_PROVIDER', fixed: 'FX_JPY_PER_CNY' })}
+      </p>
       <Facts
         items={[
-          [t('rates.inUse'), <strong key="r" className="tabular-nums" data-testid="fx-current">{t('rates.perYuan', { rate: current.jpyPerCny })}</strong>],
+          [
+            t('rates.inUse'),
+            <strong key="r" className="tabular-nums" data-testid="fx-current">
+              {t('rates.perYuan', { rate: current.jpyPerCny })}
+            </strong>,
+          ],
           [t('rates.source'), t(`rates.sources.${current.source}`)],
           [t('rates.asOf'), day(current.asOf, f.locale)],
           [t('rates.configured', { setting: 'FX_JPY_PER_CNY' }), t('rates.perYuan', { rate: configuredJpyPerCny })],
@@ -44,10 +51,16 @@ export function ExchangeRate() {
         ) : (
           <ul className="divide-y divide-stone-100 text-sm dark:divide-stone-800" aria-label={t('rates.kept')}>
             {rates.map((r) => (
-              <li key={`${r.source}-${r.asOf}`} className="flex flex-wrap items-baseline justify-between gap-2 py-2" data-testid="fx-rate">
+              <li
+                key={`${r.source}-${r.asOf}`}
+                className="flex flex-wrap items-baseline justify-between gap-2 py-2"
+                data-testid="fx-rate"
+              >
                 <span>{`${day(r.asOf, f.locale)} · ${t(`rates.sources.${r.source}`)}`}</span>
                 <span className="tabular-nums">{t('rates.perYuan', { rate: r.jpyPerCny })}</span>
-                <span className="w-full text-xs text-stone-600 dark:text-stone-400">{t('rates.recorded', { at: f.when(r.recordedAt) })}</span>
+                <span className="w-full text-xs text-stone-600 dark:text-stone-400">
+                  {t('rates.recorded', { at: f.when(r.recordedAt) })}
+                </span>
               </li>
             ))}
           </ul>
@@ -62,7 +75,11 @@ function LastFailure({ failure }: { failure: AdminFx['lastFailure'] }) {
   const f = useFormat();
   if (!failure) return <p className="text-sm text-stone-600 dark:text-stone-400">{t('rates.noFailure')}</p>;
   return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" data-testid="fx-failure">
+    <div
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100"
+      data-testid="fx-failure"
+    >
       <p className="font-medium">{t('rates.lastFailure', { at: f.when(failure.at) })}</p>
       <p>{t(`rates.failures.${failure.kind}`, { date: failure.feedAsOf ? day(failure.feedAsOf, f.locale) : '—' })}</p>
       <p className="break-words text-xs text-amber-900 dark:text-amber-200">{failure.detail}</p>

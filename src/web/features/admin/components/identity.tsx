@@ -33,7 +33,14 @@ export function IdentityQueue({ id }: { id: number | undefined }) {
           <>
             <ul aria-label={t('sections.identity')}>
               {list.data.data.map((v) => (
-                <QueueItem key={v.id} to={`/admin/identity/${v.id}${q.search}`} active={v.id === id} title={v.fullName || v.username} meta={`@${v.username} · ${f.when(v.submittedAt)}`} status={v.status} />
+                <QueueItem
+                  key={v.id}
+                  to={`/admin/identity/${v.id}${q.search}`}
+                  active={v.id === id}
+                  title={v.fullName || v.username}
+                  meta={`@${v.username} · ${f.when(v.submittedAt)}`}
+                  status={v.status}
+                />
               ))}
             </ul>
             <Pager page={list.data.page} total={list.data.total} limit={list.data.limit} onPage={q.setPage} />
@@ -56,15 +63,33 @@ function IdentityDetail({ id }: { id: number }) {
     <DetailCard
       title={
         <>
-          {t('identity.title', { name: v.fullName || v.username })} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{v.id}</span>
+          {t('identity.title', { name: v.fullName || v.username })}{' '}
+          <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{v.id}</span>
         </>
       }
       actions={
         v.status === 'submitted' ? (
           <>
-            <ConfirmAction label={t('actions.approve')} title={t('identity.approveTitle')} description={t('identity.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'identity', id, step: 'approve' })} />
-            <ConfirmAction variant="outline" label={t('actions.requestChanges')} title={t('actions.requestChanges')} reasonLabel={t('identity.noteLabel')} onConfirm={(note) => act.mutateAsync({ kind: 'identity', id, step: 'request-changes', note })} />
-            <ConfirmAction danger label={t('actions.reject')} title={t('identity.rejectTitle')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'identity', id, step: 'reject', reason })} />
+            <ConfirmAction
+              label={t('actions.approve')}
+              title={t('identity.approveTitle')}
+              description={t('identity.approveBody')}
+              onConfirm={() => act.mutateAsync({ kind: 'identity', id, step: 'approve' })}
+            />
+            <ConfirmAction
+              variant="outline"
+              label={t('actions.requestChanges')}
+              title={t('actions.requestChanges')}
+              reasonLabel={t('identity.noteLabel')}
+              onConfirm={(note) => act.mutateAsync({ kind: 'identity', id, step: 'request-changes', note })}
+            />
+            <ConfirmAction
+              danger
+              label={t('actions.reject')}
+              title={t('identity.rejectTitle')}
+              reasonLabel={t('reasonShown')}
+              onConfirm={(reason) => act.mutateAsync({ kind: 'identity', id, step: 'reject', reason })}
+            />
           </>
         ) : undefined
       }
@@ -72,7 +97,15 @@ function IdentityDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${v.status}`, { defaultValue: v.status })],
-          [t('fields.user'), <>@{v.username}{f.locale === 'en' ? ' (' : '（'}<EmailText email={v.email} />{f.locale === 'en' ? ')' : '）'}</>],
+          [
+            t('fields.user'),
+            <>
+              @{v.username}
+              {f.locale === 'en' ? ' (' : '（'}
+              <EmailText email={v.email} />
+              {f.locale === 'en' ? ')' : '）'}
+            </>,
+          ],
           // The name the document must show, beside its type.
           [t('identity.name'), v.fullName],
           [t('identity.kind'), v.documentKind ? t(`identity.kinds.${v.documentKind}`) : undefined],
@@ -88,7 +121,11 @@ function IdentityDetail({ id }: { id: number }) {
             return (
               <div key={k} className="space-y-1">
                 <p className="text-sm font-medium">{t(`identity.fileKinds.${k}`)}</p>
-                {file ? <PrivateFile url={file.fileUrl} contentType={file.contentType} name={t(`identity.fileKinds.${k}`)} /> : <p className="text-sm text-stone-600 dark:text-stone-400">{t('identity.noFile')}</p>}
+                {file ? (
+                  <PrivateFile url={file.fileUrl} contentType={file.contentType} name={t(`identity.fileKinds.${k}`)} />
+                ) : (
+                  <p className="text-sm text-stone-600 dark:text-stone-400">{t('identity.noFile')}</p>
+                )}
               </div>
             );
           })}

@@ -21,7 +21,14 @@ export function LicencesQueue({ id }: { id: number | undefined }) {
     <QueueLayout
       selected={!!id}
       backTo={`/admin/licences${q.search}`}
-      filters={<StatusFilter value={q.status} options={CREDENTIAL_STATUSES} onChange={q.setStatus} allLabel={t('filter.all')} />}
+      filters={
+        <StatusFilter
+          value={q.status}
+          options={CREDENTIAL_STATUSES}
+          onChange={q.setStatus}
+          allLabel={t('filter.all')}
+        />
+      }
       list={
         list.isPending || list.isError ? (
           <QueryFallback query={list} />
@@ -63,7 +70,8 @@ function CredentialDetail({ id }: { id: number }) {
     <DetailCard
       title={
         <>
-          {t('licences:admin.title', { type, name: c.fullName || c.username })} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{c.id}</span>
+          {t('licences:admin.title', { type, name: c.fullName || c.username })}{' '}
+          <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{c.id}</span>
         </>
       }
       actions={
@@ -75,7 +83,13 @@ function CredentialDetail({ id }: { id: number }) {
               description={t('licences:admin.verifyBody')}
               onConfirm={() => act.mutateAsync({ kind: 'credential', id, step: 'verify' })}
             />
-            <ConfirmAction danger label={t('actions.reject')} title={t('licences:admin.rejectTitle', { type })} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'credential', id, step: 'reject', reason })} />
+            <ConfirmAction
+              danger
+              label={t('actions.reject')}
+              title={t('licences:admin.rejectTitle', { type })}
+              reasonLabel={t('reasonShown')}
+              onConfirm={(reason) => act.mutateAsync({ kind: 'credential', id, step: 'reject', reason })}
+            />
           </>
         ) : undefined
       }
@@ -103,9 +117,16 @@ function CredentialDetail({ id }: { id: number }) {
       />
       {c.type === 'licence' && (
         <Section title={t('licences:admin.registryTitle')}>
-          <div className="space-y-2 rounded-lg bg-stone-50 p-3 text-sm text-stone-700 dark:bg-stone-800/60 dark:text-stone-300" data-testid="registry-lookup">
+          <div
+            className="space-y-2 rounded-lg bg-stone-50 p-3 text-sm text-stone-700 dark:bg-stone-800/60 dark:text-stone-300"
+            data-testid="registry-lookup"
+          >
             <p>{t('licences:admin.registry')}</p>
-            {c.registrationNumber && prefecture && <p className="font-medium">{t('licences:admin.registryFor', { prefecture, number: c.registrationNumber })}</p>}
+            {c.registrationNumber && prefecture && (
+              <p className="font-medium">
+                {t('licences:admin.registryFor', { prefecture, number: c.registrationNumber })}
+              </p>
+            )}
           </div>
         </Section>
       )}

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { todayInZone } from '../../../../shared/availability';
 import type { Locale } from '../../../../shared/locales';
 import { formatMoney } from '../../../../shared/money-format';
-import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../../shared/schemas/payouts';
+import {
+  PAYOUT_BATCH_KINDS,
+  type PayoutBatch,
+  type PayoutBatchKind,
+  type PayoutBatchSummary,
+  type PayoutLine,
+} from '../../../../shared/schemas/payouts';
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
@@ -22,9 +28,11 @@ import { useFormat } from './ui/use-format';
 /** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
 const yen = (n: number | null, locale: Locale) => (n === null ? '—' : moneyFormat(locale).yen(n));
 /** A batch's totals, each in its currency (decision 167): `123.45 RMB · ¥48,000 (JPY)`; none is a dash. */
-const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) => (totals.length ? totals.map((x) => formatMoney(x.amountCents, x.currency, locale)).join(' · ') : '—');
+const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) =>
+  totals.length ? totals.map((x) => formatMoney(x.amountCents, x.currency, locale)).join(' · ') : '—';
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
-const transferDay = (day: string | null, locale: Locale) => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
+const transferDay = (day: string | null, locale: Locale) =>
+  day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—';
 
 /**
  * Payout batches (decisions 128, 130): make one from the approved payouts, enter the rate of a bank
@@ -79,7 +87,12 @@ function NewBatch() {
     act.mutate({ kind: 'payoutBatch', step: 'create', body: typed ? { kind, jpyPerCny: typed } : { kind } });
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900" aria-label={t('payouts.new')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+      aria-label={t('payouts.new')}
+    >
       <SelectField label={t('payouts.kind')} value={kind} onChange={(e) => setKind(e.target.value as PayoutBatchKind)}>
         {PAYOUT_BATCH_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -106,7 +119,10 @@ function BatchDetail({ id }: { id: number }) {
   if (batch.isError) return <LoadError error={batch.error} onRetry={() => void batch.refetch()} />;
   const b = batch.data;
   return (
-    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' && b.transferDate !== null ? <ZenginLink batch={b} /> : undefined}>
+    <DetailCard
+      title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })}
+      actions={b.kind === 'bank' && b.transferDate !== null ? <ZenginLink batch={b} /> : undefined}
+    >
       {b.status === 'awaiting_rate' && <SetRate batch={b} />}
       <Facts
         items={[
@@ -121,7 +137,12 @@ function BatchDetail({ id }: { id: number }) {
             : []),
           [t('payouts.lines'), `${b.lineCount} · ${t('payouts.pending', { count: b.pendingCount })}`],
           [t('payouts.created'), f.when(b.createdAt)],
-          ...(b.formedForWeek ? ([[t('payouts.formed'), t('payouts.formedWeekly', { date: transferDay(b.formedForWeek, f.locale) })]] as [string, string][]) : []),
+          ...(b.formedForWeek
+            ? ([[t('payouts.formed'), t('payouts.formedWeekly', { date: transferDay(b.formedForWeek, f.locale) })]] as [
+                string,
+                string,
+              ][])
+            : []),
         ]}
       />
       <Section title={t('payouts.lines')}>
@@ -155,7 +176,12 @@ function SetRate({ batch }: { batch: PayoutBatch }) {
   };
   const label = t(yenOnly ? 'payouts.setDay' : 'payouts.setRate');
   return (
-    <form onSubmit={submit} noValidate aria-label={label} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={label}
+      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40"
+    >
       <p className="text-sm">{t(yenOnly ? 'payouts.awaitingDay' : 'payouts.awaitingRate')}</p>
       {!yenOnly && <RateField value={rate} invalid={invalid} onChange={(v) => (setRate(v), setInvalid(false))} />}
       <ErrorNote error={act.error} />
@@ -167,7 +193,15 @@ function SetRate({ batch }: { batch: PayoutBatch }) {
 }
 
 /** The yen per RMB the admin enters, as typed (decision 129): on a new bank batch or one awaiting its rate. */
-function RateField({ value, invalid, onChange }: { value: string; invalid: boolean; onChange: (value: string) => void }) {
+function RateField({
+  value,
+  invalid,
+  onChange,
+}: {
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation('admin');
   return (
     <TextField
@@ -188,7 +222,11 @@ function ZenginLink({ batch }: { batch: PayoutBatch }) {
   if (file.failed) return <p className="text-sm text-danger-600 dark:text-red-400">{t('payouts.fileFailed')}</p>;
   if (!file.src) return null;
   return (
-    <a href={file.src} download={`zengin-${batch.id}-${batch.transferDate ?? ''}.txt`} className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800">
+    <a
+      href={file.src}
+      download={`zengin-${batch.id}-${batch.transferDate ?? ''}.txt`}
+      className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800"
+    >
       <Download className="h-4 w-4" aria-hidden />
       {t('payouts.zengin')}
     </a>
@@ -210,10 +248,15 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
           <p className="font-medium">
             {amount}
             {/* A yuan line's yen beside it; a yen line is sent as it is (decision 167). */}
-            {line.currency === 'CNY' && line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
+            {line.currency === 'CNY' && line.amountYen !== null && (
+              <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>
+            )}{' '}
+            · @{line.username}
           </p>
           <p className="break-words text-stone-600 dark:text-stone-400">
-            {line.bankCode ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}` : `${line.accountName} · ${line.accountNumber}`}
+            {line.bankCode
+              ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}`
+              : `${line.accountName} · ${line.accountNumber}`}
           </p>
           {line.failureReason && <p className="text-danger-600 dark:text-red-400">{line.failureReason}</p>}
         </div>
@@ -226,11 +269,24 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
             <ConfirmAction
               label={t('payouts.paid')}
               title={t('payouts.paidTitle', { amount })}
-              description={early ? t('payouts.paidEarly', { date: transferDay(batch.transferDate, f.locale) }) : t('payouts.paidBody')}
+              description={
+                early
+                  ? t('payouts.paidEarly', { date: transferDay(batch.transferDate, f.locale) })
+                  : t('payouts.paidBody')
+              }
               onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })}
             />
           )}
-          <ConfirmAction danger label={t('payouts.failed')} title={t('payouts.failedTitle', { amount })} description={t('payouts.failedBody')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'failed', reason })} />
+          <ConfirmAction
+            danger
+            label={t('payouts.failed')}
+            title={t('payouts.failedTitle', { amount })}
+            description={t('payouts.failedBody')}
+            reasonLabel={t('reasonShown')}
+            onConfirm={(reason) =>
+              act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'failed', reason })
+            }
+          />
         </div>
       )}
     </li>

@@ -9,7 +9,14 @@ import { spanText } from '../../../../shared/booking/span-text';
 import { isCurrency } from '../../../../shared/currency';
 import { formatInstant } from '../../../lib/format';
 import { useAdminAction } from '../api/actions';
-import { useBooking, useBookingSearch, useUser, useUsers, type AdminBookingDetail, type AdminBookingRow } from '../api/people';
+import {
+  useBooking,
+  useBookingSearch,
+  useUser,
+  useUsers,
+  type AdminBookingDetail,
+  type AdminBookingRow,
+} from '../api/people';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction } from './ui/confirm-action';
 import { DetailCard, Facts, Section } from './ui/detail';
@@ -22,10 +29,21 @@ import { EmailText } from '../../../components/ui/email-text';
 function useBookingMeta() {
   const f = useFormat();
   // A booking of several days names its days, not only its first (decision 154).
-  return (b: AdminBookingRow) => `${f.when(b.startsAt)}${b.days > 1 ? f.note(spanText(b.date, b.days, f.locale)) : ''} · ${b.traveler.username} → ${b.guide.username} · ${f.money(b.totalPriceCents, b.currency)}`;
+  return (b: AdminBookingRow) =>
+    `${f.when(b.startsAt)}${b.days > 1 ? f.note(spanText(b.date, b.days, f.locale)) : ''} · ${b.traveler.username} → ${b.guide.username} · ${f.money(b.totalPriceCents, b.currency)}`;
 }
 
-function SearchBox({ label, initial, onSearch, placeholder }: { label: string; initial: string; onSearch: (q: string) => void; placeholder?: string }) {
+function SearchBox({
+  label,
+  initial,
+  onSearch,
+  placeholder,
+}: {
+  label: string;
+  initial: string;
+  onSearch: (q: string) => void;
+  placeholder?: string;
+}) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -39,7 +57,14 @@ function SearchBox({ label, initial, onSearch, placeholder }: { label: string; i
         <label htmlFor={id} className="block text-sm font-medium">
           {label}
         </label>
-        <input id={id} type="search" value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} className={inputClass} />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => setValue(e.target.value)}
+          className={inputClass}
+        />
       </div>
       <Button type="submit" variant="outline">
         {t('search')}
@@ -47,7 +72,6 @@ function SearchBox({ label, initial, onSearch, placeholder }: { label: string; i
     </form>
   );
 }
-
 
 export function UsersQueue({ id }: { id: number | undefined }) {
   const { t } = useTranslation('admin');
@@ -94,7 +118,12 @@ export function UsersQueue({ id }: { id: number | undefined }) {
                 />
               ))}
             </ul>
-            <Pager page={list.data.page} total={list.data.total} limit={list.data.limit} onPage={(n) => set({ page: n })} />
+            <Pager
+              page={list.data.page}
+              total={list.data.total}
+              limit={list.data.limit}
+              onPage={(n) => set({ page: n })}
+            />
           </>
         )
       }
@@ -111,13 +140,21 @@ function UserDetail({ id }: { id: number }) {
   const act = useAdminAction();
   if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const { user: u, bookings } = one.data;
-  const roles = listText([u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter((x): x is string => Boolean(x)), currentLocale()) || t('users.traveler');
+  const roles =
+    listText(
+      [u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter((x): x is string => Boolean(x)),
+      currentLocale(),
+    ) || t('users.traveler');
   return (
     <DetailCard
       title={f.person(u)}
       actions={
         u.isAdmin ? undefined : u.suspendedAt ? (
-          <ConfirmAction label={t('users.reinstate')} title={t('users.reinstateTitle', { name: u.username })} onConfirm={() => act.mutateAsync({ kind: 'user', id, step: 'reinstate' })} />
+          <ConfirmAction
+            label={t('users.reinstate')}
+            title={t('users.reinstateTitle', { name: u.username })}
+            onConfirm={() => act.mutateAsync({ kind: 'user', id, step: 'reinstate' })}
+          />
         ) : (
           <ConfirmAction
             danger
@@ -135,9 +172,17 @@ function UserDetail({ id }: { id: number }) {
           [t('users.email'), <EmailText key="email" email={u.email} />],
           [t('users.roles'), roles],
           [t('users.verified'), u.identityVerified ? t('yes') : t('no')],
-          [t('users.guideProfile'), u.guide ? `#${u.guide.id} · ${t(`status.${u.guide.status}`, { defaultValue: u.guide.status })}${u.guide.serviceCity ? ` · ${u.guide.serviceCity}` : ''}` : '—'],
+          [
+            t('users.guideProfile'),
+            u.guide
+              ? `#${u.guide.id} · ${t(`status.${u.guide.status}`, { defaultValue: u.guide.status })}${u.guide.serviceCity ? ` · ${u.guide.serviceCity}` : ''}`
+              : '—',
+          ],
           [t('users.joined'), f.when(u.createdAt)],
-          [t('users.suspended'), u.suspendedAt ? `${f.when(u.suspendedAt)}${u.suspensionReason ? ` — ${u.suspensionReason}` : ''}` : t('no')],
+          [
+            t('users.suspended'),
+            u.suspendedAt ? `${f.when(u.suspendedAt)}${u.suspensionReason ? ` — ${u.suspensionReason}` : ''}` : t('no'),
+          ],
         ]}
       />
       <Section title={t('users.bookings', { count: bookings.length })}>
@@ -146,7 +191,14 @@ function UserDetail({ id }: { id: number }) {
         ) : (
           <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
             {bookings.map((b) => (
-              <QueueItem key={b.id} to={`/admin/bookings/${b.id}`} active={false} title={`${b.bookingNumber} · ${t(`status.${b.role}`)}`} meta={bookingMeta(b)} status={b.status} />
+              <QueueItem
+                key={b.id}
+                to={`/admin/bookings/${b.id}`}
+                active={false}
+                title={`${b.bookingNumber} · ${t(`status.${b.role}`)}`}
+                meta={bookingMeta(b)}
+                status={b.status}
+              />
             ))}
           </ul>
         )}
@@ -167,7 +219,14 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
     <QueueLayout
       selected={!!id}
       backTo={`/admin/bookings${search}`}
-      filters={<SearchBox label={t('bookings.search')} placeholder="TG0001" initial={number} onSearch={(v) => setParams(v ? { number: v } : {}, { replace: true })} />}
+      filters={
+        <SearchBox
+          label={t('bookings.search')}
+          placeholder="TG0001"
+          initial={number}
+          onSearch={(v) => setParams(v ? { number: v } : {}, { replace: true })}
+        />
+      }
       list={
         !number ? (
           <Empty>{t('bookings.hint')}</Empty>
@@ -178,7 +237,14 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
         ) : (
           <ul aria-label={t('sections.bookings')}>
             {found.data.map((b) => (
-              <QueueItem key={b.id} to={`/admin/bookings/${b.id}${search}`} active={b.id === id} title={b.bookingNumber} meta={bookingMeta(b)} status={b.status} />
+              <QueueItem
+                key={b.id}
+                to={`/admin/bookings/${b.id}${search}`}
+                active={b.id === id}
+                title={b.bookingNumber}
+                meta={bookingMeta(b)}
+                status={b.status}
+              />
             ))}
           </ul>
         )
@@ -188,11 +254,17 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
   );
 }
 
-/** Timeline details whose values are API enums (payment kind, method and status, a side, a resolution), not free text. */
+/**
+ * Timeline details whose values are API enums (payment kind, method and status, a side, a resolution), not free text.
+ */
 const ENUM_DETAILS = new Set(['kind', 'method', 'status', 'side', 'by', 'resolution', 'checkpoint', 'source']);
 
 /** Every day of a booking of several days: the span, then each day's hours on the tour's clock. */
-function TourDaysList({ booking: b }: { booking: Pick<AdminBookingDetail['booking'], 'date' | 'schedule' | 'timeZone'> }) {
+function TourDaysList({
+  booking: b,
+}: {
+  booking: Pick<AdminBookingDetail['booking'], 'date' | 'schedule' | 'timeZone'>;
+}) {
   const f = useFormat();
   const time = (iso: string) => formatInstant(iso, f.locale, b.timeZone).time;
   return (
@@ -222,10 +294,12 @@ function BookingDetail({ id }: { id: number }) {
   );
   /**
    * A timeline detail in words: amounts in their currency (a payment's own, which may be the charge's;
-   * otherwise the booking's, decision 164), actions and enum values translated; free text (a reason, a note) as written.
+   * otherwise the booking's, decision 164), actions and enum values translated; free text (a reason, a note) as
+   * written.
    */
   const detailValue = (key: string, v: unknown, detail: Record<string, unknown>): string => {
-    if (/Cents$/.test(key) && typeof v === 'number') return f.money(v, isCurrency(detail.currency) ? detail.currency : b.currency);
+    if (/Cents$/.test(key) && typeof v === 'number')
+      return f.money(v, isCurrency(detail.currency) ? detail.currency : b.currency);
     if (key === 'action' && typeof v === 'string') return t(`audit.actions.${v}`, { defaultValue: v });
     if (ENUM_DETAILS.has(key) && typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
     if (typeof v === 'boolean') return t(`bookings.values.${v}`);
@@ -234,7 +308,10 @@ function BookingDetail({ id }: { id: number }) {
   };
   const facts: [string, ReactNode][] = [
     [t('fields.status'), <StatusBadge key="s" status={b.status} />],
-    [t('bookings.startsAt'), `${f.when(b.startsAt, b.timeZone)}${f.note(b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone)}`],
+    [
+      t('bookings.startsAt'),
+      `${f.when(b.startsAt, b.timeZone)}${f.note(b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone)}`,
+    ],
     ...(b.schedule.length > 1
       ? ([
           [t('bookings.days'), <TourDaysList key="d" booking={b} />],
@@ -247,7 +324,14 @@ function BookingDetail({ id }: { id: number }) {
     [t('status.traveler'), person(b.traveler)],
     [t('status.guide'), person(b.guide, b.guide.userId)],
     [t('bookings.meeting'), b.meetingAddress],
-    ...(b.cancelledBy ? ([[t('bookings.cancelled'), `${t(`bookings.values.${b.cancelledBy}`, { defaultValue: b.cancelledBy })}${b.cancelReason ? ` — ${b.cancelReason}` : ''}`]] as [string, string][]) : []),
+    ...(b.cancelledBy
+      ? ([
+          [
+            t('bookings.cancelled'),
+            `${t(`bookings.values.${b.cancelledBy}`, { defaultValue: b.cancelledBy })}${b.cancelReason ? ` — ${b.cancelReason}` : ''}`,
+          ],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <DetailCard title={t('bookings.title', { number: b.bookingNumber })}>
@@ -259,13 +343,18 @@ function BookingDetail({ id }: { id: number }) {
           <ol className="space-y-2 border-l-2 border-stone-200 pl-3 text-sm dark:border-stone-700">
             {timeline.map((e, i) => (
               <li key={i}>
-                <span className="font-medium">{t(`bookings.events.${e.event}`, { defaultValue: e.event.replaceAll('_', ' ') })}</span>
+                <span className="font-medium">
+                  {t(`bookings.events.${e.event}`, { defaultValue: e.event.replaceAll('_', ' ') })}
+                </span>
                 <span className="ml-2 text-xs tabular-nums text-stone-600 dark:text-stone-400">{f.when(e.at)}</span>
                 {Object.keys(e.detail).length > 0 && (
                   <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
                     {Object.entries(e.detail)
                       .filter(([k, v]) => v !== null && v !== undefined && v !== '' && k !== 'currency')
-                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${f.colon}${detailValue(k, v, e.detail)}`)
+                      .map(
+                        ([k, v]) =>
+                          `${t(`bookings.detail.${k}`, { defaultValue: k })}${f.colon}${detailValue(k, v, e.detail)}`,
+                      )
                       .join(' · ')}
                   </span>
                 )}
@@ -275,7 +364,12 @@ function BookingDetail({ id }: { id: number }) {
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        <LedgerTable entries={ledger.entries} total={ledger.total} totalCurrency={b.currency} caption={t('ledger.booking')} />
+        <LedgerTable
+          entries={ledger.entries}
+          total={ledger.total}
+          totalCurrency={b.currency}
+          caption={t('ledger.booking')}
+        />
       </Section>
     </DetailCard>
   );

@@ -10,7 +10,17 @@ import { useFormat } from './ui/use-format';
  * shown as the split of what the traveler paid online (back to the traveler / kept for the guide and
  * the platform). The server computes the postings and refuses more than is refundable.
  */
-export function RefundSplitInput({ value, onChange, refundableCents, currency }: { value: string; onChange: (v: string) => void; refundableCents: number | null; currency: Currency }) {
+export function RefundSplitInput({
+  value,
+  onChange,
+  refundableCents,
+  currency,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  refundableCents: number | null;
+  currency: Currency;
+}) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const id = useId();
@@ -18,7 +28,12 @@ export function RefundSplitInput({ value, onChange, refundableCents, currency }:
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const money = (minor: number) => f.money(minor, currency);
-  const error = split.error === 'invalid' ? t(`refund.invalid.${currency}`) : split.error === 'tooMuch' && refundableCents !== null ? t('refund.tooMuch', { max: money(refundableCents) }) : null;
+  const error =
+    split.error === 'invalid'
+      ? t(`refund.invalid.${currency}`)
+      : split.error === 'tooMuch' && refundableCents !== null
+        ? t('refund.tooMuch', { max: money(refundableCents) })
+        : null;
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -50,7 +65,9 @@ export function RefundSplitInput({ value, onChange, refundableCents, currency }:
             <dt>{t('refund.paidOnline')}</dt>
             <dd className="text-right tabular-nums">{money(refundableCents)}</dd>
             <dt>{t('refund.toTraveler')}</dt>
-            <dd className="text-right font-medium tabular-nums">{split.refundCents === null || split.error ? '—' : money(split.refundCents)}</dd>
+            <dd className="text-right font-medium tabular-nums">
+              {split.refundCents === null || split.error ? '—' : money(split.refundCents)}
+            </dd>
             <dt>{t('refund.kept')}</dt>
             <dd className="text-right tabular-nums">{split.error ? '—' : money(split.keptCents)}</dd>
           </dl>

@@ -24,7 +24,10 @@ function useNow(intervalMs = 1000): number {
 export function UrgentBadge() {
   const { t } = useTranslation('admin');
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-danger-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="urgent-badge">
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-danger-600 px-2 py-0.5 text-xs font-semibold text-white"
+      data-testid="urgent-badge"
+    >
       <Siren className="h-3.5 w-3.5" aria-hidden />
       {t('support.urgent')}
     </span>
@@ -48,7 +51,10 @@ export function TimeLeft({ replyBy }: { replyBy: string | null }) {
   const overdue = left < 0;
   return (
     <span
-      className={cn('text-xs font-semibold tabular-nums', overdue ? 'text-danger-600 dark:text-red-400' : 'text-stone-700 dark:text-stone-300')}
+      className={cn(
+        'text-xs font-semibold tabular-nums',
+        overdue ? 'text-danger-600 dark:text-red-400' : 'text-stone-700 dark:text-stone-300',
+      )}
       data-testid="time-left"
       data-overdue={overdue}
     >
@@ -84,14 +90,19 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
       )}
     </>
   );
-  const link = location ? mapUrl(mapProvidersFor(f.locale)[0]!, { meetingLat: location.lat, meetingLng: location.lng }, f.locale) : null;
+  const link = location
+    ? mapUrl(mapProvidersFor(f.locale)[0]!, { meetingLat: location.lat, meetingLng: location.lng }, f.locale)
+    : null;
   return (
     <Section title={t('support.trip')}>
       <Facts
         items={[
           ...(booking
             ? ([
-                [t('support.booking'), `${booking.bookingNumber} · ${t(`status.${booking.status}`, { defaultValue: booking.status })} · ${booking.date}`],
+                [
+                  t('support.booking'),
+                  `${booking.bookingNumber} · ${t(`status.${booking.status}`, { defaultValue: booking.status })} · ${booking.date}`,
+                ],
                 [t('support.traveler'), party(booking.traveler)],
                 [t('support.guide'), party(booking.guide)],
               ] as [string, React.ReactNode][])
@@ -100,7 +111,13 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
             ? ([
                 [
                   t('support.location'),
-                  <a key="map" className="text-primary-700 underline dark:text-primary-300" href={link} target="_blank" rel="noopener noreferrer">
+                  <a
+                    key="map"
+                    className="text-primary-700 underline dark:text-primary-300"
+                    href={link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     {t('support.openMap')}
                     {location.accuracyM !== null && f.note(t('support.accuracy', { metres: location.accuracyM }))}
                   </a>,
@@ -113,7 +130,12 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
   );
 }
 
-const seconds = (s: number | null, locale: string) => (s === null ? '—' : s < 120 ? `${Math.round(s)} s` : `${(s / 60).toLocaleString(locale, { maximumFractionDigits: 1 })} min`);
+const seconds = (s: number | null, locale: string) =>
+  s === null
+    ? '—'
+    : s < 120
+      ? `${Math.round(s)} s`
+      : `${(s / 60).toLocaleString(locale, { maximumFractionDigits: 1 })} min`;
 
 /** First-reply times over the last 30 days, urgent and other apart, and how many wait past their deadline now. */
 export function SupportMetricsPanel() {
@@ -123,31 +145,52 @@ export function SupportMetricsPanel() {
   if (metrics.isPending || metrics.isError) return <QueryFallback query={metrics} />;
   const m = metrics.data;
   return (
-    <section aria-label={t('support.metrics.title')} className="mb-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900" data-testid="support-metrics">
+    <section
+      aria-label={t('support.metrics.title')}
+      className="mb-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900"
+      data-testid="support-metrics"
+    >
       <h3 className="font-semibold">{t('support.metrics.title')}</h3>
       <table className="mt-2 w-full text-left tabular-nums">
         <thead className="text-xs text-stone-600 dark:text-stone-400">
           <tr>
             <th scope="col" className="font-medium" />
-            <th scope="col" className="font-medium">{t('support.metrics.median')}</th>
-            <th scope="col" className="font-medium">{t('support.metrics.p90')}</th>
-            <th scope="col" className="font-medium">{t('support.metrics.answered')}</th>
-            <th scope="col" className="font-medium">{t('support.metrics.overdue')}</th>
+            <th scope="col" className="font-medium">
+              {t('support.metrics.median')}
+            </th>
+            <th scope="col" className="font-medium">
+              {t('support.metrics.p90')}
+            </th>
+            <th scope="col" className="font-medium">
+              {t('support.metrics.answered')}
+            </th>
+            <th scope="col" className="font-medium">
+              {t('support.metrics.overdue')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {(['urgent', 'other'] as const).map((k) => (
             <tr key={k}>
-              <th scope="row" className="font-medium">{t(`support.metrics.${k}`)}</th>
+              <th scope="row" className="font-medium">
+                {t(`support.metrics.${k}`)}
+              </th>
               <td>{seconds(m[k].medianSeconds, f.locale)}</td>
               <td>{seconds(m[k].p90Seconds, f.locale)}</td>
               <td>{`${m[k].answered}/${m[k].threads}`}</td>
-              <td className={cn(m[k].overdue > 0 && 'font-semibold text-danger-600 dark:text-red-400')}>{m[k].overdue}</td>
+              <td className={cn(m[k].overdue > 0 && 'font-semibold text-danger-600 dark:text-red-400')}>
+                {m[k].overdue}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('support.metrics.deadlines', { urgent: Math.round(m.urgentReplySeconds / 60), other: Math.round(m.replySeconds / 3600) })}</p>
+      <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
+        {t('support.metrics.deadlines', {
+          urgent: Math.round(m.urgentReplySeconds / 60),
+          other: Math.round(m.replySeconds / 3600),
+        })}
+      </p>
     </section>
   );
 }

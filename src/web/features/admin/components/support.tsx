@@ -43,7 +43,8 @@ export function SupportQueue({ id }: { id: number | undefined }) {
                   active={th.id === id}
                   title={
                     <>
-                      {th.urgent && <UrgentBadge />} {th.user ? f.person(th.user) : th.contactName || th.contactEmail || t('support.anonymous')}
+                      {th.urgent && <UrgentBadge />}{' '}
+                      {th.user ? f.person(th.user) : th.contactName || th.contactEmail || t('support.anonymous')}
                     </>
                   }
                   meta={
@@ -79,21 +80,37 @@ function ThreadDetail({ id }: { id: number }) {
     <DetailCard
       title={
         <>
-          {thread.urgent && <UrgentBadge />} {t('support.title', { id: thread.id })} <TimeLeft replyBy={thread.replyBy} />
+          {thread.urgent && <UrgentBadge />} {t('support.title', { id: thread.id })}{' '}
+          <TimeLeft replyBy={thread.replyBy} />
         </>
       }
       actions={
         thread.status === 'open' ? (
-          <ConfirmAction variant="outline" label={t('support.close')} title={t('support.closeTitle')} onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'closed' })} />
+          <ConfirmAction
+            variant="outline"
+            label={t('support.close')}
+            title={t('support.closeTitle')}
+            onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'closed' })}
+          />
         ) : (
-          <ConfirmAction variant="outline" label={t('support.reopen')} title={t('support.reopenTitle')} onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'open' })} />
+          <ConfirmAction
+            variant="outline"
+            label={t('support.reopen')}
+            title={t('support.reopenTitle')}
+            onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'open' })}
+          />
         )
       }
     >
       <Facts
         items={[
           [t('fields.status'), t(`status.${thread.status}`)],
-          [t('fields.user'), thread.user ? f.person(thread.user) : [thread.contactName, thread.contactEmail].filter(Boolean).join(' · ') || t('support.anonymous')],
+          [
+            t('fields.user'),
+            thread.user
+              ? f.person(thread.user)
+              : [thread.contactName, thread.contactEmail].filter(Boolean).join(' · ') || t('support.anonymous'),
+          ],
           [t('support.topic'), thread.topic],
           [t('support.page'), thread.pageUrl],
           [t('support.locale'), thread.locale],
@@ -104,13 +121,28 @@ function ThreadDetail({ id }: { id: number }) {
       <Section title={t('support.messages', { count: messages.length })}>
         <ol className="space-y-2">
           {messages.map((m) => (
-            <li key={m.id} className={cn('max-w-[85%] rounded-lg p-3 text-sm', m.sender === 'agent' ? 'ml-auto bg-primary-50 dark:bg-primary-900/40' : 'bg-stone-100 dark:bg-stone-800')}>
+            <li
+              key={m.id}
+              className={cn(
+                'max-w-[85%] rounded-lg p-3 text-sm',
+                m.sender === 'agent'
+                  ? 'ml-auto bg-primary-50 dark:bg-primary-900/40'
+                  : 'bg-stone-100 dark:bg-stone-800',
+              )}
+            >
               <p className="text-xs text-stone-600 dark:text-stone-400">
                 {t(`support.senders.${m.sender}`)} · {f.when(m.createdAt)}
               </p>
-              {/* The visitor's words in the admin's language when translated (decision 146), the original a tap away. */}
+              {/*
+               * The visitor's words in the admin's language when translated (decision 146), the original a tap away.
+               */}
               <div className="mt-1 whitespace-pre-wrap break-words">
-                <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} />
+                <MachineTranslated
+                  original={m.body}
+                  originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)}
+                  translated={m.translated}
+                  translation={m.translation}
+                />
               </div>
             </li>
           ))}
@@ -127,7 +159,14 @@ function ThreadDetail({ id }: { id: number }) {
         <label htmlFor={fieldId} className="block text-sm font-medium">
           {t('support.reply')}
         </label>
-        <textarea id={fieldId} value={body} rows={3} maxLength={SUPPORT_MESSAGE_MAX} onChange={(e) => setBody(e.target.value)} className={inputClass} />
+        <textarea
+          id={fieldId}
+          value={body}
+          rows={3}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          onChange={(e) => setBody(e.target.value)}
+          className={inputClass}
+        />
         <ErrorNote error={reply.error} />
         <Button type="submit" size="sm" busy={reply.isPending} disabled={!body.trim()}>
           {t('support.send')}

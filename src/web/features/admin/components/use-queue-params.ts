@@ -19,5 +19,11 @@ export function useQueueParams(defaultStatus = '') {
     setParams(p, { replace: true });
   };
   const search = params.toString() ? `?${params.toString()}` : '';
-  return { status, page, setStatus: (s: string) => set({ status: s }), setPage: (n: number) => set({ page: n }), search };
+  return {
+    status,
+    page,
+    setStatus: (s: string) => set({ status: s }),
+    setPage: (n: number) => set({ page: n }),
+    search,
+  };
 }

@@ -38,9 +38,17 @@ export function WeatherWarnings() {
           label={t('weather.record')}
           title={t('weather.recordTitle')}
           description={t('weather.recordBody')}
-          onConfirm={() => act.mutateAsync({ kind: 'weather', step: 'record', body: { city, code, note: note.trim() || undefined } }).then(() => setNote(''))}
+          onConfirm={() =>
+            act
+              .mutateAsync({ kind: 'weather', step: 'record', body: { city, code, note: note.trim() || undefined } })
+              .then(() => setNote(''))
+          }
         >
-          <SelectField label={t('weather.city')} value={city} onChange={(e) => setCity(e.target.value as ServiceCitySlug)}>
+          <SelectField
+            label={t('weather.city')}
+            value={city}
+            onChange={(e) => setCity(e.target.value as ServiceCitySlug)}
+          >
             {SERVICE_CITIES.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {`${cityName(c.slug, locale)} (${JMA_AREAS[c.slug].office})`}
@@ -64,17 +72,28 @@ export function WeatherWarnings() {
       ) : (
         <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
           {list.data.warnings.map((w) => (
-            <li key={w.id} className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm" data-testid="recorded-warning">
+            <li
+              key={w.id}
+              className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm"
+              data-testid="recorded-warning"
+            >
               <div className="min-w-0">
                 <p className="font-medium">{`${cityOf(w.areaCode)} · ${w.name}`}</p>
                 <p className="text-xs text-stone-600 dark:text-stone-400">
                   {t('weather.meta', { issued: f.when(w.issuedAt, 'Asia/Tokyo'), admin: w.recordedBy })}
-                  {w.liftedAt ? ` · ${t('weather.lifted', { at: f.when(w.liftedAt, 'Asia/Tokyo') })}` : ` · ${t('weather.inForce')}`}
+                  {w.liftedAt
+                    ? ` · ${t('weather.lifted', { at: f.when(w.liftedAt, 'Asia/Tokyo') })}`
+                    : ` · ${t('weather.inForce')}`}
                 </p>
                 {w.note && <p className="break-words text-xs">{w.note}</p>}
               </div>
               {!w.liftedAt && (
-                <ConfirmAction label={t('weather.lift')} title={t('weather.liftTitle')} variant="outline" onConfirm={() => act.mutateAsync({ kind: 'weather', id: w.id, step: 'lift' })} />
+                <ConfirmAction
+                  label={t('weather.lift')}
+                  title={t('weather.liftTitle')}
+                  variant="outline"
+                  onConfirm={() => act.mutateAsync({ kind: 'weather', id: w.id, step: 'lift' })}
+                />
               )}
             </li>
           ))}

@@ -28,7 +28,14 @@ export function WithdrawalsQueue({ id }: { id: number | undefined }) {
     <QueueLayout
       selected={!!id}
       backTo={`/admin/withdrawals${q.search}`}
-      filters={<StatusFilter value={q.status} options={WITHDRAWAL_STATUSES} onChange={q.setStatus} allLabel={t('filter.all')} />}
+      filters={
+        <StatusFilter
+          value={q.status}
+          options={WITHDRAWAL_STATUSES}
+          onChange={q.setStatus}
+          allLabel={t('filter.all')}
+        />
+      }
       list={
         list.isPending || list.isError ? (
           <QueryFallback query={list} />
@@ -38,14 +45,35 @@ export function WithdrawalsQueue({ id }: { id: number | undefined }) {
           <>
             <ul aria-label={t('sections.withdrawals')}>
               {shown.map((w) => (
-                <QueueItem key={w.id} to={`/admin/withdrawals/${w.id}${q.search}`} active={w.id === id} title={`${f.money(w.amountCents, w.currency)} · @${w.username}`} meta={`#${w.id} · ${f.when(w.createdAt)}`} status={w.status} />
+                <QueueItem
+                  key={w.id}
+                  to={`/admin/withdrawals/${w.id}${q.search}`}
+                  active={w.id === id}
+                  title={`${f.money(w.amountCents, w.currency)} · @${w.username}`}
+                  meta={`#${w.id} · ${f.when(w.createdAt)}`}
+                  status={w.status}
+                />
               ))}
             </ul>
             <Pager page={q.page} total={rows.length} limit={PAGE} onPage={q.setPage} />
           </>
         )
       }
-      detail={id ? selected ? <WithdrawalDetail w={selected} /> : all.isPending ? <Loading /> : all.isError ? <LoadError error={all.error} onRetry={() => void all.refetch()} /> : <Empty>{t('withdrawals.notFound')}</Empty> : <Empty>{t('selectItem')}</Empty>}
+      detail={
+        id ? (
+          selected ? (
+            <WithdrawalDetail w={selected} />
+          ) : all.isPending ? (
+            <Loading />
+          ) : all.isError ? (
+            <LoadError error={all.error} onRetry={() => void all.refetch()} />
+          ) : (
+            <Empty>{t('withdrawals.notFound')}</Empty>
+          )
+        ) : (
+          <Empty>{t('selectItem')}</Empty>
+        )
+      }
     />
   );
 }
@@ -63,12 +91,29 @@ function WithdrawalDetail({ w }: { w: AdminWithdrawal }) {
         w.status === 'requested' || w.status === 'approved' ? (
           <>
             {w.status === 'requested' && (
-              <ConfirmAction label={t('withdrawals.approve')} title={t('withdrawals.approveTitle', { amount })} description={t('withdrawals.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'approve' })} />
+              <ConfirmAction
+                label={t('withdrawals.approve')}
+                title={t('withdrawals.approveTitle', { amount })}
+                description={t('withdrawals.approveBody')}
+                onConfirm={() => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'approve' })}
+              />
             )}
             {w.status === 'approved' && (
-              <ConfirmAction label={t('withdrawals.paid')} title={t('withdrawals.paidTitle', { amount })} description={t('withdrawals.paidBody')} onConfirm={() => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'paid' })} />
+              <ConfirmAction
+                label={t('withdrawals.paid')}
+                title={t('withdrawals.paidTitle', { amount })}
+                description={t('withdrawals.paidBody')}
+                onConfirm={() => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'paid' })}
+              />
             )}
-            <ConfirmAction danger label={t('withdrawals.fail')} title={t('withdrawals.failTitle')} description={t('withdrawals.failBody')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'fail', reason })} />
+            <ConfirmAction
+              danger
+              label={t('withdrawals.fail')}
+              title={t('withdrawals.failTitle')}
+              description={t('withdrawals.failBody')}
+              reasonLabel={t('reasonShown')}
+              onConfirm={(reason) => act.mutateAsync({ kind: 'withdrawal', id: w.id, step: 'fail', reason })}
+            />
           </>
         ) : undefined
       }
@@ -80,8 +125,20 @@ function WithdrawalDetail({ w }: { w: AdminWithdrawal }) {
           [t('fields.user'), `@${w.username}`],
           [t('withdrawals.method'), t(`withdrawals.methods.${w.method}`)],
           [t('withdrawals.accountName'), w.accountName],
-          [t('withdrawals.accountNumber'), <span key="n" className="font-mono">{w.accountNumber}</span>],
-          ...(w.bankName ? ([[t('withdrawals.bank'), w.bankCode ? `${w.bankCode} ${w.bankName} · ${w.branchCode} ${w.branchName ?? ''}` : w.bankName]] as [string, string][]) : []),
+          [
+            t('withdrawals.accountNumber'),
+            <span key="n" className="font-mono">
+              {w.accountNumber}
+            </span>,
+          ],
+          ...(w.bankName
+            ? ([
+                [
+                  t('withdrawals.bank'),
+                  w.bankCode ? `${w.bankCode} ${w.bankName} · ${w.branchCode} ${w.branchName ?? ''}` : w.bankName,
+                ],
+              ] as [string, string][])
+            : []),
           ...(w.accountHolderKana ? ([[t('withdrawals.holderKana'), w.accountHolderKana]] as [string, string][]) : []),
           [t('fields.requested'), f.when(w.createdAt)],
           [t('fields.updated'), f.when(w.updatedAt)],
@@ -89,7 +146,18 @@ function WithdrawalDetail({ w }: { w: AdminWithdrawal }) {
         ]}
       />
       <Section title={t('ledger.payout')}>
-        {ledger.isPending ? <Loading /> : ledger.isError ? <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} /> : <LedgerTable entries={ledger.data.entries} total={ledger.data.total} totalCurrency={w.currency} caption={t('ledger.payout')} />}
+        {ledger.isPending ? (
+          <Loading />
+        ) : ledger.isError ? (
+          <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} />
+        ) : (
+          <LedgerTable
+            entries={ledger.data.entries}
+            total={ledger.data.total}
+            totalCurrency={w.currency}
+            caption={t('ledger.payout')}
+          />
+        )}
       </Section>
       <AuditTrail entityType="withdrawal" entityId={w.id} />
     </DetailCard>

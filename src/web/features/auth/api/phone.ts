@@ -11,7 +11,10 @@ export interface PhoneStartReply {
 
 /** Sign-in by phone (decision 147): a code by text message, then the code for a session. */
 export function useStartPhoneSignIn() {
-  return useMutation({ mutationFn: (phone: string) => apiRequest<PhoneStartReply>('/api/auth/phone/start', { method: 'POST', body: { phone } }) });
+  return useMutation({
+    mutationFn: (phone: string) =>
+      apiRequest<PhoneStartReply>('/api/auth/phone/start', { method: 'POST', body: { phone } }),
+  });
 }
 
 export interface PhoneVerifyInput {
@@ -22,5 +25,8 @@ export interface PhoneVerifyInput {
 }
 
 export function useVerifyPhoneSignIn() {
-  return useMutation({ mutationFn: (input: PhoneVerifyInput) => apiRequest<AuthReply>('/api/auth/phone/verify', { method: 'POST', body: input }) });
+  return useMutation({
+    mutationFn: (input: PhoneVerifyInput) =>
+      apiRequest<AuthReply>('/api/auth/phone/verify', { method: 'POST', body: input }),
+  });
 }

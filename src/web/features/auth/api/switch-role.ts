@@ -10,8 +10,8 @@ export function switchRole(role: UserRole): Promise<User> {
 }
 
 /**
- * docs/rules/accounts-and-sessions.md: switching updates the stored user and persists the view preference locally. The extra
- * callbacks run with the mutation itself, so they still run if the button that started it is gone
+ * docs/rules/accounts-and-sessions.md: switching updates the stored user and persists the view preference locally. The
+ * extra callbacks run with the mutation itself, so they still run if the button that started it is gone
  * (the phone menu closes as the switch starts).
  */
 export function useSwitchRole(callbacks: { onSuccess?: (user: User) => void; onError?: () => void } = {}) {

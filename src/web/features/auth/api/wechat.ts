@@ -47,7 +47,10 @@ export interface WeChatSignupInput {
 }
 
 export function useWeChatSignup() {
-  return useMutation({ mutationFn: (input: WeChatSignupInput) => apiRequest<AuthReply>('/api/auth/wechat/signup', { method: 'POST', body: input }) });
+  return useMutation({
+    mutationFn: (input: WeChatSignupInput) =>
+      apiRequest<AuthReply>('/api/auth/wechat/signup', { method: 'POST', body: input }),
+  });
 }
 
 const LINK_KEY = ['me', 'wechat'] as const;
@@ -56,9 +59,14 @@ export function useWeChatLink(enabled: boolean) {
   return useQuery({ queryKey: LINK_KEY, queryFn: () => apiRequest<WeChatLink>('/api/me/wechat'), enabled });
 }
 
-/** Starts a link, after a proof of the owner (decision 183): the server sets the state's cookie on this browser and answers WeChat's address to open. */
+/**
+ * Starts a link, after a proof of the owner (decision 183): the server sets the state's cookie on this browser and
+ * answers WeChat's address to open.
+ */
 export function useStartWeChatLink() {
-  return useMutation({ mutationFn: () => withProof(() => apiRequest<{ url: string }>('/api/me/wechat/link', { method: 'POST' })) });
+  return useMutation({
+    mutationFn: () => withProof(() => apiRequest<{ url: string }>('/api/me/wechat/link', { method: 'POST' })),
+  });
 }
 
 export function useUnlinkWeChat() {

@@ -21,7 +21,10 @@ export function ForgotPasswordForm() {
     setError(null);
     forgot.mutate(
       { email: email.trim(), locale: currentLocale() },
-      { onError: (err) => setError(err instanceof ApiError && err.code === 'rate_limited' ? t('forgot.throttled') : t('forgot.failed')) },
+      {
+        onError: (err) =>
+          setError(err instanceof ApiError && err.code === 'rate_limited' ? t('forgot.throttled') : t('forgot.failed')),
+      },
     );
   };
 
@@ -44,7 +47,15 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
       <Button type="submit" size="lg" className="w-full" busy={forgot.isPending}>
         {t('forgot.submit')}
       </Button>

@@ -11,7 +11,9 @@ import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { PasswordField } from '../../../components/ui/password-field';
 
-/** docs/rules/accounts-and-sessions.md Login: both fields required ('请填写所有字段', title '错误'); failures and success per §8. */
+/**
+ * docs/rules/accounts-and-sessions.md Login: both fields required ('请填写所有字段', title '错误'); failures and success per §8.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void }) {
   const { t } = useTranslation('auth');
   const login = useLogin();
@@ -41,7 +43,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void
           const code = err instanceof ApiError ? err.code : undefined;
           showToast({
             title: t('login.failed'),
-            description: code === 'rate_limited' ? t('login.throttled') : code === 'account_suspended' ? t('login.suspended') : t('login.failedBody'),
+            description:
+              code === 'rate_limited'
+                ? t('login.throttled')
+                : code === 'account_suspended'
+                  ? t('login.suspended')
+                  : t('login.failedBody'),
             variant: 'destructive',
           });
         },
@@ -70,7 +77,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void
         error={missing && !password ? t('login.fillAll') : null}
       />
       <div className="flex justify-end">
-        <Link to="/forgot-password" className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+        <Link
+          to="/forgot-password"
+          className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
           {t('login.forgot')}
         </Link>
       </div>

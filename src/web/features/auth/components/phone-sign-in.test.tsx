@@ -25,8 +25,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const user = { id: 9, username: 'tabiabc12345', fullName: 'tabiabc12345', role: 'traveler', isGuide: false, phone: '+8613800138000', email: null, hasPassword: false };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = {
+  id: 9,
+  username: 'tabiabc12345',
+  fullName: 'tabiabc12345',
+  role: 'traveler',
+  isGuide: false,
+  phone: '+8613800138000',
+  email: null,
+  hasPassword: false,
+};
 
 function server(verify: (body: Record<string, unknown>) => Response) {
   const bodies: { url: string; body: Record<string, unknown> }[] = [];
@@ -58,7 +68,7 @@ function renderSignIn(mode: 'login' | 'signup', onSuccess = vi.fn()) {
 }
 
 describe('the phone number', () => {
-  it('starts from +86 in Chinese, +81 in Japanese, and the browser\'s region in English', () => {
+  it("starts from +86 in Chinese, +81 in Japanese, and the browser's region in English", () => {
     expect(defaultCountry('zh-CN', ['en-US'])).toBe('CN');
     expect(defaultCountry('ja', [])).toBe('JP');
     expect(defaultCountry('en', ['en-SG', 'en'])).toBe('SG');
@@ -78,7 +88,10 @@ describe('PhoneSignIn', () => {
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '138 0013 8000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     const code = await screen.findByLabelText('验证码');
-    expect(bodies[0]).toMatchObject({ url: expect.stringContaining('/api/auth/phone/start'), body: { phone: '+8613800138000' } });
+    expect(bodies[0]).toMatchObject({
+      url: expect.stringContaining('/api/auth/phone/start'),
+      body: { phone: '+8613800138000' },
+    });
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect((screen.getByRole('button', { name: /秒后重新发送/ }) as HTMLButtonElement).disabled).toBe(true);
     // A pasted code with spaces keeps its digits.
@@ -106,7 +119,9 @@ describe('PhoneSignIn', () => {
   });
 
   it('asks a new number for its name (姓 first) and the sign-up documents, and sends the same code again with them', async () => {
-    const bodies = server((body) => (body.consents ? json({ ...user, token: 't', user }, 201) : json({ code: 'consent_required', message: 'x' }, 403)));
+    const bodies = server((body) =>
+      body.consents ? json({ ...user, token: 't', user }, 201) : json({ code: 'consent_required', message: 'x' }, 403),
+    );
     const onSuccess = renderSignIn('login');
     fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
@@ -126,7 +141,11 @@ describe('PhoneSignIn', () => {
     fireEvent.change(given, { target: { value: '芳' } });
     fireEvent.click(screen.getByRole('button', { name: '继续' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(bodies.at(-1)!.body).toMatchObject({ code: '482913', fullName: '王芳', consents: expect.arrayContaining([expect.objectContaining({ kind: 'terms' })]) });
+    expect(bodies.at(-1)!.body).toMatchObject({
+      code: '482913',
+      fullName: '王芳',
+      consents: expect.arrayContaining([expect.objectContaining({ kind: 'terms' })]),
+    });
   });
 
   it('says why a code is refused', async () => {

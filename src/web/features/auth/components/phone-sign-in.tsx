@@ -4,7 +4,13 @@ import { currentConsents } from '../../../../shared/legal/documents';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/form';
-import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePhoneCodeSteps } from '../../../components/ui/phone-fields';
+import {
+  OneTimeCodeField,
+  phoneErrorText,
+  PhoneNumberField,
+  ResendButton,
+  usePhoneCodeSteps,
+} from '../../../components/ui/phone-fields';
 import { ApiError } from '../../../lib/api-client';
 import { adoptAccountLocale, currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
@@ -51,7 +57,12 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
       {
         onSuccess: (reply) => {
           // A new account is welcomed, not welcomed back.
-          if (askConsents) showToast({ title: t('signup.success'), description: t('signup.successBody', { name: reply.user.fullName }), variant: 'success' });
+          if (askConsents)
+            showToast({
+              title: t('signup.success'),
+              description: t('signup.successBody', { name: reply.user.fullName }),
+              variant: 'success',
+            });
           else showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
           setSession(reply.token, reply.user);
           adoptAccountLocale(reply.user.locale);
@@ -77,7 +88,14 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
       {mode === 'signup' && <p className="text-sm text-stone-600 dark:text-stone-400">{t('phone.hint')}</p>}
       {!sentTo ? (
         <form noValidate onSubmit={steps.submitNumber} className="space-y-4">
-          <PhoneNumberField country={steps.country} number={steps.number} onCountry={steps.setCountry} onNumber={steps.setNumber} locale={locale} error={steps.numberError} />
+          <PhoneNumberField
+            country={steps.country}
+            number={steps.number}
+            onCountry={steps.setCountry}
+            onNumber={steps.setNumber}
+            locale={locale}
+            error={steps.numberError}
+          />
           <Button type="submit" size="lg" className="w-full" busy={start.isPending}>
             {t('common:phone.sendCode')}
           </Button>
@@ -94,7 +112,9 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
           <ResendButton secondsLeft={steps.secondsLeft} busy={start.isPending} onClick={() => steps.send(sentTo)} />
           {askConsents && (
             <div className="space-y-3">
-              {mode === 'login' && <p className="text-sm text-stone-700 dark:text-stone-300">{t('phone.newAccount')}</p>}
+              {mode === 'login' && (
+                <p className="text-sm text-stone-700 dark:text-stone-300">{t('phone.newAccount')}</p>
+              )}
               <div className="grid gap-4 sm:grid-cols-2">
                 {nameOrder(locale).map((part) => (
                   <TextField
@@ -113,13 +133,28 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
                 checked={terms}
                 onChange={(e) => setTerms(e.target.checked)}
                 error={consentsTried && !terms ? t('signup.termsRequired') : null}
-                label={<Trans t={t} i18nKey="signup.termsLabel" components={{ terms: <LegalDocLink kind="terms" className={docLinkClass} />, privacy: <LegalDocLink kind="privacy" className={docLinkClass} /> }} />}
+                label={
+                  <Trans
+                    t={t}
+                    i18nKey="signup.termsLabel"
+                    components={{
+                      terms: <LegalDocLink kind="terms" className={docLinkClass} />,
+                      privacy: <LegalDocLink kind="privacy" className={docLinkClass} />,
+                    }}
+                  />
+                }
               />
               <CheckboxField
                 checked={transfer}
                 onChange={(e) => setTransfer(e.target.checked)}
                 error={consentsTried && !transfer ? t('signup.transferRequired') : null}
-                label={<Trans t={t} i18nKey="signup.transferLabel" components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }} />}
+                label={
+                  <Trans
+                    t={t}
+                    i18nKey="signup.transferLabel"
+                    components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }}
+                  />
+                }
               />
             </div>
           )}

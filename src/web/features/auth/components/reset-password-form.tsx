@@ -50,7 +50,13 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         error={passwordError}
         hint={<StrengthMeter password={password} />}
       />
-      <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={confirmError} />
+      <PasswordField
+        label={t('fields.confirmPassword')}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={confirmError}
+      />
       <Button type="submit" size="lg" className="w-full" busy={reset.isPending}>
         {t('reset.submit')}
       </Button>
@@ -63,7 +69,10 @@ export function InvalidLink({ message }: { message: string }) {
   return (
     <div role="alert" className="space-y-4">
       <p className="rounded-lg bg-danger-600/10 p-4 text-sm text-stone-800 dark:text-stone-200">{message}</p>
-      <Link to="/forgot-password" className="inline-block font-medium text-primary-700 hover:underline dark:text-primary-300">
+      <Link
+        to="/forgot-password"
+        className="inline-block font-medium text-primary-700 hover:underline dark:text-primary-300"
+      >
         {t('reset.requestNew')}
       </Link>
     </div>

@@ -9,13 +9,25 @@ export function canSwitchRole(user: User): boolean {
 }
 
 /** Traveler / guide view switch: two pressed-state buttons in a labelled group. */
-export function RoleSwitch({ user, className, onSwitch }: { user: User; className?: string; /** Called as a switch starts (the phone menu closes). */ onSwitch?: () => void }) {
+export function RoleSwitch({
+  user,
+  className,
+  onSwitch,
+}: {
+  user: User;
+  className?: string;
+  /** Called as a switch starts (the phone menu closes). */ onSwitch?: () => void;
+}) {
   const { t } = useTranslation();
   const flow = useRoleSwitchFlow();
   if (!canSwitchRole(user)) return null;
   const roles: UserRole[] = ['traveler', 'guide'];
   return (
-    <div role="group" aria-label={t('account.viewAs')} className={cn('inline-flex rounded-lg border border-stone-300 p-0.5 dark:border-stone-700', className)}>
+    <div
+      role="group"
+      aria-label={t('account.viewAs')}
+      className={cn('inline-flex rounded-lg border border-stone-300 p-0.5 dark:border-stone-700', className)}
+    >
       {roles.map((role) => {
         const active = user.role === role;
         return (
@@ -31,7 +43,9 @@ export function RoleSwitch({ user, className, onSwitch }: { user: User; classNam
             }}
             className={cn(
               'min-h-8 rounded-md px-2.5 text-xs font-medium transition-colors',
-              active ? 'bg-primary-600 text-white dark:bg-primary-500' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+              active
+                ? 'bg-primary-600 text-white dark:bg-primary-500'
+                : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
             )}
           >
             {t(`account.roleNames.${role}`)}

@@ -32,8 +32,16 @@ describe('forced logout', () => {
 });
 
 describe('SessionGuard', () => {
-  const user = { id: 2, username: 'traveler', fullName: 'Li Wei', role: 'traveler', isGuide: false, isAdmin: false } as User;
-  const reply = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const user = {
+    id: 2,
+    username: 'traveler',
+    fullName: 'Li Wei',
+    role: 'traveler',
+    isGuide: false,
+    isAdmin: false,
+  } as User;
+  const reply = (status: number, body: object) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   beforeAll(async () => {
     await i18nReady;
     await act(() => i18next.changeLanguage('en'));

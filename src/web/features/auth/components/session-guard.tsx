@@ -9,8 +9,8 @@ import { useMe } from '../api/get-me';
 import { dropReaderQueries } from '../../../lib/reader-queries';
 
 /**
- * docs/rules/accounts-and-sessions.md forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
- * containing 'expired', an unreadable body, or a session the server no longer knows — clears the
+ * docs/rules/accounts-and-sessions.md forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error
+ * text containing 'expired', an unreadable body, or a session the server no longer knows — clears the
  * stored session, shows the destructive toast 'Session Expired' and goes to /login. A visitor whose
  * call needs a session gets the toast 'Authentication required', with a way to log in and come back.
  */
@@ -40,7 +40,11 @@ export function SessionGuard() {
     setUnauthorizedListener((error, signedIn) => {
       if (!signedIn) {
         if (error.code === 'unauthorized' && Date.now() - sessionEndedAt > LOGOUT_AFTERMATH_MS) {
-          showToast({ title: t('account.authRequired'), variant: 'destructive', action: { label: t('nav.logIn'), onClick: () => void navigate(back) } });
+          showToast({
+            title: t('account.authRequired'),
+            variant: 'destructive',
+            action: { label: t('nav.logIn'), onClick: () => void navigate(back) },
+          });
         }
         return;
       }
@@ -48,7 +52,11 @@ export function SessionGuard() {
       sessionEndedAt = Date.now();
       clearSession();
       dropReaderQueries(queryClient);
-      showToast({ title: t('account.sessionExpired'), description: t('account.sessionExpiredBody'), variant: 'destructive' });
+      showToast({
+        title: t('account.sessionExpired'),
+        description: t('account.sessionExpiredBody'),
+        variant: 'destructive',
+      });
       void navigate('/login');
     });
     return () => setUnauthorizedListener(undefined);

@@ -10,7 +10,8 @@ import { SignupForm } from './signup-form';
 
 beforeAll(async () => {
   await i18nReady;
-  // English labels below; the web tests share one i18next (isolate: false), which a file before may have left in Chinese.
+  // English labels below; the web tests share one i18next (isolate: false), which a file before may have left in
+  // Chinese.
   await i18next.changeLanguage('en');
 });
 afterEach(() => {
@@ -19,7 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The name's check answers after 300 ms (a slow network); the sign-up itself at once. */
 function server() {
@@ -34,7 +36,14 @@ function server() {
         return json({ available: true });
       }
       if (url.endsWith('/api/auth/signup')) {
-        return json({ token: 't', user: { id: 9, username: 'sakurali', fullName: 'Li Sakura', role: 'traveler', isGuide: false }, fullName: 'Li Sakura' }, 201);
+        return json(
+          {
+            token: 't',
+            user: { id: 9, username: 'sakurali', fullName: 'Li Sakura', role: 'traveler', isGuide: false },
+            fullName: 'Li Sakura',
+          },
+          201,
+        );
       }
       return json({ code: 'not_found', message: 'x' }, 404);
     }),

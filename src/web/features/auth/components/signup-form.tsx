@@ -34,7 +34,17 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
   // 姓 before 名 in Chinese and Japanese; the first box the name error sends the focus to is the first empty one.
   const order = nameOrder(locale).map((part) => (part === 'given' ? 'first' : 'last'));
   const signup = useSignup();
-  const [values, setValues] = useState({ first: '', last: '', username: '', email: '', password: '', confirmPassword: '', terms: false, transfer: false, emailUpdates: false });
+  const [values, setValues] = useState({
+    first: '',
+    last: '',
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    terms: false,
+    transfer: false,
+    emailUpdates: false,
+  });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [waiting, setWaiting] = useState(false);
@@ -74,17 +84,19 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     terms: !values.terms ? t('signup.termsRequired') : undefined,
     transfer: !values.transfer ? t('signup.transferRequired') : undefined,
   };
-  const shown = (f: Field) => (f === 'username' ? errors.username : submitted || serverErrors[f] ? errors[f] : undefined);
+  const shown = (f: Field) =>
+    f === 'username' ? errors.username : submitted || serverErrors[f] ? errors[f] : undefined;
 
   /**
-   * The sign-up problems as toasts, in the order the form reads (one at a time, the first first). `confirmed`: the answer of a check the
-   * submit itself waited for (the debounced one had not answered yet), which settles `checking`.
+   * The sign-up problems as toasts, in the order the form reads (one at a time, the first first). `confirmed`: the
+   * answer of a check the submit itself waited for (the debounced one had not answered yet), which settles `checking`.
    */
   const firstProblem = (confirmed?: boolean): [Field, string] | undefined => {
     if (errors.name) return ['name', t('signup.nameRequired')];
     if (!formatOk) return ['username', t('signup.usernameFormat')];
     const open = checking && confirmed === undefined;
-    if (open || confirmed === false || taken || checkFailed || serverErrors.username) return ['username', t('signup.usernameUnresolved')];
+    if (open || confirmed === false || taken || checkFailed || serverErrors.username)
+      return ['username', t('signup.usernameUnresolved')];
     if (errors.email) return ['email', errors.email];
     if (errors.password) return ['password', t('signup.passwordMin')];
     if (errors.confirmPassword) return ['confirmPassword', t('signup.passwordMismatch')];
@@ -112,7 +124,9 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     const problem = firstProblem(confirmed);
     if (problem) {
       showToast({ title: t('error'), description: problem[1], variant: 'destructive' });
-      refs.current[problem[0] === 'name' ? (order.find((key) => !values[key].trim()) ?? order[0]!) : problem[0]]?.focus();
+      refs.current[
+        problem[0] === 'name' ? (order.find((key) => !values[key].trim()) ?? order[0]!) : problem[0]
+      ]?.focus();
       return;
     }
     const fullName = joinName({ given: values.first, family: values.last }, locale);
@@ -130,12 +144,17 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
       },
       {
         onSuccess: (reply) => {
-          showToast({ title: t('signup.success'), description: t('signup.successBody', { name: reply.fullName }), variant: 'success' });
+          showToast({
+            title: t('signup.success'),
+            description: t('signup.successBody', { name: reply.fullName }),
+            variant: 'success',
+          });
           if (reply.token) setSession(reply.token, reply.user);
           onSuccess(reply);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'username_taken') setServerErrors({ username: t('signup.usernameTaken') });
+          if (err instanceof ApiError && err.code === 'username_taken')
+            setServerErrors({ username: t('signup.usernameTaken') });
           if (err instanceof ApiError && err.code === 'email_taken') setServerErrors({ email: t('signup.emailTaken') });
           if (err instanceof ApiError && err.code === 'consent_version_not_current') {
             // A newer release is live: reloading shows its texts and sends its versions.
@@ -144,7 +163,11 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
           }
           const title = protectedTitleText(t, err);
           if (title) setServerErrors({ name: title });
-          showToast({ title: t('signup.failed'), description: title ?? t('signup.failedBody'), variant: 'destructive' });
+          showToast({
+            title: t('signup.failed'),
+            description: title ?? t('signup.failedBody'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -303,7 +326,11 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
           />
         }
       />
-      <CheckboxField checked={values.emailUpdates} onChange={(e) => set('emailUpdates', e.target.checked)} label={t('signup.emailUpdates')} />
+      <CheckboxField
+        checked={values.emailUpdates}
+        onChange={(e) => set('emailUpdates', e.target.checked)}
+        label={t('signup.emailUpdates')}
+      />
       <Button type="submit" size="lg" className="w-full" busy={signup.isPending || waiting}>
         {t('signup.submit')}
       </Button>

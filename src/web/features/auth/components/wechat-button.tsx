@@ -5,7 +5,8 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { useWeChatOffered, wechatStartUrl } from '../api/wechat';
 
 /** A phone's browser other than WeChat's own: WeChat's website login shows a QR code this very phone cannot scan. */
-export const phoneOutsideWeChat = (userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent) => isPhoneBrowser(userAgent) && !isWeChatBrowser(userAgent);
+export const phoneOutsideWeChat = (userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent) =>
+  isPhoneBrowser(userAgent) && !isWeChatBrowser(userAgent);
 
 /**
  * The way to WeChat's sign-in from any of the app's WeChat buttons (sign-in, the proof, deleting the
@@ -14,7 +15,15 @@ export const phoneOutsideWeChat = (userAgent: string = typeof navigator === 'und
  * showing it, how to go on in WeChat: open this page there (copy the link), or show the code to scan
  * with another phone.
  */
-export function WeChatStartLink({ redirect, className, children }: { redirect: string | undefined; className: string; children: ReactNode }) {
+export function WeChatStartLink({
+  redirect,
+  className,
+  children,
+}: {
+  redirect: string | undefined;
+  className: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('wechat');
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -50,7 +59,10 @@ export function WeChatStartLink({ redirect, className, children }: { redirect: s
               {copied === 'yes' ? t('phone.copied') : copied === 'failed' ? t('phone.copyFailed') : ''}
             </span>
           </div>
-          <a href={wechatStartUrl(redirect)} className="mt-3 inline-block text-primary-600 underline dark:text-primary-300">
+          <a
+            href={wechatStartUrl(redirect)}
+            className="mt-3 inline-block text-primary-600 underline dark:text-primary-300"
+          >
             {t('phone.qrAnyway')}
           </a>
         </div>
@@ -79,7 +91,14 @@ export function WeChatButton({ redirect }: { redirect: string | undefined }) {
   if (!useWeChatOffered()) return null;
   return (
     <div className="mt-3">
-      <WeChatStartLink redirect={redirect} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]')}>
+      <WeChatStartLink
+        redirect={redirect}
+        className={buttonClass(
+          'outline',
+          'lg',
+          'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]',
+        )}
+      >
         <WeChatMark className="h-5 w-5" />
         {t('button')}
       </WeChatStartLink>

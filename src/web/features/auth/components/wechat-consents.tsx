@@ -46,15 +46,29 @@ export function WeChatConsentsForm({
     e.preventDefault();
     setSubmitted(true);
     if (errors.fullName || errors.terms || errors.transfer) {
-      showToast({ title: t('auth:error'), description: errors.fullName ?? errors.terms ?? errors.transfer ?? '', variant: 'destructive' });
+      showToast({
+        title: t('auth:error'),
+        description: errors.fullName ?? errors.terms ?? errors.transfer ?? '',
+        variant: 'destructive',
+      });
       return;
     }
     signup.mutate(
       // No e-mail updates: the account has no e-mail address to send them to.
-      { signupToken, consents: currentConsents(), emailUpdates: false, fullName: values.fullName.trim(), locale: currentLocale() },
+      {
+        signupToken,
+        consents: currentConsents(),
+        emailUpdates: false,
+        fullName: values.fullName.trim(),
+        locale: currentLocale(),
+      },
       {
         onSuccess: (reply) => {
-          showToast({ title: t('auth:signup.success'), description: t('auth:signup.successBody', { name: reply.fullName }), variant: 'success' });
+          showToast({
+            title: t('auth:signup.success'),
+            description: t('auth:signup.successBody', { name: reply.fullName }),
+            variant: 'success',
+          });
           setSession(reply.token, reply.user);
           onSuccess(reply);
         },
@@ -65,7 +79,8 @@ export function WeChatConsentsForm({
             onExpired();
             return;
           }
-          const description = code === 'consent_version_not_current' ? t('auth:signup.versionChanged') : t('auth:signup.failedBody');
+          const description =
+            code === 'consent_version_not_current' ? t('auth:signup.versionChanged') : t('auth:signup.failedBody');
           showToast({ title: t('auth:signup.failed'), description, variant: 'destructive' });
         },
       },
@@ -106,7 +121,13 @@ export function WeChatConsentsForm({
         checked={values.transfer}
         onChange={(e) => setValues((v) => ({ ...v, transfer: e.target.checked }))}
         error={submitted ? errors.transfer : null}
-        label={<Trans t={t} i18nKey="auth:signup.transferLabel" components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }} />}
+        label={
+          <Trans
+            t={t}
+            i18nKey="auth:signup.transferLabel"
+            components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }}
+          />
+        }
       />
       <Button type="submit" size="lg" className="w-full" busy={signup.isPending}>
         {t('consents.submit')}

@@ -21,7 +21,11 @@ export function WeChatLinkPanel() {
 
   const failed = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
-    showToast({ title: t('failed'), description: t(code === 'last_sign_in_method' ? 'errors.last_sign_in_method' : 'errors.generic'), variant: 'destructive' });
+    showToast({
+      title: t('failed'),
+      description: t(code === 'last_sign_in_method' ? 'errors.last_sign_in_method' : 'errors.generic'),
+      variant: 'destructive',
+    });
   };
 
   return (
@@ -32,18 +36,41 @@ export function WeChatLinkPanel() {
           {linked ? t('link.linkedAs', { name: nickname ?? '' }) : t('link.notLinked')}
         </p>
         {linked ? (
-          <Button variant="outline" className="shrink-0" busy={unlink.isPending} disabled={!canUnlink} onClick={() => unlink.mutate(undefined, { onSuccess: () => showToast({ title: t('link.unlinked'), variant: 'success' }), onError: failed })}>
+          <Button
+            variant="outline"
+            className="shrink-0"
+            busy={unlink.isPending}
+            disabled={!canUnlink}
+            onClick={() =>
+              unlink.mutate(undefined, {
+                onSuccess: () => showToast({ title: t('link.unlinked'), variant: 'success' }),
+                onError: failed,
+              })
+            }
+          >
             {t('link.unlink')}
           </Button>
         ) : (
-          <Button variant="outline" className="shrink-0" busy={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url), onError: failed })}>
+          <Button
+            variant="outline"
+            className="shrink-0"
+            busy={start.isPending}
+            onClick={() =>
+              start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url), onError: failed })
+            }
+          >
             {t('link.link')}
           </Button>
         )}
       </div>
       {linked && !canUnlink && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('link.onlyWayIn')}</p>}
-      {/* WeChat's QR code cannot be scanned by the phone showing it (decision 185): say how to link from WeChat itself. */}
-      {!linked && phoneOutsideWeChat() && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('link.phoneNote')}</p>}
+      {/*
+       * WeChat's QR code cannot be scanned by the phone showing it (decision 185): say how to link from WeChat
+       * itself.
+       */}
+      {!linked && phoneOutsideWeChat() && (
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('link.phoneNote')}</p>
+      )}
     </Panel>
   );
 }

@@ -36,7 +36,12 @@ export function useLogoutFlow() {
       clearSession();
       dropReaderQueries(queryClient);
       // Offline (decision 102): logged out here, the trips kept for offline deleted; the toast says so.
-      if (reachedServer === false) showToast({ title: t('offline.loggedOutLocally'), description: t('offline.loggedOutLocallyBody'), variant: 'success' });
+      if (reachedServer === false)
+        showToast({
+          title: t('offline.loggedOutLocally'),
+          description: t('offline.loggedOutLocallyBody'),
+          variant: 'success',
+        });
       else showToast({ title: t('account.loggedOut'), variant: 'success' });
       void navigate('/');
     },

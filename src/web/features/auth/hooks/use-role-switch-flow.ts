@@ -17,7 +17,12 @@ export function useRoleSwitchFlow() {
       });
       void navigate(user.role === 'guide' ? '/guide' : '/');
     },
-    onError: () => showToast({ title: t('account.roleSwitchFailed'), description: t('account.roleSwitchFailedBody'), variant: 'destructive' }),
+    onError: () =>
+      showToast({
+        title: t('account.roleSwitchFailed'),
+        description: t('account.roleSwitchFailedBody'),
+        variant: 'destructive',
+      }),
   });
   return { pending: mutation.isPending, run: (role: UserRole) => mutation.mutate(role) };
 }

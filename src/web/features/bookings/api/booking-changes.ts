@@ -11,25 +11,40 @@ import { payDeposit } from './pay-deposit';
  * and the changes with them (their keys are under `bookingKeys.all`).
  */
 const getChangeQuote = (id: number, body: ChangeBody) =>
-  apiRequest<ChangeQuote>(`/api/v2/bookings/${id}/changes/quote`, { query: { adults: body.adults, children: body.children, infants: body.infants, days: body.days } });
+  apiRequest<ChangeQuote>(`/api/v2/bookings/${id}/changes/quote`, {
+    query: { adults: body.adults, children: body.children, infants: body.infants, days: body.days },
+  });
 
 /** GET …/changes: newest first. */
 const getBookingChanges = (id: number) => apiRequest<{ changes: BookingChange[] }>(`/api/v2/bookings/${id}/changes`);
 
-const requestChange = (id: number, body: ChangeBody) => apiRequest<BookingChange>(`/api/v2/bookings/${id}/changes`, { method: 'POST', body });
+const requestChange = (id: number, body: ChangeBody) =>
+  apiRequest<BookingChange>(`/api/v2/bookings/${id}/changes`, { method: 'POST', body });
 
-/** Pays the open change's difference through the deposit's provider, with an Idempotency-Key: the server's figure, never the client's. */
-const payChange = (id: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> => payDeposit(id, { ...body, kind: 'change' }, idempotencyKey);
+/**
+ * Pays the open change's difference through the deposit's provider, with an Idempotency-Key: the server's figure, never
+ * the client's.
+ */
+const payChange = (id: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> =>
+  payDeposit(id, { ...body, kind: 'change' }, idempotencyKey);
 
-type Answer = { id: number; changeId: number } & ({ answer: 'accept' | 'withdraw' } | { answer: 'decline'; reason: string });
+type Answer = { id: number; changeId: number } & (
+  { answer: 'accept' | 'withdraw' } | { answer: 'decline'; reason: string }
+);
 
 /** The guide's accept or decline (with a reason), or the traveler's withdraw. */
 function answerChange(v: Answer): Promise<BookingChange> {
   const url = `/api/v2/bookings/${v.id}/changes/${v.changeId}/${v.answer}`;
-  return apiRequest<BookingChange>(url, v.answer === 'decline' ? { method: 'POST', body: { reason: v.reason } } : { method: 'POST' });
+  return apiRequest<BookingChange>(
+    url,
+    v.answer === 'decline' ? { method: 'POST', body: { reason: v.reason } } : { method: 'POST' },
+  );
 }
 
-/** The change priced as the traveler sets the group and the days; the last price stays on screen while the next is asked. */
+/**
+ * The change priced as the traveler sets the group and the days; the last price stays on screen while the next is
+ * asked.
+ */
 export function useChangeQuote(id: number, body: ChangeBody | null) {
   return useQuery({
     queryKey: bookingKeys.changeQuote(id, body ?? {}),
@@ -47,14 +62,24 @@ export function useBookingChanges(id: number, enabled: boolean) {
   return useQuery({ queryKey: bookingKeys.changes(id), queryFn: () => getBookingChanges(id), enabled });
 }
 
-/** The price asked in the open sheet is not asked again: the change just sent made it the booking's own trip (a 400 change_unchanged). */
+/**
+ * The price asked in the open sheet is not asked again: the change just sent made it the booking's own trip (a 400
+ * change_unchanged).
+ */
 const notAQuote = (q: { queryKey: readonly unknown[] }) => q.queryKey[1] !== 'changes' || q.queryKey[3] !== 'quote';
 
 function useChangeMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: notAQuote }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: notAQuote }),
+  });
 }
 
-export const useRequestChange = () => useChangeMutation((v: { id: number; body: ChangeBody }) => requestChange(v.id, v.body));
-export const usePayChange = () => useChangeMutation((v: { id: number; body: CreatePaymentBody; idempotencyKey: string }) => payChange(v.id, v.body, v.idempotencyKey));
+export const useRequestChange = () =>
+  useChangeMutation((v: { id: number; body: ChangeBody }) => requestChange(v.id, v.body));
+export const usePayChange = () =>
+  useChangeMutation((v: { id: number; body: CreatePaymentBody; idempotencyKey: string }) =>
+    payChange(v.id, v.body, v.idempotencyKey),
+  );
 export const useAnswerChange = () => useChangeMutation(answerChange);

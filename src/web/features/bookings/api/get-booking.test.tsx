@@ -36,7 +36,14 @@ function stubServer() {
       depositCents: 200_000,
       balanceCents: 800_000,
       creditCents: 0,
-      lines: [{ kind: 'base', people: 2, amountCents: 1_000_000, label: zh ? '地陪费（2 人以内）· 2 小时' : 'Guide for up to 2 people · 2 hours' }],
+      lines: [
+        {
+          kind: 'base',
+          people: 2,
+          amountCents: 1_000_000,
+          label: zh ? '地陪费（2 人以内）· 2 小时' : 'Guide for up to 2 people · 2 hours',
+        },
+      ],
     };
     return new Response(JSON.stringify(booking), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -48,14 +55,19 @@ describe("a booking's price lines", () => {
   it("show the server's labels in the reader's language, fetched again when the language changes", async () => {
     const fetch = stubServer();
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => useBooking(7), { wrapper });
-    const label = () => (result.current.data ? bookingPriceLines(result.current.data as unknown as Booking).lines?.[0]?.label : undefined);
+    const label = () =>
+      result.current.data ? bookingPriceLines(result.current.data as unknown as Booking).lines?.[0]?.label : undefined;
     // The hours charged, not the 3 the tour lasts since its extension.
     await waitFor(() => expect(label()).toBe('Guide for up to 2 people · 2 hours'));
     await act(() => i18next.changeLanguage('zh-CN'));
     await waitFor(() => expect(label()).toBe('地陪费（2 人以内）· 2 小时'));
-    const langs = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).map(([, init]) => new Headers(init.headers).get('Accept-Language'));
+    const langs = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).map(([, init]) =>
+      new Headers(init.headers).get('Accept-Language'),
+    );
     expect(langs).toEqual(['en', 'zh-CN']);
   });
 });

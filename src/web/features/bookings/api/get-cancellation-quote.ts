@@ -10,5 +10,11 @@ export function getCancellationQuote(id: number): Promise<CancellationQuote> {
 
 /** The refund depends on the clock, so a quote is fetched afresh every time the dialog opens. */
 export function useCancellationQuote(id: number, enabled: boolean) {
-  return useQuery({ queryKey: bookingKeys.quote(id), queryFn: () => getCancellationQuote(id), enabled, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: bookingKeys.quote(id),
+    queryFn: () => getCancellationQuote(id),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

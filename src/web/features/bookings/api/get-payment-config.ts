@@ -8,7 +8,10 @@ export interface PaymentConfig {
   demo: boolean;
   /** Stripe: the publishable key Stripe.js is loaded with (decision 042); null otherwise. */
   publishableKey: string | null;
-  /** The credit a guide's cancellation or absence gives the traveler for the next booking (decision 139), fen; 0 for none. */
+  /**
+   * The credit a guide's cancellation or absence gives the traveler for the next booking (decision 139), fen; 0 for
+   * none.
+   */
   travelCreditCents: number;
 }
 
@@ -19,7 +22,12 @@ export interface PaymentConfig {
 export async function getPaymentConfig(): Promise<PaymentConfig> {
   const config = await apiRequest<PublicConfig>('/api/config/public');
   const p = config.payments;
-  return { provider: p.provider, demo: p.provider === 'simulated', publishableKey: p.provider === 'stripe' ? p.publishableKey : null, travelCreditCents: config.travelCreditCents ?? 0 };
+  return {
+    provider: p.provider,
+    demo: p.provider === 'simulated',
+    publishableKey: p.provider === 'stripe' ? p.publishableKey : null,
+    travelCreditCents: config.travelCreditCents ?? 0,
+  };
 }
 
 export function usePaymentConfig() {

@@ -14,13 +14,18 @@ import { bookingKeys } from './keys';
 export function useGroupQuote(
   guideId: number,
   draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>,
-  /** The reader's currency: the quote's …Cents fields are in it, and a booking made from it is charged in it (decision 168). */
+  /**
+   * The reader's currency: the quote's …Cents fields are in it, and a booking made from it is charged in it
+   * (decision 168).
+   */
   chargeCurrency: Currency,
   enabled = true,
 ) {
   // Days are priced as `days` of `dayHours` (decisions 154, 176), as the checkout books them.
   const query: Record<string, string | number> = {
-    ...(draft.days !== undefined ? { days: draft.days, dayHours: draft.durationHours } : { durationHours: draft.durationHours }),
+    ...(draft.days !== undefined
+      ? { days: draft.days, dayHours: draft.durationHours }
+      : { durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,

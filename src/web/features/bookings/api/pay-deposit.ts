@@ -21,8 +21,10 @@ export function payDeposit(bookingId: number, body: CreatePaymentBody, idempoten
 export function usePayDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { bookingId: number; body: CreatePaymentBody; idempotencyKey: string }) => payDeposit(v.bookingId, v.body, v.idempotencyKey),
+    mutationFn: (v: { bookingId: number; body: CreatePaymentBody; idempotencyKey: string }) =>
+      payDeposit(v.bookingId, v.body, v.idempotencyKey),
     onSuccess: (reply) => queryClient.setQueryData(bookingKeys.detail(reply.booking.id), reply.booking),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' }),
   });
 }

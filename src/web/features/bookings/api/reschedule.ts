@@ -10,9 +10,16 @@ export function proposeReschedule(id: number, body: RescheduleBody): Promise<Boo
 }
 
 /** POST …/reschedule/{proposalId}/accept or …/decline {reason}: the other side answers. */
-export function answerReschedule(v: { id: number; proposalId: number; answer: 'accept' } | { id: number; proposalId: number; answer: 'decline'; reason: string }): Promise<Booking> {
+export function answerReschedule(
+  v:
+    | { id: number; proposalId: number; answer: 'accept' }
+    | { id: number; proposalId: number; answer: 'decline'; reason: string },
+): Promise<Booking> {
   const url = `/api/v2/bookings/${v.id}/reschedule/${v.proposalId}/${v.answer}`;
-  return apiRequest<Booking>(url, v.answer === 'accept' ? { method: 'POST' } : { method: 'POST', body: { reason: v.reason } });
+  return apiRequest<Booking>(
+    url,
+    v.answer === 'accept' ? { method: 'POST' } : { method: 'POST', body: { reason: v.reason } },
+  );
 }
 
 export function useProposeReschedule() {

@@ -18,7 +18,10 @@ export const confirmStart = (id: number, userType: UserType) =>
 
 /** The server computes the fee; the price SPEC's client sends along is ignored there. */
 export const requestExtension = (id: number, extensionHours: number) =>
-  apiRequest<RequestExtensionReply>(`/api/bookings/${id}/request-extension`, { method: 'POST', body: { extensionHours } });
+  apiRequest<RequestExtensionReply>(`/api/bookings/${id}/request-extension`, {
+    method: 'POST',
+    body: { extensionHours },
+  });
 
 /** Pays the open extension through the deposit's provider, with an Idempotency-Key. */
 export const payExtension = (id: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> =>
@@ -31,7 +34,8 @@ export const answerExtension = (id: number, answer: 'approve' | 'reject') =>
   apiRequest<Booking>(`/api/v2/bookings/${id}/extension/${answer}`, { method: 'POST' });
 
 /** Takes back a request not yet paid: the tour goes on as booked, nothing is charged. */
-export const withdrawExtension = (id: number) => apiRequest<Booking>(`/api/v2/bookings/${id}/extension/withdraw`, { method: 'POST' });
+export const withdrawExtension = (id: number) =>
+  apiRequest<Booking>(`/api/v2/bookings/${id}/extension/withdraw`, { method: 'POST' });
 
 export const confirmExtension = (id: number, userType: UserType) =>
   apiRequest<Booking>(`/api/bookings/${id}/confirm-extension`, { method: 'PATCH', body: { userType } });
@@ -41,11 +45,18 @@ function useTourMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }) });
 }
 
-export const useConfirmStart = () => useTourMutation((v: { id: number; userType: UserType }) => confirmStart(v.id, v.userType));
-export const useRequestExtension = () => useTourMutation((v: { id: number; hours: number }) => requestExtension(v.id, v.hours));
+export const useConfirmStart = () =>
+  useTourMutation((v: { id: number; userType: UserType }) => confirmStart(v.id, v.userType));
+export const useRequestExtension = () =>
+  useTourMutation((v: { id: number; hours: number }) => requestExtension(v.id, v.hours));
 export const usePayExtension = () =>
-  useTourMutation((v: { id: number; body: CreatePaymentBody; idempotencyKey: string }) => payExtension(v.id, v.body, v.idempotencyKey));
-export const useMarkExtensionPaid = () => useTourMutation((v: { id: number; body: ExtensionPaymentBody }) => markExtensionPaid(v.id, v.body));
-export const useAnswerExtension = () => useTourMutation((v: { id: number; answer: 'approve' | 'reject' }) => answerExtension(v.id, v.answer));
-export const useConfirmExtension = () => useTourMutation((v: { id: number; userType: UserType }) => confirmExtension(v.id, v.userType));
+  useTourMutation((v: { id: number; body: CreatePaymentBody; idempotencyKey: string }) =>
+    payExtension(v.id, v.body, v.idempotencyKey),
+  );
+export const useMarkExtensionPaid = () =>
+  useTourMutation((v: { id: number; body: ExtensionPaymentBody }) => markExtensionPaid(v.id, v.body));
+export const useAnswerExtension = () =>
+  useTourMutation((v: { id: number; answer: 'approve' | 'reject' }) => answerExtension(v.id, v.answer));
+export const useConfirmExtension = () =>
+  useTourMutation((v: { id: number; userType: UserType }) => confirmExtension(v.id, v.userType));
 export const useWithdrawExtension = () => useTourMutation((id: number) => withdrawExtension(id));

@@ -12,7 +12,12 @@ function getReplacements(id: number): Promise<ReplacementsReply> {
 
 /** Who is free changes by the minute, so the list is read afresh whenever the panel shows. */
 export function useReplacements(id: number, enabled: boolean) {
-  return useQuery({ queryKey: bookingKeys.replacements(id), queryFn: () => getReplacements(id), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: bookingKeys.replacements(id),
+    queryFn: () => getReplacements(id),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 /** POST /api/v2/bookings/{id}/replacements {guideId}: the booking becomes a paid request to that guide. */
@@ -20,7 +25,10 @@ export function useChooseReplacement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; guideId: number; startsAt?: string }) =>
-      apiRequest<Booking>(`/api/v2/bookings/${v.id}/replacements`, { method: 'POST', body: v.startsAt ? { guideId: v.guideId, startsAt: v.startsAt } : { guideId: v.guideId } }),
+      apiRequest<Booking>(`/api/v2/bookings/${v.id}/replacements`, {
+        method: 'POST',
+        body: v.startsAt ? { guideId: v.guideId, startsAt: v.startsAt } : { guideId: v.guideId },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
@@ -43,5 +51,9 @@ export function useReportNoShow() {
 
 /** GET /api/me/travel-credits (decision 139): the credit the next checkout takes off, for its preview. */
 export function useTravelCredits(enabled: boolean) {
-  return useQuery({ queryKey: bookingKeys.credits, queryFn: () => apiRequest<TravelCreditsReply>('/api/me/travel-credits'), enabled });
+  return useQuery({
+    queryKey: bookingKeys.credits,
+    queryFn: () => apiRequest<TravelCreditsReply>('/api/me/travel-credits'),
+    enabled,
+  });
 }

@@ -12,13 +12,17 @@ export type StatusReply = z.infer<typeof statusReplySchema>;
  * reply is the booking plus the refund made (amount, method, business days until it arrives).
  */
 export function updateBookingStatus(id: number, status: BookingStatus, reason?: string): Promise<StatusReply> {
-  return apiRequest<StatusReply>(`/api/bookings/${id}/status`, { method: 'PATCH', body: reason ? { status, reason } : { status } });
+  return apiRequest<StatusReply>(`/api/bookings/${id}/status`, {
+    method: 'PATCH',
+    body: reason ? { status, reason } : { status },
+  });
 }
 
 export function useUpdateBookingStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; status: BookingStatus; reason?: string }) => updateBookingStatus(v.id, v.status, v.reason),
+    mutationFn: (v: { id: number; status: BookingStatus; reason?: string }) =>
+      updateBookingStatus(v.id, v.status, v.reason),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

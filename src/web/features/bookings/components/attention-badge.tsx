@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 export function AttentionBadge({ count }: { count: number }) {
   const { t } = useTranslation('bookings');
   return (
-    <span className="ml-auto rounded-full bg-accent-600 px-1.5 text-xs font-semibold tabular-nums text-white" data-testid="attention-badge">
+    <span
+      className="ml-auto rounded-full bg-accent-600 px-1.5 text-xs font-semibold tabular-nums text-white"
+      data-testid="attention-badge"
+    >
       <span aria-hidden>{count}</span>
       <span className="sr-only">{t('needsAnswer.tabCount', { count })}</span>
     </span>

@@ -29,7 +29,8 @@ const guide: BookableGuide = {
   availabilities: { weekly: [], exceptions: [] },
 };
 const date = addDays(todayInZone('Asia/Tokyo'), 20);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let asked: URL[] = [];
 let slotsReply: (q: URLSearchParams) => Response;
 
@@ -48,7 +49,18 @@ beforeEach(() => {
     },
   );
   slotsReply = (q) =>
-    json({ guideId: 3, date: q.get('date'), timeZone: 'Asia/Tokyo', durationHours: Number(q.get('durationHours')), days: Number(q.get('days') ?? 1), leadTimeHours: 24, bufferMinutes: 30, instantBook: false, slots: [{ startTime: '09:00', startsAt: `${date}T00:00:00.000Z`, endsAt: `${date}T06:00:00.000Z` }], closedDays: [] });
+    json({
+      guideId: 3,
+      date: q.get('date'),
+      timeZone: 'Asia/Tokyo',
+      durationHours: Number(q.get('durationHours')),
+      days: Number(q.get('days') ?? 1),
+      leadTimeHours: 24,
+      bufferMinutes: 30,
+      instantBook: false,
+      slots: [{ startTime: '09:00', startsAt: `${date}T00:00:00.000Z`, endsAt: `${date}T06:00:00.000Z` }],
+      closedDays: [],
+    });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -61,10 +73,29 @@ beforeEach(() => {
         const hours = Number(url.searchParams.get('dayHours'));
         const day = 45_000 * hours;
         return json({
-          guideId: 3, currency: 'CNY', guideCurrency: 'CNY', chargeCurrency: 'CNY', adults: 2, children: 1, infants: 1, hours: days * hours, days, dayHours: hours,
-          totalCents: days * day, depositCents: (days * day) / 5, inPersonCents: (days * day * 4) / 5, guideTotal: days * day, guideDeposit: (days * day) / 5, guideInPerson: (days * day * 4) / 5,
-          chargeTotal: days * day, chargeDeposit: (days * day) / 5, chargeInPerson: (days * day * 4) / 5, guideDayTotal: day, chargeDayTotal: day,
-          rate: { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' }, lines: [{ kind: 'base', label: `Guide · ${days} days`, amountCents: days * day, guideAmount: days * day }],
+          guideId: 3,
+          currency: 'CNY',
+          guideCurrency: 'CNY',
+          chargeCurrency: 'CNY',
+          adults: 2,
+          children: 1,
+          infants: 1,
+          hours: days * hours,
+          days,
+          dayHours: hours,
+          totalCents: days * day,
+          depositCents: (days * day) / 5,
+          inPersonCents: (days * day * 4) / 5,
+          guideTotal: days * day,
+          guideDeposit: (days * day) / 5,
+          guideInPerson: (days * day * 4) / 5,
+          chargeTotal: days * day,
+          chargeDeposit: (days * day) / 5,
+          chargeInPerson: (days * day * 4) / 5,
+          guideDayTotal: day,
+          chargeDayTotal: day,
+          rate: { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' },
+          lines: [{ kind: 'base', label: `Guide · ${days} days`, amountCents: days * day, guideAmount: days * day }],
         });
       }
       return json({ data: [], counts: {} });
@@ -90,17 +121,40 @@ const select = (label: string) => screen.getAllByLabelText(label)[0] as HTMLSele
 
 describe('the booking box opened from a search card', () => {
   it('opens on 2 adults, 1 child and 1 infant for three days, and prices what the card priced', async () => {
-    open(`date=${date}&adults=2&children=1&infants=1&days=3&redirect=${encodeURIComponent('/search?city=kyoto&travelers=4&children=1&infants=1&days=3')}`);
+    open(
+      `date=${date}&adults=2&children=1&infants=1&days=3&redirect=${encodeURIComponent('/search?city=kyoto&travelers=4&children=1&infants=1&days=3')}`,
+    );
     expect([count('Adults'), count('Children'), count('Infants')]).toEqual(['2', '1', '1']);
     expect(select('Days').value).toBe('3');
     // Days of the guide's longest tour (its day hours are no length it sells), as the card priced them.
     expect(select('Hours a day').value).toBe('6');
-    expect([...select('Hours a day').options].map((o) => o.value)).toEqual(['2', '2.5', '3', '3.5', '4', '4.5', '5', '5.5', '6']);
+    expect([...select('Hours a day').options].map((o) => o.value)).toEqual([
+      '2',
+      '2.5',
+      '3',
+      '3.5',
+      '4',
+      '4.5',
+      '5',
+      '5.5',
+      '6',
+    ]);
     expect((await screen.findAllByTestId('box-total'))[0]!.textContent).toBe('8,100 RMB');
     expect((await screen.findAllByTestId('box-day'))[0]!.textContent).toBe('2,700 RMB a day');
     const quote = asked.find((u) => u.pathname.endsWith('/quote'))!.searchParams;
-    expect(Object.fromEntries(['days', 'dayHours', 'adults', 'children', 'infants'].map((k) => [k, quote.get(k)]))).toEqual({ days: '3', dayHours: '6', adults: '2', children: '1', infants: '1' });
-    await waitFor(() => expect(asked.some((u) => u.pathname.endsWith('/slots') && u.searchParams.get('days') === '3' && u.searchParams.get('durationHours') === '6')).toBe(true));
+    expect(
+      Object.fromEntries(['days', 'dayHours', 'adults', 'children', 'infants'].map((k) => [k, quote.get(k)])),
+    ).toEqual({ days: '3', dayHours: '6', adults: '2', children: '1', infants: '1' });
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (u) =>
+            u.pathname.endsWith('/slots') &&
+            u.searchParams.get('days') === '3' &&
+            u.searchParams.get('durationHours') === '6',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('opens on the family a link carries only in its way back to the search (travelers of whom children and infants)', () => {
@@ -112,16 +166,36 @@ describe('the booking box opened from a search card', () => {
   it('offers shorter days, and says when the searched hours are not the guide’s', async () => {
     open(`date=${date}&adults=1&days=2&hours=8`);
     expect(select('Hours a day').value).toBe('6');
-    expect(screen.getAllByText('This guide offers tours of 2–6 hours, so the box shows 6 hours instead of the length you searched for.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(
+        'This guide offers tours of 2–6 hours, so the box shows 6 hours instead of the length you searched for.',
+      ).length,
+    ).toBeGreaterThan(0);
     fireEvent.change(select('Hours a day'), { target: { value: '4' } });
-    await waitFor(() => expect(asked.some((u) => u.pathname.endsWith('/quote') && u.searchParams.get('dayHours') === '4')).toBe(true));
+    await waitFor(() =>
+      expect(asked.some((u) => u.pathname.endsWith('/quote') && u.searchParams.get('dayHours') === '4')).toBe(true),
+    );
   });
 
   it('names the day the guide is off and says so beside Book, never a silent button (zh-CN)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    slotsReply = (q) => json({ guideId: 3, date: q.get('date'), timeZone: 'Asia/Tokyo', durationHours: 6, days: 3, leadTimeHours: 24, bufferMinutes: 30, instantBook: false, slots: [], closedDays: [addDays(date, 1)] });
+    slotsReply = (q) =>
+      json({
+        guideId: 3,
+        date: q.get('date'),
+        timeZone: 'Asia/Tokyo',
+        durationHours: 6,
+        days: 3,
+        leadTimeHours: 24,
+        bufferMinutes: 30,
+        instantBook: false,
+        slots: [],
+        closedDays: [addDays(date, 1)],
+      });
     open(`date=${date}&adults=2&children=1&infants=1&days=3`);
-    const day2 = new Intl.DateTimeFormat('zh-CN', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${addDays(date, 1)}T00:00:00Z`));
+    const day2 = new Intl.DateTimeFormat('zh-CN', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${addDays(date, 1)}T00:00:00Z`),
+    );
     const words = `第 2 天（${day2}）地陪没有 6 小时的空闲时间。请换个开始日期或减少天数。`;
     expect((await screen.findAllByText(words)).length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByRole('button', { name: '预订' })[0]!);
@@ -129,7 +203,11 @@ describe('the booking box opened from a search card', () => {
   });
 
   it('says what the server refuses instead of a price it cannot book', async () => {
-    slotsReply = () => json({ code: 'duration_out_of_range', message: 'no', fields: [{ path: 'dayHours', message: 'between 2 and 6' }] }, 400);
+    slotsReply = () =>
+      json(
+        { code: 'duration_out_of_range', message: 'no', fields: [{ path: 'dayHours', message: 'between 2 and 6' }] },
+        400,
+      );
     open(`date=${date}&adults=1&days=2`);
     const words = 'This guide offers tours of 2–6 hours a day. Please choose a length within them.';
     expect((await screen.findAllByText(words)).length).toBeGreaterThan(0);

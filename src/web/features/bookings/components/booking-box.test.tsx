@@ -25,9 +25,33 @@ const guide: BookableGuide = {
   services: [],
   availabilities: { weekly: [], exceptions: [] },
 };
-const draft: BookingDraft = { date: '2026-12-03', startTime: '10:00', durationHours: 2, adults: 1, children: 0, infants: 0, subcategoryId: null };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const trip = (startsAt: string, endsAt: string) => ({ id: 42, bookingNumber: 'TG0042', status: 'upcoming', startsAt, endsAt, timeZone: 'Asia/Tokyo', guide: { id: 8, userId: 80, fullName: 'Kenji Mori', profilePicture: null, serviceCity: 'tokyo', timeZone: 'Asia/Tokyo' } });
+const draft: BookingDraft = {
+  date: '2026-12-03',
+  startTime: '10:00',
+  durationHours: 2,
+  adults: 1,
+  children: 0,
+  infants: 0,
+  subcategoryId: null,
+};
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const trip = (startsAt: string, endsAt: string) => ({
+  id: 42,
+  bookingNumber: 'TG0042',
+  status: 'upcoming',
+  startsAt,
+  endsAt,
+  timeZone: 'Asia/Tokyo',
+  guide: {
+    id: 8,
+    userId: 80,
+    fullName: 'Kenji Mori',
+    profilePicture: null,
+    serviceCity: 'tokyo',
+    timeZone: 'Asia/Tokyo',
+  },
+});
 
 let mine: unknown[] = [];
 beforeAll(async () => {
@@ -39,9 +63,31 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url.includes('/slots')) return json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: 2, leadTimeHours: 12, slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }] });
-      if (url.includes('/quote')) return json({ guideId: 3, currency: 'CNY', adults: 1, children: 0, infants: 0, hours: 2, days: null, totalCents: 60_000, depositCents: 12_000, inPersonCents: 48_000, lines: [{ kind: 'base', label: 'Guide · 2 h', amountCents: 60_000 }] });
-      if (url.includes('/bookings-new/traveler/2')) return json({ data: mine, counts: { 'pending-requests': 0, upcoming: 1, ongoing: 0, past: 0 } });
+      if (url.includes('/slots'))
+        return json({
+          guideId: 3,
+          date: '2026-12-03',
+          timeZone: 'Asia/Tokyo',
+          durationHours: 2,
+          leadTimeHours: 12,
+          slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }],
+        });
+      if (url.includes('/quote'))
+        return json({
+          guideId: 3,
+          currency: 'CNY',
+          adults: 1,
+          children: 0,
+          infants: 0,
+          hours: 2,
+          days: null,
+          totalCents: 60_000,
+          depositCents: 12_000,
+          inPersonCents: 48_000,
+          lines: [{ kind: 'base', label: 'Guide · 2 h', amountCents: 60_000 }],
+        });
+      if (url.includes('/bookings-new/traveler/2'))
+        return json({ data: mine, counts: { 'pending-requests': 0, upcoming: 1, ongoing: 0, past: 0 } });
       return json({});
     }),
   );
@@ -66,7 +112,9 @@ describe('booking box and the traveler’s other bookings', () => {
   it('names the clashing booking and keeps Book disabled (zh-CN too)', async () => {
     mine = [trip('2026-12-03T02:00:00.000Z', '2026-12-03T04:00:00.000Z')];
     show();
-    expect((await screen.findByRole('alert')).textContent).toContain('You already have TG0042 with Kenji Mori at this time (11:00–13:00, Japan time)');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You already have TG0042 with Kenji Mori at this time (11:00–13:00, Japan time)',
+    );
     expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));
@@ -93,7 +141,16 @@ describe('booking box of a guide who confirms at once (decision 153)', () => {
     const plain = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation(async (url) =>
       String(url).includes('/slots')
-        ? json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: 2, leadTimeHours: 12, bufferMinutes: 30, instantBook: true, slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }] })
+        ? json({
+            guideId: 3,
+            date: '2026-12-03',
+            timeZone: 'Asia/Tokyo',
+            durationHours: 2,
+            leadTimeHours: 12,
+            bufferMinutes: 30,
+            instantBook: true,
+            slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }],
+          })
         : plain(url),
     );
     await act(() => i18next.changeLanguage('ja'));

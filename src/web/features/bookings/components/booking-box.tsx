@@ -22,7 +22,15 @@ import { durationText, formatCalendarDate, formatInstant, localName, zoneName } 
 import { usePriceText } from '../../../lib/prices';
 import { dayFigureText, figureText } from '../lib/price';
 import { refusalText } from '../lib/refusal-text';
-import { dateBounds, dayHoursOptions, durationOptions, nextOpenDay, soldDays, type BookableGuide, type BookingDraft } from '../lib/selection';
+import {
+  dateBounds,
+  dayHoursOptions,
+  durationOptions,
+  nextOpenDay,
+  soldDays,
+  type BookableGuide,
+  type BookingDraft,
+} from '../lib/selection';
 import { GroupSteppers } from './group-steppers';
 import { FamilyChoices } from './family-choices';
 import { PriceBreakdown } from './price-breakdown';
@@ -77,19 +85,38 @@ export function BookingBox({
   const price = shown!;
   const money = usePriceText().price;
   const own = guide.currency ?? 'CNY';
-  const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours && (slots.data.days ?? 1) === days ? slots.data : undefined;
+  const reply =
+    slots.data &&
+    slots.data.date === draft.date &&
+    slots.data.durationHours === draft.durationHours &&
+    (slots.data.days ?? 1) === days
+      ? slots.data
+      : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
-  const nextDay = draft.date && days === 1 && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
+  const nextDay =
+    draft.date && days === 1 && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
   // What the server refused, in words: a length, a group, the slots' question (decision 176).
-  const choice = { date: draft.date, days, timeZone: guide.timeZone, minPeople: guide.minPeople, maxPeople: guide.maxPeople, minHours: guide.minDuration, maxHours: guide.maxDuration };
+  const choice = {
+    date: draft.date,
+    days,
+    timeZone: guide.timeZone,
+    minPeople: guide.minPeople,
+    maxPeople: guide.maxPeople,
+    minHours: guide.minDuration,
+    maxHours: guide.maxDuration,
+  };
   const refusedText = refused ? refusalText(t, refused, choice, locale) : null;
-  const slotsRefusal = slots.isError && slots.error instanceof ApiError && slots.error.status < 500 ? refusalText(t, { code: slots.error.code, fields: slots.error.body?.fields }, choice, locale) : null;
+  const slotsRefusal =
+    slots.isError && slots.error instanceof ApiError && slots.error.status < 500
+      ? refusalText(t, { code: slots.error.code, fields: slots.error.body?.fields }, choice, locale)
+      : null;
   const noTimes = reply && reply.slots.length === 0 ? noTimesText(t, reply, days, locale) : null;
   // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time.
   const session = useSession();
   const trips = useTravelerBookings(session?.user.id);
   const slot = reply?.slots.find((s) => s.startTime === chosen);
-  const clash = slot && trips.data ? clashingBooking(trips.data.data, new Date(slot.startsAt), new Date(slot.endsAt)) : undefined;
+  const clash =
+    slot && trips.data ? clashingBooking(trips.data.data, new Date(slot.startsAt), new Date(slot.endsAt)) : undefined;
 
   const book = () => {
     if (!draft.date) {
@@ -98,7 +125,9 @@ export function BookingBox({
       return;
     }
     // What stands in the way of this choice, said beside the button.
-    const stop = refusedText ?? (slots.isError ? (slotsRefusal ?? t('box.slotsFailed')) : !reply ? t('box.loadingTimes') : noTimes);
+    const stop =
+      refusedText ??
+      (slots.isError ? (slotsRefusal ?? t('box.slotsFailed')) : !reply ? t('box.loadingTimes') : noTimes);
     if (stop) {
       setBookError(stop);
       return;
@@ -119,7 +148,9 @@ export function BookingBox({
           <p className="text-2xl font-bold" data-testid="box-hourly">
             <BesideText text={t('perHourPrice', { price: money(guide.basicPricePerHourCents, own) })} />
           </p>
-          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{t('additionalPersonPrice', { price: money(guide.additionalPricePerPersonCents, own) })}</p>
+          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
+            {t('additionalPersonPrice', { price: money(guide.additionalPricePerPersonCents, own) })}
+          </p>
         </div>
         <DateField
           label={t('box.date')}
@@ -142,14 +173,30 @@ export function BookingBox({
           // Days are hours the guide sells (decision 176): from hours to days, the guide's usual day; another
           // number of days keeps the day's hours; back to hours, the shortest tour.
           onChange={(n) =>
-            change({ days: n, durationHours: n === undefined ? (durationOptions(guide)[0] ?? guide.minDuration) : byDay ? draft.durationHours : defaultDayHours(soldDays(guide)) })
+            change({
+              days: n,
+              durationHours:
+                n === undefined
+                  ? (durationOptions(guide)[0] ?? guide.minDuration)
+                  : byDay
+                    ? draft.durationHours
+                    : defaultDayHours(soldDays(guide)),
+            })
           }
         />
         <SelectField
           label={byDay ? t('box.dayHours') : t('box.duration')}
           value={String(draft.durationHours)}
           onChange={(e) => change({ durationHours: Number(e.target.value) })}
-          hint={lengthAdjusted ? t('box.lengthAdjusted', { min: guide.minDuration, max: guide.maxDuration, hours: durationText(draft.durationHours, locale) }) : undefined}
+          hint={
+            lengthAdjusted
+              ? t('box.lengthAdjusted', {
+                  min: guide.minDuration,
+                  max: guide.maxDuration,
+                  hours: durationText(draft.durationHours, locale),
+                })
+              : undefined
+          }
         >
           {(byDay ? dayHoursOptions(guide) : durationOptions(guide)).map((h) => (
             <option key={h} value={h}>
@@ -157,7 +204,12 @@ export function BookingBox({
             </option>
           ))}
         </SelectField>
-        <GroupSteppers guide={guide} group={draft} onChange={change} hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined} />
+        <GroupSteppers
+          guide={guide}
+          group={draft}
+          onChange={change}
+          hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined}
+        />
         <FamilyChoices guide={guide} family={draft} onChange={change} />
         {guide.services.length > 0 && (
           <SelectField
@@ -174,18 +226,29 @@ export function BookingBox({
           </SelectField>
         )}
         {!draft.date ? null : slotsRefusal ? (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          >
             {slotsRefusal}
           </p>
         ) : slots.isError ? (
           <p role="alert" className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
             {withGap(t('box.slotsFailed'))}
-            <button type="button" className="font-medium text-primary-700 underline dark:text-primary-300" onClick={() => void slots.refetch()}>
+            <button
+              type="button"
+              className="font-medium text-primary-700 underline dark:text-primary-300"
+              onClick={() => void slots.refetch()}
+            >
               {t('retry')}
             </button>
           </p>
         ) : !reply ? (
-          <div aria-busy="true" aria-label={t('box.loadingTimes')} className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />
+          <div
+            aria-busy="true"
+            aria-label={t('box.loadingTimes')}
+            className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800"
+          />
         ) : noTimes ? (
           <div className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
             <p>{noTimes}</p>
@@ -209,7 +272,10 @@ export function BookingBox({
           />
         )}
         {clash && (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          >
             {t('box.travelerBusy', {
               number: clash.bookingNumber,
               guide: clash.guide.fullName,
@@ -220,7 +286,10 @@ export function BookingBox({
           </p>
         )}
         {refusedText ? (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          >
             {refusedText}
           </p>
         ) : (
@@ -231,7 +300,9 @@ export function BookingBox({
           {t('box.hint')}
         </p>
         {/* Decision 153: the guide confirms a paid booking at once. */}
-        {reply?.instantBook && <p className="text-xs font-medium text-sky-800 dark:text-sky-200">{t('box.instantBook')}</p>}
+        {reply?.instantBook && (
+          <p className="text-xs font-medium text-sky-800 dark:text-sky-200">{t('box.instantBook')}</p>
+        )}
       </div>
       <div
         className={
@@ -280,6 +351,12 @@ function noTimesText(t: TFunction, reply: SlotsReply, days: number, locale: Loca
   const closed = reply.closedDays ?? [];
   if (closed.length === 0) return t('box.noTimesDays');
   const all = tourDates(reply.date, days);
-  const named = closed.map((d) => t('problems.refused.dayN', { n: all.indexOf(d) + 1, date: formatCalendarDate(d, locale, { year: undefined }) }));
-  return t('box.closedDays', { count: closed.length, days: named.join(t('problems.refused.listSeparator')), hours: durationText(reply.durationHours, locale) });
+  const named = closed.map((d) =>
+    t('problems.refused.dayN', { n: all.indexOf(d) + 1, date: formatCalendarDate(d, locale, { year: undefined }) }),
+  );
+  return t('box.closedDays', {
+    count: closed.length,
+    days: named.join(t('problems.refused.listSeparator')),
+    hours: durationText(reply.durationHours, locale),
+  });
 }

@@ -44,7 +44,11 @@ export function BookingCardHeader({
       <UserAvatar user={{ ...person, nickname: null }} size={48} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <h3 id={titleId} className="truncate text-base font-semibold" lang={person.nameLanguage && htmlLang(person.nameLanguage)}>
+          <h3
+            id={titleId}
+            className="truncate text-base font-semibold"
+            lang={person.nameLanguage && htmlLang(person.nameLanguage)}
+          >
             {person.fullName}
           </h3>
           {status && <StatusBadge status={status} labelKey={statusLabelKey} />}
@@ -57,7 +61,17 @@ export function BookingCardHeader({
 }
 
 /** One labelled fact of a booking card's details list (`wide` spans both columns). */
-export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label: string; children: ReactNode; wide?: boolean }) {
+export function Fact({
+  icon,
+  label,
+  children,
+  wide,
+}: {
+  icon?: ReactNode;
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
@@ -73,7 +87,15 @@ export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label:
  * What the traveler wrote with the booking (a child's age, a stroller, the hotel), when they wrote
  * anything, marked with the language the server told for it (`notesLanguage`, decision 175).
  */
-export function TravelerNotes({ notes, label, lang }: { notes: string | null | undefined; label: string; lang?: TextLanguage }) {
+export function TravelerNotes({
+  notes,
+  label,
+  lang,
+}: {
+  notes: string | null | undefined;
+  label: string;
+  lang?: TextLanguage;
+}) {
   if (!notes) return null;
   return (
     <Fact icon={<StickyNote className="h-4 w-4" />} label={label} wide>
@@ -88,14 +110,22 @@ export function TravelerNotes({ notes, label, lang }: { notes: string | null | u
  * What the guide receives for the tour (decision 175): the server's figure, in the booking's currency
  * (hers), sent only in her own view; nothing without it. Once completed, what she earned.
  */
-export function GuideNet({ booking: b, className }: { booking: Pick<Booking, 'guideNetCents' | 'currency' | 'status'>; className?: string }) {
+export function GuideNet({
+  booking: b,
+  className,
+}: {
+  booking: Pick<Booking, 'guideNetCents' | 'currency' | 'status'>;
+  className?: string;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   if (b.guideNetCents == null) return null;
   return (
     <span className={cn('block', className)} data-testid="guide-net">
       <span className="font-semibold text-primary-800 tabular-nums dark:text-primary-200">
-        {t(b.status === 'completed' ? 'net.earned' : 'net.expected', { amount: formatMoney(b.guideNetCents, b.currency, locale) })}
+        {t(b.status === 'completed' ? 'net.earned' : 'net.expected', {
+          amount: formatMoney(b.guideNetCents, b.currency, locale),
+        })}
       </span>
       <span className="block text-xs text-stone-500 dark:text-stone-400">{t('net.note')}</span>
     </span>
@@ -108,7 +138,13 @@ export function GuideNet({ booking: b, className }: { booking: Pick<Booking, 'gu
  * Each day's start is its own (day 1 may start later than the others after a same-day replacement,
  * decision 140 amended). With `plans`, each day's time to meet, place and plan under it (decision 179).
  */
-export function TourDays({ booking: b, plans = false }: { booking: Pick<Booking, 'days' | 'schedule' | 'timeZone' | 'dayPlans'>; plans?: boolean }) {
+export function TourDays({
+  booking: b,
+  plans = false,
+}: {
+  booking: Pick<Booking, 'days' | 'schedule' | 'timeZone' | 'dayPlans'>;
+  plans?: boolean;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   if (!b.schedule || b.schedule.length < 2) return null;
@@ -117,9 +153,13 @@ export function TourDays({ booking: b, plans = false }: { booking: Pick<Booking,
       <ol className="space-y-1">
         {b.schedule.map((d, i) => (
           <li key={d.date}>
-            <span className="font-medium">{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d.date, locale, { weekday: 'short' }) })}</span>{' '}
+            <span className="font-medium">
+              {t('box.dayLine', { n: i + 1, date: formatCalendarDate(d.date, locale, { weekday: 'short' }) })}
+            </span>{' '}
             <TourDayTime day={d} timeZone={b.timeZone} />
-            {plans && b.dayPlans?.[i] && <DayPlanDetails plan={b.dayPlans[i]} timeZoneNote={zoneName(b.timeZone, t('japanTime'))} />}
+            {plans && b.dayPlans?.[i] && (
+              <DayPlanDetails plan={b.dayPlans[i]} timeZoneNote={zoneName(b.timeZone, t('japanTime'))} />
+            )}
           </li>
         ))}
       </ol>
@@ -129,5 +169,12 @@ export function TourDays({ booking: b, plans = false }: { booking: Pick<Booking,
 
 /** One day of a tour with its own start and hours, as `TourTime` writes a tour's time. */
 export function TourDayTime({ day, timeZone }: { day: NonNullable<Booking['schedule']>[number]; timeZone: string }) {
-  return <TourTime date={day.date} start={zonedClockTime(new Date(day.startsAt), timeZone)} hours={(Date.parse(day.endsAt) - Date.parse(day.startsAt)) / 3_600_000} timeZone={timeZone} />;
+  return (
+    <TourTime
+      date={day.date}
+      start={zonedClockTime(new Date(day.startsAt), timeZone)}
+      hours={(Date.parse(day.endsAt) - Date.parse(day.startsAt)) / 3_600_000}
+      timeZone={timeZone}
+    />
+  );
 }

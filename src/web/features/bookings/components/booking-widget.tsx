@@ -13,7 +13,8 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 import { Sheet } from '../../../components/ui/sheet';
 
-const cardClass = 'overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900';
+const cardClass =
+  'overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900';
 
 /**
  * The booking box in both its forms: a sticky card beside the profile from `lg` up, and on smaller
@@ -36,15 +37,27 @@ export function BookingWidget({
   const locale = currentLocale();
   const { draft, update, travelersAdjusted, lengthAdjusted, asked } = useBookingDraft(guide, params);
   const [open, setOpen] = useState(false);
-  const hourly = t('perHourPrice', { price: usePriceText().price(guide.basicPricePerHourCents, guide.currency ?? 'CNY') });
+  const hourly = t('perHourPrice', {
+    price: usePriceText().price(guide.basicPricePerHourCents, guide.currency ?? 'CNY'),
+  });
   const box = (variant: 'card' | 'sheet') =>
     ownListing ? (
       <div className={variant === 'card' ? 'space-y-3 p-5' : 'space-y-3'}>
         <p className="text-2xl font-bold">{hourly}</p>
-        <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{ownListing}</p>
+        <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">
+          {ownListing}
+        </p>
       </div>
     ) : (
-      <BookingBox guide={guide} draft={draft} onChange={update} onBook={() => onBook(draft)} travelersAdjusted={travelersAdjusted} lengthAdjusted={lengthAdjusted} variant={variant} />
+      <BookingBox
+        guide={guide}
+        draft={draft}
+        onChange={update}
+        onBook={() => onBook(draft)}
+        travelersAdjusted={travelersAdjusted}
+        lengthAdjusted={lengthAdjusted}
+        variant={variant}
+      />
     );
   const { price, refused } = useDraftPrice(guide, draft);
   // The phone bar shows a total only for a choice the server prices; for the searched trip before a
@@ -67,8 +80,13 @@ export function BookingWidget({
                   </p>
                   <p className="truncate text-xs text-stone-600 dark:text-stone-400">
                     {draft.startTime
-                      ? t('bar.when', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }), time: draft.startTime })
-                      : t('bar.chooseTime', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }) })}
+                      ? t('bar.when', {
+                          date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }),
+                          time: draft.startTime,
+                        })
+                      : t('bar.chooseTime', {
+                          date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }),
+                        })}
                   </p>
                 </>
               ) : (

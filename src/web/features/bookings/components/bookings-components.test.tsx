@@ -32,7 +32,15 @@ const tour: TourInfo = {
   travelers: 2,
   service: null,
 };
-const price = { unitPriceCents: 30_000, additionalPerPersonCents: 3_000, totalCents: 99_000, depositCents: 19_800, balanceCents: 79_200, hours: 3, travelers: 2 };
+const price = {
+  unitPriceCents: 30_000,
+  additionalPerPersonCents: 3_000,
+  totalCents: 99_000,
+  depositCents: 19_800,
+  balanceCents: 79_200,
+  hours: 3,
+  travelers: 2,
+};
 const noop = () => {};
 
 beforeAll(async () => {
@@ -41,7 +49,13 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ support: { provider: 'builtin' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
 });
 afterEach(async () => {
@@ -130,21 +144,30 @@ const booking = (over: Partial<Booking>): Booking =>
     ...over,
   });
 
-
 describe('TripCard (traveler actions)', () => {
   const now = new Date('2026-11-22T03:00:00Z');
 
   it('offers Continue Payment and Cancel on a pending booking', async () => {
     await act(() => i18next.changeLanguage('en'));
     render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
-    expect((await screen.findByRole('link', { name: 'Continue Payment' })).getAttribute('href')).toBe('/checkout?booking=12');
+    expect((await screen.findByRole('link', { name: 'Continue Payment' })).getAttribute('href')).toBe(
+      '/checkout?booking=12',
+    );
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(screen.getByText('Payment pending')).toBeTruthy();
   });
 
   it('shows the waiting text on a confirmed booking, and a countdown within 7 days of an upcoming one', async () => {
     await act(() => i18next.changeLanguage('en'));
-    const { unmount } = render(wrap(<TripCard booking={booking({ status: 'confirmed', respondBy: '2026-11-24T10:00:00Z' })} now={now} onContactSupport={noop} />));
+    const { unmount } = render(
+      wrap(
+        <TripCard
+          booking={booking({ status: 'confirmed', respondBy: '2026-11-24T10:00:00Z' })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     expect(await screen.findByText(/^Waiting for Haruka Tanaka to accept/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Continue Payment' })).toBeNull();
     unmount();
@@ -157,7 +180,14 @@ describe('TripCard (traveler actions)', () => {
     vi.setSystemTime(new Date('2026-11-25T13:40:00Z')); // 22:40 in Tokyo
     try {
       await act(() => i18next.changeLanguage('zh-CN'));
-      const late = booking({ status: 'awaiting_start', scheduledStartTime: '17:30', duration: 2, startsAt: '2026-11-25T08:30:00Z', endsAt: '2026-11-25T10:30:00Z', actions: ['confirm_start'] });
+      const late = booking({
+        status: 'awaiting_start',
+        scheduledStartTime: '17:30',
+        duration: 2,
+        startsAt: '2026-11-25T08:30:00Z',
+        endsAt: '2026-11-25T10:30:00Z',
+        actions: ['confirm_start'],
+      });
       const { unmount } = render(wrap(<TripCard booking={late} now={new Date()} onContactSupport={noop} />));
       expect(await screen.findByText('计划时间已过')).toBeTruthy();
       // Nobody confirmed the start (the guide may not have come): amber, not the green of a tour going well.
@@ -179,7 +209,20 @@ describe('TripCard (traveler actions)', () => {
   it('counts a paid extension in the price at once and shows its hours as pending until confirmed', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const pay = (id: number, kind: 'deposit' | 'extension', amountCents: number) =>
-      ({ id, kind, method: 'alipay', provider: 'simulated', status: 'succeeded', amountCents, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-22T10:00:00Z' }) as const;
+      ({
+        id,
+        kind,
+        method: 'alipay',
+        provider: 'simulated',
+        status: 'succeeded',
+        amountCents,
+        refundedCents: 0,
+        currency: 'CNY',
+        last4: null,
+        proofUploadedByTraveler: false,
+        verifiedByGuide: false,
+        createdAt: '2026-11-22T10:00:00Z',
+      }) as const;
     const b = booking({
       status: 'extend_confirmed',
       duration: 3,
@@ -207,7 +250,22 @@ describe('TripCard (traveler actions)', () => {
             status: 'cancelled',
             cancelledBy: 'guide',
             actions: [],
-            payments: [{ id: 1, kind: 'deposit', method: 'card', provider: 'simulated', status: 'refunded', amountCents: 19_800, refundedCents: 19_800, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-22T10:00:00Z' }],
+            payments: [
+              {
+                id: 1,
+                kind: 'deposit',
+                method: 'card',
+                provider: 'simulated',
+                status: 'refunded',
+                amountCents: 19_800,
+                refundedCents: 19_800,
+                currency: 'CNY',
+                last4: '4242',
+                proofUploadedByTraveler: false,
+                verifiedByGuide: false,
+                createdAt: '2026-11-22T10:00:00Z',
+              },
+            ],
           })}
           now={now}
           onContactSupport={noop}
@@ -230,7 +288,18 @@ describe('RequestCard (guide requests)', () => {
         : new Response('{}', { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    render(wrap(<RequestCard booking={booking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-24T10:00:00Z', travelers: 3 })} />));
+    render(
+      wrap(
+        <RequestCard
+          booking={booking({
+            status: 'confirmed',
+            actions: ['accept', 'decline'],
+            respondBy: '2026-11-24T10:00:00Z',
+            travelers: 3,
+          })}
+        />,
+      ),
+    );
     expect(await screen.findByText('3 people · 3 hours')).toBeTruthy();
     expect(screen.getByText('990 RMB')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
@@ -240,14 +309,27 @@ describe('RequestCard (guide requests)', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/decline'))).toBe(false);
     fireEvent.click(screen.getByRole('radio', { name: 'I am not available at that time' }));
     fireEvent.click(confirm);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/v2/bookings/12/decline'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/v2/bookings/12/decline'))).toBe(true),
+    );
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/decline')) as unknown as [string, RequestInit];
     expect(JSON.parse(String(call[1].body))).toEqual({ reason: 'I am not available at that time' });
   });
 
   it('tells the guide the family: adults, children and infants apart (decision 152), in English and Chinese', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
-    const family = booking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-24T10:00:00Z', travelers: 4, adults: 2, children: 1, infants: 1 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
+    const family = booking({
+      status: 'confirmed',
+      actions: ['accept', 'decline'],
+      respondBy: '2026-11-24T10:00:00Z',
+      travelers: 4,
+      adults: 2,
+      children: 1,
+      infants: 1,
+    });
     await act(() => i18next.changeLanguage('en'));
     const { unmount } = render(wrap(<RequestCard booking={family} />));
     expect(await screen.findByText('2 adults, 1 child, 1 infant · 3 hours')).toBeTruthy();

@@ -15,7 +15,15 @@ import { Sheet } from '../../../components/ui/sheet';
  * quote by the cancellation tiers) and when the money arrives; Confirm is possible only once the
  * quote is on screen.
  */
-export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CancelDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation(['trips', 'bookings']);
   const quote = useCancellationQuote(booking.id, open);
   const update = useUpdateBookingStatus();
@@ -36,7 +44,12 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
           title: t('toasts.cancelled'),
           description:
             r && r.amountCents > 0
-              ? t('toasts.cancelledRefundPrice', { price: formatMoney(r.amountCents, r.currency, locale), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
+              ? t('toasts.cancelledRefundPrice', {
+                  price: formatMoney(r.amountCents, r.currency, locale),
+                  min: r.minBusinessDays,
+                  max: r.maxBusinessDays,
+                  method: methodName(r.method),
+                })
               : undefined,
           variant: 'success',
         });
@@ -45,17 +58,30 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
     );
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title={t('cancel.title')} description={t('cancel.subtitle', { number: booking.bookingNumber, guide: booking.guide.fullName })} closeLabel={t('bookings:close')}>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('cancel.title')}
+      description={t('cancel.subtitle', { number: booking.bookingNumber, guide: booking.guide.fullName })}
+      closeLabel={t('bookings:close')}
+    >
       <div aria-live="polite" className="min-h-20">
         {quote.isError ? (
-          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+          <div
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
             <p>{t('cancel.quoteFailed')}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void quote.refetch()}>
               {t('bookings:retry')}
             </Button>
           </div>
         ) : !q ? (
-          <div aria-busy="true" aria-label={t('cancel.loading')} className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />
+          <div
+            aria-busy="true"
+            aria-label={t('cancel.loading')}
+            className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800"
+          />
         ) : !q.cancellable ? (
           <p className="text-sm">{t('cancel.notCancellable')}</p>
         ) : q.depositPaidCents === 0 ? (
@@ -69,12 +95,23 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
                 {formatMoney(q.refundPaidCents, q.paidCurrency, locale)}
               </p>
               <p className="mt-0.5 text-stone-600 dark:text-stone-400">
-                {t('cancel.refundOfPrice', { percent: q.refundPercent, deposit: formatMoney(q.depositPaidCents, q.currency, locale) })}
+                {t('cancel.refundOfPrice', {
+                  percent: q.refundPercent,
+                  deposit: formatMoney(q.depositPaidCents, q.currency, locale),
+                })}
               </p>
             </div>
             <p>{t(`cancel.tier.${q.tier}`, { defaultValue: '' }) || null}</p>
-            {q.refundCents > 0 && <p>{t('cancel.arrives', { method: methodName(q.method), min: q.minBusinessDays, max: q.maxBusinessDays })}</p>}
-            {q.refundCents < q.depositPaidCents && <p className="text-stone-600 dark:text-stone-400">{t('cancel.restPrice', { price: formatMoney(q.depositPaidCents - q.refundCents, q.currency, locale) })}</p>}
+            {q.refundCents > 0 && (
+              <p>
+                {t('cancel.arrives', { method: methodName(q.method), min: q.minBusinessDays, max: q.maxBusinessDays })}
+              </p>
+            )}
+            {q.refundCents < q.depositPaidCents && (
+              <p className="text-stone-600 dark:text-stone-400">
+                {t('cancel.restPrice', { price: formatMoney(q.depositPaidCents - q.refundCents, q.currency, locale) })}
+              </p>
+            )}
           </div>
         )}
       </div>

@@ -10,8 +10,8 @@ import { withGap } from '../../../lib/cjk-spacing';
 const DAY_MS = 86_400_000;
 
 /**
- * The cancellation tiers (docs/rules/money-and-cancellation.md defaults, from the shared rules) as a share of the deposit, the
- * emergency and guide cases, how long refunds take, and — for a known start — until when
+ * The cancellation tiers (docs/rules/money-and-cancellation.md defaults, from the shared rules) as a share of the
+ * deposit, the emergency and guide cases, how long refunds take, and — for a known start — until when
  * cancelling is free.
  */
 export function CancellationPolicy({ startsAt, timeZone }: { startsAt?: string; timeZone?: string }) {
@@ -26,7 +26,11 @@ export function CancellationPolicy({ startsAt, timeZone }: { startsAt?: string; 
     <div className="space-y-3 text-sm">
       {free && (
         <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800 dark:bg-green-900/30 dark:text-green-200">
-          {t('policy.freeUntil', { date: free.date, time: free.time, zone: timeZone === 'Asia/Tokyo' ? t('japanTime') : timeZone })}
+          {t('policy.freeUntil', {
+            date: free.date,
+            time: free.time,
+            zone: timeZone === 'Asia/Tokyo' ? t('japanTime') : timeZone,
+          })}
         </p>
       )}
       <p className="text-stone-600 dark:text-stone-400">{t('policy.intro')}</p>
@@ -60,8 +64,18 @@ export function CancellationPolicy({ startsAt, timeZone }: { startsAt?: string; 
         </tbody>
       </table>
       <p className="text-stone-600 dark:text-stone-400">
-        {withGap(t('policy.timing', { cardMin: card.minBusinessDays, cardMax: card.maxBusinessDays, walletMin: wallet.minBusinessDays, walletMax: wallet.maxBusinessDays }))}
-        <Link to="/help/cancellation" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300">
+        {withGap(
+          t('policy.timing', {
+            cardMin: card.minBusinessDays,
+            cardMax: card.maxBusinessDays,
+            walletMin: wallet.minBusinessDays,
+            walletMax: wallet.maxBusinessDays,
+          }),
+        )}
+        <Link
+          to="/help/cancellation"
+          className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
+        >
           {t('policy.more')}
         </Link>
       </p>

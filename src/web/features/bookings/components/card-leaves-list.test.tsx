@@ -18,7 +18,8 @@ vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast:
  * before the change's own reply arrives (CI saw it: no "Booking has been cancelled" toast). The
  * toast must still show when the card is gone by the time the reply comes.
  */
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 let release!: () => void;
 
 beforeAll(async () => {
@@ -51,7 +52,13 @@ beforeEach(() => {
       if (init?.method === 'PATCH' || init?.method === 'POST') {
         await held;
         const refund = { amountCents: 19_800, method: 'alipay', minBusinessDays: 1, maxBusinessDays: 3 };
-        return json({ ...sampleBooking({ status: u.includes('/accept') ? 'upcoming' : u.includes('/confirm-start') ? 'ongoing' : 'cancelled', actions: [] }), refund });
+        return json({
+          ...sampleBooking({
+            status: u.includes('/accept') ? 'upcoming' : u.includes('/confirm-start') ? 'ongoing' : 'cancelled',
+            actions: [],
+          }),
+          refund,
+        });
       }
       return json({});
     }),
@@ -79,28 +86,51 @@ it('shows "Booking has been cancelled" with the refund when the card left the li
   await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
   view.unmount();
   release();
-  await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Booking has been cancelled', variant: 'success' })));
-  expect(vi.mocked(showToast).mock.calls[0]![0].description).toBe('198 RMB is on its way back to your Alipay account: 1–3 business days.');
+  await waitFor(() =>
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Booking has been cancelled', variant: 'success' }),
+    ),
+  );
+  expect(vi.mocked(showToast).mock.calls[0]![0].description).toBe(
+    '198 RMB is on its way back to your Alipay account: 1–3 business days.',
+  );
 });
 
 it('shows "Request accepted" when the request left the list before the reply', async () => {
-  const booking = sampleBooking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-24T10:00:00Z' });
+  const booking = sampleBooking({
+    status: 'confirmed',
+    actions: ['accept', 'decline'],
+    respondBy: '2026-11-24T10:00:00Z',
+  });
   const view = render(wrap(<RequestCard booking={booking} />));
   fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
   await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/accept'))).toBe(true));
   view.unmount();
   release();
-  await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Request accepted', variant: 'success' })));
+  await waitFor(() =>
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Request accepted', variant: 'success' })),
+  );
 });
 
 it('shows "Tour start confirmed successfully" when the started tour moved to the Ongoing tab before the reply', async () => {
-  const booking = sampleBooking({ status: 'start_confirmed', guideConfirmedStart: true, travelerConfirmedStart: false, actions: ['start_confirm'] });
+  const booking = sampleBooking({
+    status: 'start_confirmed',
+    guideConfirmedStart: true,
+    travelerConfirmedStart: false,
+    actions: ['start_confirm'],
+  });
   const view = render(wrap(<TourActions booking={booking} side="traveler" isTourDay />));
   fireEvent.click(await screen.findByRole('button', { name: 'Confirm Start' }));
-  await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/confirm-start'))).toBe(true));
+  await waitFor(() =>
+    expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/confirm-start'))).toBe(true),
+  );
   view.unmount();
   release();
-  await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tour start confirmed successfully', variant: 'success' })));
+  await waitFor(() =>
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Tour start confirmed successfully', variant: 'success' }),
+    ),
+  );
   // Both sides have confirmed: the tour is on, nobody is waiting.
   expect(vi.mocked(showToast).mock.calls[0]![0].description).toBeUndefined();
 });

@@ -16,7 +16,11 @@ import { changeTripText } from '../lib/change-text';
 import { DeclineReasonSheet } from './decline-reason-sheet';
 import { CHANGEABLE_STATUSES } from './trip-change-panel';
 
-const problem = (err: unknown) => (err instanceof ApiError && (err.code === 'change_not_open' || err.code === 'slot_unavailable' || err.code === 'buffer_conflict') ? `toasts.${err.code}` : 'toasts.failed');
+const problem = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.code === 'change_not_open' || err.code === 'slot_unavailable' || err.code === 'buffer_conflict')
+    ? `toasts.${err.code}`
+    : 'toasts.failed';
 
 /**
  * The guide's answer to a trip change that waits for her (decision 177), on her tour card: what the
@@ -40,12 +44,20 @@ export function ChangeAnswer({ booking: b }: { booking: Booking }) {
   const traveler = b.traveler.fullName;
   const accept = () =>
     answer.mutateAsync({ id: b.id, changeId: c.id, answer: 'accept' }).then(
-      () => showToast({ title: t('toasts.accepted'), description: t('toasts.acceptedBody', { trip: changeTripText(t, c.to, locale) }), variant: 'success' }),
+      () =>
+        showToast({
+          title: t('toasts.accepted'),
+          description: t('toasts.acceptedBody', { trip: changeTripText(t, c.to, locale) }),
+          variant: 'success',
+        }),
       (err) => showToast({ title: t('toasts.errorTitle'), description: t(problem(err)), variant: 'destructive' }),
     );
 
   return (
-    <section aria-label={t('region')} className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+    <section
+      aria-label={t('region')}
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-3 text-sm dark:border-amber-700 dark:bg-amber-950/40"
+    >
       <p className="flex items-start gap-2 font-semibold text-amber-900 dark:text-amber-100">
         <Users className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         {t('guide.title', { traveler })}
@@ -53,12 +65,28 @@ export function ChangeAnswer({ booking: b }: { booking: Booking }) {
       <dl className="mt-2 space-y-1">
         <Line label={t('guide.asked')} value={changeTripText(t, c.to, locale)} strong />
         <Line label={t('guide.booked')} value={changeTripText(t, c.from, locale)} />
-        <Line label={t('guide.price')} value={t('guide.figure', { amount: money(c.to.totalCents), was: money(c.from.totalCents) })} strong />
-        <Line label={t('guide.inPerson')} value={t('guide.figure', { amount: money(c.to.inPersonCents), was: money(c.from.inPersonCents) })} strong />
+        <Line
+          label={t('guide.price')}
+          value={t('guide.figure', { amount: money(c.to.totalCents), was: money(c.from.totalCents) })}
+          strong
+        />
+        <Line
+          label={t('guide.inPerson')}
+          value={t('guide.figure', { amount: money(c.to.inPersonCents), was: money(c.from.inPersonCents) })}
+          strong
+        />
       </dl>
-      {c.money.keptCents > 0 && <p className="mt-1 text-stone-700 dark:text-stone-300">{t('guide.kept', { amount: money(c.money.keptCents) })}</p>}
+      {c.money.keptCents > 0 && (
+        <p className="mt-1 text-stone-700 dark:text-stone-300">
+          {t('guide.kept', { amount: money(c.money.keptCents) })}
+        </p>
+      )}
       <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('guide.earnings')}</p>
-      {c.expiresAt && <p className="mt-1 text-amber-800 dark:text-amber-200">{t('guide.answerBy', formatDeadline(c.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}</p>}
+      {c.expiresAt && (
+        <p className="mt-1 text-amber-800 dark:text-amber-200">
+          {t('guide.answerBy', formatDeadline(c.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" busy={answer.isPending} onClick={() => void accept()}>
           <Check className="h-4 w-4" aria-hidden />
@@ -74,7 +102,10 @@ export function ChangeAnswer({ booking: b }: { booking: Booking }) {
   );
 }
 
-/** "New price: 18,300 円 (now 16,500 円)": the label and its value in one run of text, spaced as the language spaces them (`withGap`). */
+/**
+ * "New price: 18,300 円 (now 16,500 円)": the label and its value in one run of text, spaced as the language spaces them
+ * (`withGap`).
+ */
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <div>
@@ -85,7 +116,17 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 }
 
 /** Declining needs a reason: the traveler reads it on their card. */
-function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { booking: Booking; change: BookingChange; open: boolean; onOpenChange: (o: boolean) => void }) {
+function DeclineChangeSheet({
+  booking: b,
+  change,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  change: BookingChange;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { t } = useTranslation(['changes', 'bookings']);
   const answer = useAnswerChange();
   const traveler = b.traveler.fullName;
@@ -95,9 +136,16 @@ function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { bookin
       onOpenChange={onOpenChange}
       text={(part) => t(`declineSheet.${part}`, { traveler })}
       busy={answer.isPending}
-      // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the card.
+      // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the
+      // card.
       decline={(reason) =>
-        answer.mutateAsync({ id: b.id, changeId: change.id, answer: 'decline', reason }).then(() => showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' }))
+        answer.mutateAsync({ id: b.id, changeId: change.id, answer: 'decline', reason }).then(() =>
+          showToast({
+            title: t('toasts.declined'),
+            description: t('toasts.declinedBody', { traveler }),
+            variant: 'success',
+          }),
+        )
       }
       refusal={(err) => t(problem(err))}
     />

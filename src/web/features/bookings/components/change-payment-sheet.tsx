@@ -19,7 +19,17 @@ import { OnlinePaymentFields } from './online-payment-fields';
  * the amount is the server's. Pay says what the chosen method charges (`bookingCharge`: a card in the
  * currency the traveler saw, a wallet in yuan). Paid, the change waits for the guide or is made.
  */
-export function ChangePaymentSheet({ booking: b, change, open, onOpenChange }: { booking: Booking; change: BookingChange; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function ChangePaymentSheet({
+  booking: b,
+  change,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  change: BookingChange;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { t } = useTranslation(['changes', 'bookings']);
   const locale = currentLocale();
   const pay = usePayChange();
@@ -34,16 +44,27 @@ export function ChangePaymentSheet({ booking: b, change, open, onOpenChange }: {
     onPaid: () => {
       showToast({
         title: t('toasts.paid'),
-        description: change.needsGuide ? t('toasts.paidWaits', { guide: b.guide.fullName }) : t('toasts.paidApplied', { trip: changeTripText(t, change.to, locale) }),
+        description: change.needsGuide
+          ? t('toasts.paidWaits', { guide: b.guide.fullName })
+          : t('toasts.paidApplied', { trip: changeTripText(t, change.to, locale) }),
         variant: 'success',
       });
       close();
     },
-    onFailed: () => showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' }),
+    onFailed: () =>
+      showToast({
+        title: t('toasts.paymentFailed'),
+        description: t('toasts.paymentFailedBody'),
+        variant: 'destructive',
+      }),
     onError: (err) => {
       const code = err instanceof ApiError ? err.code : undefined;
       const known = code === 'payment_in_progress' || code === 'change_not_open' || code === 'payment_failed';
-      showToast({ title: t('toasts.paymentFailed'), description: t(known ? `toasts.${code}` : 'toasts.failed'), variant: 'destructive' });
+      showToast({
+        title: t('toasts.paymentFailed'),
+        description: t(known ? `toasts.${code}` : 'toasts.failed'),
+        variant: 'destructive',
+      });
     },
   });
   const busy = payment.sending || pay.isPending;
@@ -73,7 +94,9 @@ export function ChangePaymentSheet({ booking: b, change, open, onOpenChange }: {
         </Button>
         {!payment.confirming && (
           <Button variant="accent" busy={busy} disabled={!payment.complete} onClick={() => void payment.submit()}>
-            {busy ? t('bookings:payment.processing') : t('bookings:payment.payPrice', { price: formatMoney(charge.amountCents, charge.currency, locale) })}
+            {busy
+              ? t('bookings:payment.processing')
+              : t('bookings:payment.payPrice', { price: formatMoney(charge.amountCents, charge.currency, locale) })}
           </Button>
         )}
       </div>

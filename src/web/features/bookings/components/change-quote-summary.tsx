@@ -14,7 +14,15 @@ import { bookingAmountText } from '../lib/price';
  * guide in person, and whether the guide must accept it first. Every figure is the server's, in the
  * booking's currency with what a card is charged beside it when the traveler saw another (decision 168).
  */
-export function ChangeQuoteSummary({ booking: b, quote: q, className }: { booking: Booking; quote: ChangeQuote; className?: string }) {
+export function ChangeQuoteSummary({
+  booking: b,
+  quote: q,
+  className,
+}: {
+  booking: Booking;
+  quote: ChangeQuote;
+  className?: string;
+}) {
   const { t } = useTranslation(['changes', 'bookings']);
   const locale = currentLocale();
   const money = (cents: number) => bookingAmountText(b, cents, locale);
@@ -27,7 +35,12 @@ export function ChangeQuoteSummary({ booking: b, quote: q, className }: { bookin
     <div className={cn('space-y-3 text-sm', className)} data-testid="change-quote">
       <dl className="space-y-2">
         <Line label={t('quote.newTrip')} value={changeTripText(t, q.to, locale)} />
-        <Line label={t('quote.newTotal')} value={money(q.to.totalCents)} note={t('quote.now', { amount: money(q.from.totalCents) })} strong />
+        <Line
+          label={t('quote.newTotal')}
+          value={money(q.to.totalCents)}
+          note={t('quote.now', { amount: money(q.from.totalCents) })}
+          strong
+        />
         {m.payNowCents > 0 ? (
           <Line label={t('quote.payNow')} value={money(m.payNowCents)} note={t('quote.payNowWhy')} strong />
         ) : released > 0 ? (
@@ -35,23 +48,41 @@ export function ChangeQuoteSummary({ booking: b, quote: q, className }: { bookin
             <Line
               label={t('quote.back')}
               value={money(m.refundCents)}
-              note={m.tier ? t(droppedDays ? 'quote.backWhyDays' : 'quote.backWhyGroup', { percent, when: t(`when.${m.tier}`) }) : undefined}
+              note={
+                m.tier
+                  ? t(droppedDays ? 'quote.backWhyDays' : 'quote.backWhyGroup', { percent, when: t(`when.${m.tier}`) })
+                  : undefined
+              }
               strong
             />
-            {m.keptCents > 0 && <p className="text-xs text-stone-600 dark:text-stone-400">{t('quote.kept', { amount: money(m.keptCents) })}</p>}
+            {m.keptCents > 0 && (
+              <p className="text-xs text-stone-600 dark:text-stone-400">
+                {t('quote.kept', { amount: money(m.keptCents) })}
+              </p>
+            )}
           </>
         ) : (
           <p className="text-stone-600 dark:text-stone-400">{t('quote.nothingToPay')}</p>
         )}
-        <Line label={t('quote.inPerson')} value={money(q.to.inPersonCents)} note={t('quote.now', { amount: money(q.from.inPersonCents) })} />
+        <Line
+          label={t('quote.inPerson')}
+          value={money(q.to.inPersonCents)}
+          note={t('quote.now', { amount: money(q.from.inPersonCents) })}
+        />
       </dl>
       <p
         className={cn(
           'flex items-start gap-2 rounded-lg px-3 py-2',
-          q.needsGuide ? 'bg-primary-50 text-primary-900 dark:bg-primary-900/40 dark:text-primary-100' : 'bg-green-50 text-green-900 dark:bg-green-900/30 dark:text-green-100',
+          q.needsGuide
+            ? 'bg-primary-50 text-primary-900 dark:bg-primary-900/40 dark:text-primary-100'
+            : 'bg-green-50 text-green-900 dark:bg-green-900/30 dark:text-green-100',
         )}
       >
-        {q.needsGuide ? <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> : <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />}
+        {q.needsGuide ? (
+          <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        ) : (
+          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        )}
         <span>{q.needsGuide ? t('quote.needsGuide', { hours: CHANGE_ANSWER_HOURS }) : t('quote.instant')}</span>
       </p>
     </div>
@@ -62,7 +93,9 @@ function Line({ label, value, note, strong }: { label: string; value: string; no
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4">
       <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={cn('text-right tabular-nums', strong && 'font-semibold text-stone-900 dark:text-stone-100')}>{value}</dd>
+      <dd className={cn('text-right tabular-nums', strong && 'font-semibold text-stone-900 dark:text-stone-100')}>
+        {value}
+      </dd>
       {note && <dd className="basis-full text-xs text-stone-500 dark:text-stone-400">{note}</dd>}
     </div>
   );

@@ -17,13 +17,34 @@ import { TripCard } from './trip-card';
  * hands over to the approval page in this same tab; approved there, the traveler lands on the change's
  * own /payment-success, which says the change is paid (not the deposit). The API is a stubbed fetch.
  */
-const APPROVAL = '/payment-demo?ref=sim_alipay_9&method=alipay&amount=14400&currency=CNY&booking=12&payment=81&signature=sig';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const trip = (over: Partial<ChangeTrip> = {}): ChangeTrip => ({ adults: 2, children: 0, infants: 0, days: 1, dayHours: 2, totalCents: 66_000, depositCents: 13_200, inPersonCents: 52_800, endsAt: '2026-12-03T03:00:00Z', ...over });
+const APPROVAL =
+  '/payment-demo?ref=sim_alipay_9&method=alipay&amount=14400&currency=CNY&booking=12&payment=81&signature=sig';
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const trip = (over: Partial<ChangeTrip> = {}): ChangeTrip => ({
+  adults: 2,
+  children: 0,
+  infants: 0,
+  days: 1,
+  dayHours: 2,
+  totalCents: 66_000,
+  depositCents: 13_200,
+  inPersonCents: 52_800,
+  endsAt: '2026-12-03T03:00:00Z',
+  ...over,
+});
 const change: BookingChange = {
   from: trip(),
   to: trip({ adults: 3, totalCents: 138_000, depositCents: 27_600, inPersonCents: 110_400 }),
-  money: { currency: 'CNY', payNowCents: 14_400, payNowChargeCents: 14_400, chargeCurrency: 'CNY', refundCents: 0, keptCents: 0, tier: null },
+  money: {
+    currency: 'CNY',
+    payNowCents: 14_400,
+    payNowChargeCents: 14_400,
+    chargeCurrency: 'CNY',
+    refundCents: 0,
+    keptCents: 0,
+    tier: null,
+  },
   needsGuide: true,
   id: 5,
   bookingId: 12,
@@ -33,13 +54,43 @@ const change: BookingChange = {
   decidedAt: null,
   declineReason: null,
 };
-const payment = { id: 81, bookingId: 12, kind: 'change', method: 'alipay', provider: 'simulated', status: 'pending', amountCents: 14_400, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: APPROVAL, clientSecret: null, failureCode: null, demo: true } satisfies Payment;
+const payment = {
+  id: 81,
+  bookingId: 12,
+  kind: 'change',
+  method: 'alipay',
+  provider: 'simulated',
+  status: 'pending',
+  amountCents: 14_400,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '',
+  approvalUrl: APPROVAL,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+} satisfies Payment;
 const booking = (over: Partial<Booking> = {}): Booking =>
-  sampleBooking({ date: '2026-12-03', startsAt: '2026-12-03T01:00:00Z', endsAt: '2026-12-03T03:00:00Z', status: 'upcoming', days: 1, actions: ['cancel'], reschedule: null, ...over });
+  sampleBooking({
+    date: '2026-12-03',
+    startsAt: '2026-12-03T01:00:00Z',
+    endsAt: '2026-12-03T03:00:00Z',
+    status: 'upcoming',
+    days: 1,
+    actions: ['cancel'],
+    reschedule: null,
+    ...over,
+  });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let approved: boolean;
-const posts = (path: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith(path) && (init as RequestInit | undefined)?.method === 'POST');
+const posts = (path: string) =>
+  fetchMock.mock.calls.filter(
+    ([u, init]) => String(u).endsWith(path) && (init as RequestInit | undefined)?.method === 'POST',
+  );
 
 function Where() {
   const location = useLocation();
@@ -65,7 +116,8 @@ beforeAll(async () => {
 beforeEach(() => {
   approved = false;
   fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.endsWith('/changes')) return json({ changes: [change] });
     if (url.endsWith('/payments')) return json({ payment, booking: booking() }, 201);
     if (url.includes('/webhooks/simulated')) {
@@ -89,7 +141,11 @@ describe('a change paid with a wallet', () => {
   it('hands over to the approval page in this same tab after one payment of kind change (中文)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     renderAt('/dashboard', [
-      <Route key="d" path="/dashboard" element={<TripCard booking={booking()} now={new Date('2026-11-22T12:00:00Z')} onContactSupport={() => {}} />} />,
+      <Route
+        key="d"
+        path="/dashboard"
+        element={<TripCard booking={booking()} now={new Date('2026-11-22T12:00:00Z')} onContactSupport={() => {}} />}
+      />,
       <Route key="p" path="/payment-demo" element={<Where />} />,
     ]);
     fireEvent.click(await screen.findByRole('button', { name: '支付 144 元' }));
@@ -99,17 +155,28 @@ describe('a change paid with a wallet', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: '支付 144 元' }));
     expect((await screen.findByTestId('where')).textContent).toBe(APPROVAL);
     expect(posts('/api/v2/bookings/12/payments')).toHaveLength(1);
-    expect(JSON.parse(String(posts('/payments')[0]![1].body))).toEqual({ kind: 'change', method: 'alipay', alipayAccount: 'li@example.com' });
+    expect(JSON.parse(String(posts('/payments')[0]![1].body))).toEqual({
+      kind: 'change',
+      method: 'alipay',
+      alipayAccount: 'li@example.com',
+    });
   });
 
   it('approved on the demo page, lands on the change’s own /payment-success, which says the change is paid', async () => {
     const { Component: PaymentDemoPage } = await import('../../../pages/payment-demo');
     const { Component: PaymentSuccessPage } = await import('../../../pages/payment-success');
-    renderAt(APPROVAL, [<Route key="d" path="/payment-demo" element={<PaymentDemoPage />} />, <Route key="s" path="/payment-success" element={<PaymentSuccessPage />} />]);
+    renderAt(APPROVAL, [
+      <Route key="d" path="/payment-demo" element={<PaymentDemoPage />} />,
+      <Route key="s" path="/payment-success" element={<PaymentSuccessPage />} />,
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve payment' }));
     expect(await screen.findByText('Your trip change is paid; your trip card shows where it stands.')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Trip change paid' })).toBeTruthy();
-    expect(screen.getByText('You paid 144 RMB for the change of your trip with Haruka Tanaka (booking TG0012). Your trip card shows whether it is made or waits for your guide.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You paid 144 RMB for the change of your trip with Haruka Tanaka (booking TG0012). Your trip card shows whether it is made or waits for your guide.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/Your deposit is paid/)).toBeNull();
     await waitFor(() => expect(posts('/webhooks/simulated')).toHaveLength(1));
   });

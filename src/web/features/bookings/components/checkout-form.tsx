@@ -95,9 +95,20 @@ export function CheckoutForm({
   });
   const body = stripeKey ? stripePaymentBody(payment) : paymentBody(payment);
   const complete =
-    createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (stripeCardComplete && !!payment.cardHolder.trim()));
+    createPaymentBodySchema.safeParse(body).success &&
+    (!stripeKey || payment.method !== 'card' || (stripeCardComplete && !!payment.cardHolder.trim()));
   const meetingFixed = !!booking || !!offer;
-  const fixed = booking ?? (offer ? { meetingAddress: offer.meetingAddress, meetingPostalCode: offer.meetingPostalCode, meetingLat: offer.meetingLat, meetingLng: offer.meetingLng, notes: offer.itinerary } : null);
+  const fixed =
+    booking ??
+    (offer
+      ? {
+          meetingAddress: offer.meetingAddress,
+          meetingPostalCode: offer.meetingPostalCode,
+          meetingLat: offer.meetingLat,
+          meetingLng: offer.meetingLng,
+          notes: offer.itinerary,
+        }
+      : null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,7 +130,13 @@ export function CheckoutForm({
     void checkout.pay(
       meetingFixed
         ? { meetingAddress: '' }
-        : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, ...coords, notes: notes.trim() || undefined, ...(dayPlansBody(plans).length && { dayPlans: dayPlansBody(plans) }) },
+        : {
+            meetingAddress: address.trim(),
+            meetingPostalCode: postal || undefined,
+            ...coords,
+            notes: notes.trim() || undefined,
+            ...(dayPlansBody(plans).length && { dayPlans: dayPlansBody(plans) }),
+          },
       body,
     );
   };
@@ -129,7 +146,9 @@ export function CheckoutForm({
   // the guide's own currency (decision 164): the server's figures, not computed here for charging.
   const charge = chargeNow(price, payment.method);
   const nowText = formatMoney(charge.amountCents, charge.currency, locale);
-  const restText = price.own ? formatMoney(price.own.balanceCents, price.own.currency, locale) : formatMoney(price.balanceCents, price.currency ?? 'CNY', locale);
+  const restText = price.own
+    ? formatMoney(price.own.balanceCents, price.own.currency, locale)
+    : formatMoney(price.balanceCents, price.currency ?? 'CNY', locale);
   // The final confirmation beside Pay (decision 122): the server's figures for a booking or an offer,
   // the shared rule's preview for a new booking (Pay stops if the server's price differs).
   const review: OrderReviewFacts = {
@@ -157,7 +176,11 @@ export function CheckoutForm({
     own: price.fromOffer ? undefined : price.own,
     rate: price.rate,
     charge,
-    validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
+    validity: booking?.paymentDueAt
+      ? { kind: 'hold', until: booking.paymentDueAt }
+      : offer
+        ? { kind: 'offer', until: offer.expiresAt }
+        : { kind: 'newHold' },
     ...(offer && !booking && { shopStops: offer.shopStops }),
   };
 
@@ -167,7 +190,11 @@ export function CheckoutForm({
         <Panel id={`${formId}-tour`} title={t('checkout.tour')}>
           <TourSummary tour={tour} />
         </Panel>
-        <Panel id={`${formId}-meeting`} title={t('meeting.title')} description={meetingFixed ? undefined : t('meeting.description')}>
+        <Panel
+          id={`${formId}-meeting`}
+          title={t('meeting.title')}
+          description={meetingFixed ? undefined : t('meeting.description')}
+        >
           {meetingFixed && fixed ? (
             <FixedMeeting fixed={fixed} offer={offer} />
           ) : (
@@ -176,7 +203,13 @@ export function CheckoutForm({
         </Panel>
         {!meetingFixed && (tour.days ?? 1) > 1 && (
           <Panel id={`${formId}-plans`} title={t('family.plansTitle')} description={t('family.plansDescription')}>
-            <DayPlansFields dates={tourDates(tour.date, tour.days ?? 1)} city={tour.guide.serviceCity} plans={plans} onChange={setPlans} disabled={checkout.busy} />
+            <DayPlansFields
+              dates={tourDates(tour.date, tour.days ?? 1)}
+              city={tour.guide.serviceCity}
+              plans={plans}
+              onChange={setPlans}
+              disabled={checkout.busy}
+            />
           </Panel>
         )}
         <Panel
@@ -185,7 +218,11 @@ export function CheckoutForm({
           description={
             <>
               {t('payment.descriptionPrice', { balance: restText })}{' '}
-              <Link to={PAYING_HELP_PATH} className="font-medium text-primary-700 underline dark:text-primary-300" data-testid="paying-help">
+              <Link
+                to={PAYING_HELP_PATH}
+                className="font-medium text-primary-700 underline dark:text-primary-300"
+                data-testid="paying-help"
+              >
                 {t('licences:transport.whatYouPay')}
               </Link>
             </>
@@ -214,11 +251,30 @@ export function CheckoutForm({
         {/* Not sticky: with the review beside it the column is taller than a screen, and Pay would hide below it. */}
         <div className="space-y-4">
           <Panel id={`${formId}-price`} title={t('checkout.price')}>
-            {offer && !booking && <p className="mb-2 text-sm text-stone-700 dark:text-stone-300" data-testid="offer-price-note">{t('offer.priceNote')}</p>}
+            {offer && !booking && (
+              <p className="mb-2 text-sm text-stone-700 dark:text-stone-300" data-testid="offer-price-note">
+                {t('offer.priceNote')}
+              </p>
+            )}
             <PriceBreakdown price={price} estimate={!booking && !offer} />
             <OrderReview facts={review} className="mt-4 border-t border-stone-200 pt-4 dark:border-stone-700" />
-            {checkout.problem && <Problem problem={checkout.problem} tour={tour} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
-            <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
+            {checkout.problem && (
+              <Problem
+                problem={checkout.problem}
+                tour={tour}
+                guideProfilePath={guideProfilePath}
+                onContactSupport={onContactSupport}
+              />
+            )}
+            <Button
+              type="submit"
+              variant="accent"
+              size="lg"
+              className="mt-4 w-full"
+              busy={checkout.busy}
+              disabled={!complete}
+              aria-describedby={!complete ? payHintId : undefined}
+            >
               {!checkout.busy && <Lock className="h-4 w-4" aria-hidden />}
               {checkout.busy ? t('payment.processing') : t('payment.payPrice', { price: nowText })}
             </Button>
@@ -227,7 +283,9 @@ export function CheckoutForm({
                 {t('payment.required')}
               </p>
             )}
-            <p className="mt-3 text-center text-xs text-stone-500 dark:text-stone-400">{t('checkout.restInPersonPrice', { price: restText })}</p>
+            <p className="mt-3 text-center text-xs text-stone-500 dark:text-stone-400">
+              {t('checkout.restInPersonPrice', { price: restText })}
+            </p>
           </Panel>
         </div>
       </div>

@@ -1,4 +1,5 @@
-// The checkout's meeting point panel: the place a booking or an offer fixed, or the fields a new booking types it in, with their state.
+// The checkout's meeting point panel: the place a booking or an offer fixed, or the fields a new booking types it in,
+// with their state.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postalCodeSchema, type Booking } from '../../../../shared/schemas/bookings';
@@ -19,12 +20,33 @@ export function useMeetingDraft() {
   const [errors, setErrors] = useState<{ address?: string; postal?: string }>({});
   const addressRef = useRef<HTMLInputElement>(null);
   const postalRef = useRef<HTMLInputElement>(null);
-  const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
-  return { address, setAddress, postal, setPostal, coords, setCoords, notes, setNotes, errors, setErrors, addressRef, postalRef, postalError };
+  const postalError = (v: string) =>
+    v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined;
+  return {
+    address,
+    setAddress,
+    postal,
+    setPostal,
+    coords,
+    setCoords,
+    notes,
+    setNotes,
+    errors,
+    setErrors,
+    addressRef,
+    postalRef,
+    postalError,
+  };
 }
 
 /** The meeting point a booking or an offer already has: the place, its notes, and the offer's extras. */
-export function FixedMeeting({ fixed, offer }: { fixed: Pick<Booking, 'meetingAddress' | 'meetingPostalCode' | 'meetingLat' | 'meetingLng' | 'notes'>; offer?: Offer }) {
+export function FixedMeeting({
+  fixed,
+  offer,
+}: {
+  fixed: Pick<Booking, 'meetingAddress' | 'meetingPostalCode' | 'meetingLat' | 'meetingLng' | 'notes'>;
+  offer?: Offer;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   return (
@@ -38,7 +60,10 @@ export function FixedMeeting({ fixed, offer }: { fixed: Pick<Booking, 'meetingAd
       )}
       {fixed.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{fixed.notes}</p>}
       {offer && offer.extras.totalYen > 0 && (
-        <p className="mt-2 rounded-lg bg-stone-50 px-3 py-2 text-stone-700 dark:bg-stone-800 dark:text-stone-200" data-testid="offer-extras-note">
+        <p
+          className="mt-2 rounded-lg bg-stone-50 px-3 py-2 text-stone-700 dark:bg-stone-800 dark:text-stone-200"
+          data-testid="offer-extras-note"
+        >
           {t('offer.extras', { amount: moneyFormat(locale).yen(offer.extras.totalYen) })}
         </p>
       )}
@@ -46,10 +71,33 @@ export function FixedMeeting({ fixed, offer }: { fixed: Pick<Booking, 'meetingAd
   );
 }
 
-/** The meeting point of a new booking: the address (from the list or typed), its postal code, and notes for the guide. */
-export function MeetingFields({ meeting, busy, city }: { meeting: ReturnType<typeof useMeetingDraft>; busy: boolean; city: string }) {
+/**
+ * The meeting point of a new booking: the address (from the list or typed), its postal code, and notes for the guide.
+ */
+export function MeetingFields({
+  meeting,
+  busy,
+  city,
+}: {
+  meeting: ReturnType<typeof useMeetingDraft>;
+  busy: boolean;
+  city: string;
+}) {
   const { t } = useTranslation('bookings');
-  const { address, setAddress, postal, setPostal, setCoords, notes, setNotes, errors, setErrors, addressRef, postalRef, postalError } = meeting;
+  const {
+    address,
+    setAddress,
+    postal,
+    setPostal,
+    setCoords,
+    notes,
+    setNotes,
+    errors,
+    setErrors,
+    addressRef,
+    postalRef,
+    postalError,
+  } = meeting;
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
       <FieldShell label={t('meeting.address')} error={errors.address} hint={t('common:meetingPoint.hint')}>

@@ -1,4 +1,5 @@
-// The refusal beside Pay when a checkout fails, in words with what to do next: its own file, since only the failed Pay shows it.
+// The refusal beside Pay when a checkout fails, in words with what to do next: its own file, since only the failed Pay
+// shows it.
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,17 @@ import type { CheckoutProblem } from '../hooks/use-checkout';
 import { refusalText } from '../lib/refusal-text';
 import type { TourInfo } from './tour-summary';
 
-export function Problem({ problem, tour, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; tour: TourInfo; guideProfilePath: string; onContactSupport: () => void }) {
+export function Problem({
+  problem,
+  tour,
+  guideProfilePath,
+  onContactSupport,
+}: {
+  problem: CheckoutProblem;
+  tour: TourInfo;
+  guideProfilePath: string;
+  onContactSupport: () => void;
+}) {
   const { t } = useTranslation('bookings');
   // A refusal in words: which day, what is in the way (decision 176).
   const refused = (code: string | undefined, fields: { path: string; message: string }[] | undefined) =>
@@ -17,7 +28,10 @@ export function Problem({ problem, tour, guideProfilePath, onContactSupport }: {
   let text: string;
   let action: ReactNode = null;
   const link = (label: string) => (
-    <Link to={guideProfilePath} className="mt-2 inline-block font-medium text-primary-700 underline dark:text-primary-300">
+    <Link
+      to={guideProfilePath}
+      className="mt-2 inline-block font-medium text-primary-700 underline dark:text-primary-300"
+    >
       {label}
     </Link>
   );
@@ -52,7 +66,10 @@ export function Problem({ problem, tour, guideProfilePath, onContactSupport }: {
       action = link(t('problems.chooseAnother'));
   }
   return (
-    <div role="alert" className="mt-4 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+    <div
+      role="alert"
+      className="mt-4 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+    >
       <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div>
         <p>{text}</p>

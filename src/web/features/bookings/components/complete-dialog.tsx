@@ -8,7 +8,17 @@ import type { UserType } from '../api/tour';
 import { Sheet } from '../../../components/ui/sheet';
 
 /** The confirmation before 'Complete Service' (PATCH …/status {status: 'completed'}). */
-export function CompleteDialog({ booking, side, open, onOpenChange }: { booking: Booking; side: UserType; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CompleteDialog({
+  booking,
+  side,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  side: UserType;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('tour');
   const update = useUpdateBookingStatus();
   const other = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
@@ -23,12 +33,21 @@ export function CompleteDialog({ booking, side, open, onOpenChange }: { booking:
         showToast({
           title: t('toasts.errorTitle'),
           // A tour of several days before its last day (decision 155).
-          description: err instanceof ApiError && err.code === 'tour_not_over' ? t('toasts.tourNotOver') : t('toasts.statusFailed'),
+          description:
+            err instanceof ApiError && err.code === 'tour_not_over'
+              ? t('toasts.tourNotOver')
+              : t('toasts.statusFailed'),
           variant: 'destructive',
         }),
     );
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title={t('complete.title')} description={t('complete.body', { name: other })} closeLabel={t('request.close')}>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('complete.title')}
+      description={t('complete.body', { name: other })}
+      closeLabel={t('request.close')}
+    >
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           {t('complete.cancel')}

@@ -30,10 +30,19 @@ export function CreditBeforeNote({ booking: b }: { booking: CreditTerms }) {
   );
 }
 
-/** A credit's amount, in its currency (the booking's it came from, decision 164), and the day it lapses, as the `card.credit…` strings take them. */
-export function creditValues(c: NonNullable<Booking['creditIssued']>, currency: Currency): { amount: string; date: string } {
+/**
+ * A credit's amount, in its currency (the booking's it came from, decision 164), and the day it lapses, as the
+ * `card.credit…` strings take them.
+ */
+export function creditValues(
+  c: NonNullable<Booking['creditIssued']>,
+  currency: Currency,
+): { amount: string; date: string } {
   const locale = currentLocale();
-  return { amount: formatMoney(c.amountCents, currency, locale), date: formatCalendarDate(c.expiresAt.slice(0, 10), locale) };
+  return {
+    amount: formatMoney(c.amountCents, currency, locale),
+    date: formatCalendarDate(c.expiresAt.slice(0, 10), locale),
+  };
 }
 
 /**
@@ -48,4 +57,6 @@ export function creditGiven(b: Pick<Booking, 'creditIssued' | 'currency'>): { am
 
 /** Two sentences of a toast, spaced as each language writes them (no space after a full-width stop). */
 export const sentences = (parts: (string | null | undefined)[]) =>
-  parts.filter((p): p is string => !!p).reduce((out, p) => (!out ? p : /[。！？]$/.test(out) ? `${out}${p}` : `${out} ${p}`), '') || undefined;
+  parts
+    .filter((p): p is string => !!p)
+    .reduce((out, p) => (!out ? p : /[。！？]$/.test(out) ? `${out}${p}` : `${out} ${p}`), '') || undefined;

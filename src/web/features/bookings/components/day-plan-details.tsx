@@ -14,17 +14,33 @@ export function DayPlanDetails({ plan: p, timeZoneNote }: { plan: DayPlan; timeZ
   const { t } = useTranslation('trips');
   const locale = currentLocale();
   if (!p.meetingAddress && !p.startTime && !p.plan) return null;
-  const day = t('card.dayPlan.driverDay', { n: p.day, date: formatCalendarDate(p.date, locale, { weekday: 'short', year: undefined }) });
+  const day = t('card.dayPlan.driverDay', {
+    n: p.day,
+    date: formatCalendarDate(p.date, locale, { weekday: 'short', year: undefined }),
+  });
   return (
-    <div className="mt-1 space-y-0.5 border-l-2 border-primary-100 pl-3 text-sm dark:border-primary-900" data-testid={`day-plan-${p.day}`}>
-      {p.startTime && <p className="font-medium">{t('card.dayPlan.meetAt', { time: p.startTime, zone: timeZoneNote })}</p>}
+    <div
+      className="mt-1 space-y-0.5 border-l-2 border-primary-100 pl-3 text-sm dark:border-primary-900"
+      data-testid={`day-plan-${p.day}`}
+    >
+      {p.startTime && (
+        <p className="font-medium">{t('card.dayPlan.meetAt', { time: p.startTime, zone: timeZoneNote })}</p>
+      )}
       {p.meetingAddress ? (
-        <MeetingPlace place={p} lang={p.meetingAddressLanguage} driver driverDay={p.startTime ? `${day} · ${p.startTime}` : day} />
+        <MeetingPlace
+          place={p}
+          lang={p.meetingAddressLanguage}
+          driver
+          driverDay={p.startTime ? `${day} · ${p.startTime}` : day}
+        />
       ) : (
         <p className="text-stone-500 dark:text-stone-400">{t('card.dayPlan.noPlace')}</p>
       )}
       {p.plan && (
-        <p className="whitespace-pre-line break-words text-stone-700 dark:text-stone-300" lang={p.planLanguage && htmlLang(p.planLanguage)}>
+        <p
+          className="whitespace-pre-line break-words text-stone-700 dark:text-stone-300"
+          lang={p.planLanguage && htmlLang(p.planLanguage)}
+        >
           {p.plan}
         </p>
       )}

@@ -25,7 +25,8 @@ export function dayPlansBody(plans: readonly DayPlanDraft[]): DayPlanInput[] {
       ...(p.meetingAddress.trim() && {
         meetingAddress: p.meetingAddress.trim(),
         ...(p.meetingPostalCode && { meetingPostalCode: p.meetingPostalCode }),
-        ...(p.meetingLat !== undefined && p.meetingLng !== undefined && { meetingLat: p.meetingLat, meetingLng: p.meetingLng }),
+        ...(p.meetingLat !== undefined &&
+          p.meetingLng !== undefined && { meetingLat: p.meetingLat, meetingLng: p.meetingLng }),
       }),
       ...(p.startTime && { startTime: p.startTime }),
       ...(p.plan.trim() && { plan: p.plan.trim() }),
@@ -38,10 +39,23 @@ export function dayPlansBody(plans: readonly DayPlanDraft[]): DayPlanInput[] {
  * is for, all optional. The place is typed or chosen from the list as the booking's own is; day 1
  * without one is met at the booking's place. Native fields in order, so Tab walks day by day.
  */
-export function DayPlansFields({ dates, city, plans, onChange, disabled }: { dates: readonly string[]; city?: string | null; plans: readonly DayPlanDraft[]; onChange: (plans: DayPlanDraft[]) => void; disabled?: boolean }) {
+export function DayPlansFields({
+  dates,
+  city,
+  plans,
+  onChange,
+  disabled,
+}: {
+  dates: readonly string[];
+  city?: string | null;
+  plans: readonly DayPlanDraft[];
+  onChange: (plans: DayPlanDraft[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
-  const set = (i: number, patch: Partial<DayPlanDraft>) => onChange(dates.map((_, j) => ({ ...(plans[j] ?? emptyDayPlan()), ...(j === i ? patch : {}) })));
+  const set = (i: number, patch: Partial<DayPlanDraft>) =>
+    onChange(dates.map((_, j) => ({ ...(plans[j] ?? emptyDayPlan()), ...(j === i ? patch : {}) })));
   return (
     <ol className="space-y-4" data-testid="day-plans">
       {dates.map((date, i) => {
@@ -49,7 +63,12 @@ export function DayPlansFields({ dates, city, plans, onChange, disabled }: { dat
         return (
           <li key={date}>
             <fieldset className="rounded-lg border border-stone-200 p-3 dark:border-stone-700">
-              <legend className="px-1 text-sm font-semibold">{t('family.dayN', { n: i + 1, date: formatCalendarDate(date, locale, { weekday: 'short', year: undefined }) })}</legend>
+              <legend className="px-1 text-sm font-semibold">
+                {t('family.dayN', {
+                  n: i + 1,
+                  date: formatCalendarDate(date, locale, { weekday: 'short', year: undefined }),
+                })}
+              </legend>
               <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
                 <FieldShell label={t('family.place')} hint={i === 0 ? t('family.placeDayOne') : undefined}>
                   {({ id, describedBy }) => (
@@ -63,12 +82,33 @@ export function DayPlansFields({ dates, city, plans, onChange, disabled }: { dat
                       city={city}
                       value={p.meetingAddress}
                       // Typing over a listed place makes it a typed one: its coordinates and postal code go.
-                      onChange={(text) => set(i, { meetingAddress: text, meetingPostalCode: undefined, meetingLat: undefined, meetingLng: undefined })}
-                      onPick={(picked) => set(i, { meetingAddress: picked.meetingAddress, meetingPostalCode: picked.meetingPostalCode, meetingLat: picked.meetingLat, meetingLng: picked.meetingLng })}
+                      onChange={(text) =>
+                        set(i, {
+                          meetingAddress: text,
+                          meetingPostalCode: undefined,
+                          meetingLat: undefined,
+                          meetingLng: undefined,
+                        })
+                      }
+                      onPick={(picked) =>
+                        set(i, {
+                          meetingAddress: picked.meetingAddress,
+                          meetingPostalCode: picked.meetingPostalCode,
+                          meetingLat: picked.meetingLat,
+                          meetingLng: picked.meetingLng,
+                        })
+                      }
                     />
                   )}
                 </FieldShell>
-                <TextField label={t('family.time')} type="time" step={300} value={p.startTime} disabled={disabled} onChange={(e) => set(i, { startTime: e.target.value })} />
+                <TextField
+                  label={t('family.time')}
+                  type="time"
+                  step={300}
+                  value={p.startTime}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { startTime: e.target.value })}
+                />
                 <TextAreaField
                   wrapperClassName="sm:col-span-2"
                   label={t('family.plan')}

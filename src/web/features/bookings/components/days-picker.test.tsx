@@ -9,7 +9,9 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 import { TourDays } from './booking-card-parts';
 
-/** The booking box's "Days" choice (decisions 154, 176): each date listed, starts asked for every day, the days' price. */
+/**
+ * The booking box's "Days" choice (decisions 154, 176): each date listed, starts asked for every day, the days' price.
+ */
 const guide: BookableGuide = {
   id: 3,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: 200_000, dayHours: 8 },
@@ -24,7 +26,8 @@ const guide: BookableGuide = {
   services: [],
   availabilities: { weekly: [], exceptions: [] },
 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 let asked: string[] = [];
 
 beforeAll(async () => {
@@ -42,9 +45,29 @@ beforeEach(() => {
       if (url.includes('/quote')) {
         // The server's quote of the days at the day rate (decision 151).
         const total = days * 200_000;
-        return json({ guideId: 3, currency: 'CNY', adults: 1, children: 0, infants: 0, hours: days * 8, days, totalCents: total, depositCents: total / 5, inPersonCents: total - total / 5, lines: [{ kind: 'base', label: `Guide · ${days} days × 8 hours`, amountCents: total }] });
+        return json({
+          guideId: 3,
+          currency: 'CNY',
+          adults: 1,
+          children: 0,
+          infants: 0,
+          hours: days * 8,
+          days,
+          totalCents: total,
+          depositCents: total / 5,
+          inPersonCents: total - total / 5,
+          lines: [{ kind: 'base', label: `Guide · ${days} days × 8 hours`, amountCents: total }],
+        });
       }
-      return json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: Number(q.get('durationHours')), days, leadTimeHours: 12, slots: [{ startTime: '09:00', startsAt: '2026-12-03T00:00:00.000Z', endsAt: '2026-12-05T08:00:00.000Z' }] });
+      return json({
+        guideId: 3,
+        date: '2026-12-03',
+        timeZone: 'Asia/Tokyo',
+        durationHours: Number(q.get('durationHours')),
+        days,
+        leadTimeHours: 12,
+        slots: [{ startTime: '09:00', startsAt: '2026-12-03T00:00:00.000Z', endsAt: '2026-12-05T08:00:00.000Z' }],
+      });
     }),
   );
 });
@@ -55,8 +78,18 @@ afterEach(async () => {
 });
 
 function Box() {
-  const [draft, setDraft] = useState<BookingDraft>({ date: '2026-12-03', startTime: null, durationHours: 2, adults: 1, children: 0, infants: 0, subcategoryId: null });
-  return <BookingBox guide={guide} draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} onBook={() => {}} />;
+  const [draft, setDraft] = useState<BookingDraft>({
+    date: '2026-12-03',
+    startTime: null,
+    durationHours: 2,
+    adults: 1,
+    children: 0,
+    infants: 0,
+    subcategoryId: null,
+  });
+  return (
+    <BookingBox guide={guide} draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} onBook={() => {}} />
+  );
 }
 const show = () =>
   render(
@@ -76,7 +109,11 @@ describe('the days picker', () => {
     expect(screen.queryByLabelText('Duration')).toBeNull();
     expect((screen.getByLabelText('Hours a day') as HTMLSelectElement).value).toBe('8');
     const list = screen.getByRole('list', { name: 'Your days' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Day 1: Thu, Dec 3, 2026', 'Day 2: Fri, Dec 4, 2026', 'Day 3: Sat, Dec 5, 2026']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Day 1: Thu, Dec 3, 2026', 'Day 2: Fri, Dec 4, 2026', 'Day 3: Sat, Dec 5, 2026']);
     expect(await screen.findByRole('radio', { name: /09:00/ })).toBeTruthy();
     expect(asked.some((u) => u.includes('durationHours=8') && u.includes('days=3'))).toBe(true);
     // 3 × 2000 RMB, the day rate.
@@ -88,7 +125,9 @@ describe('the days picker', () => {
     await act(() => i18next.changeLanguage('ja'));
     show();
     fireEvent.change(screen.getByLabelText('日数'), { target: { value: '2' } });
-    expect(within(screen.getByRole('list', { name: 'ご予約の日程' })).getAllByRole('listitem')[1]!.textContent).toMatch(/^2日目：/);
+    expect(within(screen.getByRole('list', { name: 'ご予約の日程' })).getAllByRole('listitem')[1]!.textContent).toMatch(
+      /^2日目：/,
+    );
   });
 });
 

@@ -29,7 +29,11 @@ export function DaysPicker({
   const locale = currentLocale();
   return (
     <div className="space-y-2">
-      <SelectField label={t('box.days')} value={days === undefined ? '' : String(days)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}>
+      <SelectField
+        label={t('box.days')}
+        value={days === undefined ? '' : String(days)}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+      >
         {hourly && <option value="">{t('box.oneDay')}</option>}
         {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
@@ -43,7 +47,9 @@ export function DaysPicker({
           {date && (
             <ol aria-label={t('box.theDays')} className="mt-1 space-y-0.5">
               {tourDates(date, days).map((d, i) => (
-                <li key={d}>{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d, locale, { weekday: 'short' }) })}</li>
+                <li key={d}>
+                  {t('box.dayLine', { n: i + 1, date: formatCalendarDate(d, locale, { weekday: 'short' }) })}
+                </li>
               ))}
             </ol>
           )}

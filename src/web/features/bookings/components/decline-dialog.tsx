@@ -15,7 +15,15 @@ export const DECLINE_REASONS = ['unavailable', 'group', 'service', 'other'] as c
  * 'Tour request message': declining needs a chosen reason and a confirmation. The reason
  * (and any words added) goes to the traveler; their deposit is refunded in full.
  */
-export function DeclineDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DeclineDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('bookings');
   const answer = useAnswerRequest();
   const name = useId();
@@ -40,9 +48,18 @@ export function DeclineDialog({ booking, open, onOpenChange }: { booking: Bookin
     answer.mutateAsync({ id: booking.id, answer: 'decline', reason: text }).then(
       () => {
         reset(false);
-        showToast({ title: t('requests.toasts.declined'), description: t('requests.toasts.declinedBody', { name: booking.traveler.fullName }), variant: 'success' });
+        showToast({
+          title: t('requests.toasts.declined'),
+          description: t('requests.toasts.declinedBody', { name: booking.traveler.fullName }),
+          variant: 'success',
+        });
       },
-      () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
+      () =>
+        showToast({
+          title: t('requests.toasts.errorTitle'),
+          description: t('requests.toasts.failed'),
+          variant: 'destructive',
+        }),
     );
   };
 
@@ -51,7 +68,10 @@ export function DeclineDialog({ booking, open, onOpenChange }: { booking: Bookin
       open={open}
       onOpenChange={reset}
       title={t('requests.decline.title')}
-      description={t('requests.decline.description', { name: booking.traveler.fullName, amount: formatMoney(booking.depositCents, booking.currency, currentLocale()) })}
+      description={t('requests.decline.description', {
+        name: booking.traveler.fullName,
+        amount: formatMoney(booking.depositCents, booking.currency, currentLocale()),
+      })}
       closeLabel={t('close')}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
@@ -59,7 +79,10 @@ export function DeclineDialog({ booking, open, onOpenChange }: { booking: Bookin
           <legend className="text-sm font-medium">{t('requests.decline.reason')}</legend>
           <div className="mt-2 space-y-2">
             {DECLINE_REASONS.map((r) => (
-              <label key={r} className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-stone-200 px-3 py-2.5 text-sm has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50 dark:border-stone-700 dark:has-[:checked]:bg-primary-900/40">
+              <label
+                key={r}
+                className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-stone-200 px-3 py-2.5 text-sm has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50 dark:border-stone-700 dark:has-[:checked]:bg-primary-900/40"
+              >
                 <input
                   type="radio"
                   name={name}

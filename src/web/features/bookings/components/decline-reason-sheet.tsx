@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { Sheet } from '../../../components/ui/sheet';
 
-/** The parts of one decline sheet each caller words in its own namespace: title, description, field, buttons, and the empty reason's refusal. */
+/**
+ * The parts of one decline sheet each caller words in its own namespace: title, description, field, buttons, and the
+ * empty reason's refusal.
+ */
 export type DeclinePart = 'title' | 'description' | 'reason' | 'required' | 'back' | 'confirm';
 
 /**
@@ -47,7 +50,13 @@ export function DeclineReasonSheet({
     );
   };
   return (
-    <Sheet open={open} onOpenChange={reset} title={text('title')} description={text('description')} closeLabel={t('close')}>
+    <Sheet
+      open={open}
+      onOpenChange={reset}
+      title={text('title')}
+      description={text('description')}
+      closeLabel={t('close')}
+    >
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextAreaField
           label={text('reason')}

@@ -39,7 +39,14 @@ export function DemoQr({ seed, label, className }: { seed: string; label: string
     return out;
   }, [seed]);
   return (
-    <svg viewBox={`-2 -2 ${N + 4} ${N + 4}`} width={200} height={200} role="img" aria-label={label} className={className}>
+    <svg
+      viewBox={`-2 -2 ${N + 4} ${N + 4}`}
+      width={200}
+      height={200}
+      role="img"
+      aria-label={label}
+      className={className}
+    >
       <rect x={-2} y={-2} width={N + 4} height={N + 4} fill="#fff" />
       {cells.map(([x, y]) => (
         <rect key={`${x}-${y}`} x={x} y={y} width={1.02} height={1.02} fill="#1c1917" />

@@ -32,12 +32,42 @@ const yen = (over: Partial<Booking> = {}) =>
     extensionRateCents: 4_000,
     ...over,
   });
-const requested = { status: 'extend_requested', extensionPrice: 2_000, actions: ['withdraw_extension', 'service_complete'] } satisfies Partial<Booking>;
-const extension = { id: 5, hours: 0.5, price: 2_000, priceCents: 2_000, status: 'requested', payBy: '2026-11-22T02:30:00Z' } satisfies Booking['extension'];
+const requested = {
+  status: 'extend_requested',
+  extensionPrice: 2_000,
+  actions: ['withdraw_extension', 'service_complete'],
+} satisfies Partial<Booking>;
+const extension = {
+  id: 5,
+  hours: 0.5,
+  price: 2_000,
+  priceCents: 2_000,
+  status: 'requested',
+  payBy: '2026-11-22T02:30:00Z',
+} satisfies Booking['extension'];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
-const paid = { id: 78, bookingId: 12, kind: 'extension', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 2_000, refundedCents: 0, currency: 'JPY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true };
+const paid = {
+  id: 78,
+  bookingId: 12,
+  kind: 'extension',
+  method: 'card',
+  provider: 'simulated',
+  status: 'succeeded',
+  amountCents: 2_000,
+  refundedCents: 0,
+  currency: 'JPY',
+  last4: '4242',
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '',
+  approvalUrl: null,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+};
 
 const show = (b: Booking) =>
   render(
@@ -56,7 +86,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.endsWith('/payments')) return json({ payment: paid, booking: yen({ ...requested, extension }) }, 201);
     return json(yen({ ...requested, extension: { ...extension, status: 'paid', payBy: null } }));
   });
@@ -83,7 +114,12 @@ describe('an extension of a booking in yen', () => {
   });
 
   it('a yuan booking still reads Pay Extension (165 RMB), and 支付延长费用（165 元） in Chinese', async () => {
-    const yuan = sampleBooking({ status: 'extend_requested', extensionPrice: 165, extension: { ...extension, price: 165, priceCents: 16_500 }, actions: ['withdraw_extension', 'service_complete'] });
+    const yuan = sampleBooking({
+      status: 'extend_requested',
+      extensionPrice: 165,
+      extension: { ...extension, price: 165, priceCents: 16_500 },
+      actions: ['withdraw_extension', 'service_complete'],
+    });
     show(yuan);
     expect(await screen.findByRole('button', { name: 'Pay Extension (165 RMB)' })).toBeTruthy();
     cleanup();
@@ -117,8 +153,12 @@ describe('an extension of a booking in yen', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Alipay' }));
     expect(await screen.findByRole('button', { name: 'Pay 100 RMB' })).toBeTruthy();
     expect(screen.getByTestId('review-now').textContent).toBe('100 RMB');
-    expect(screen.getByText('Alipay and WeChat Pay charge in RMB, so they charge 100 RMB rather than ¥2,000 (JPY).')).toBeTruthy();
-    expect(screen.getByTestId('review-rate').textContent).toBe('Converted at the rate of Nov 20, 2026: 1 RMB = 20 JPY.');
+    expect(
+      screen.getByText('Alipay and WeChat Pay charge in RMB, so they charge 100 RMB rather than ¥2,000 (JPY).'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('review-rate').textContent).toBe(
+      'Converted at the rate of Nov 20, 2026: 1 RMB = 20 JPY.',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
@@ -126,8 +166,13 @@ describe('an extension of a booking in yen', () => {
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
     fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥2,000 (JPY)' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/extension-payment'))).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/extension-payment')) as [string, RequestInit];
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/extension-payment'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/extension-payment')) as [
+      string,
+      RequestInit,
+    ];
     expect(JSON.parse(String(init.body)).transactionData).toMatchObject({ amount: 2_000, currency: 'JPY' });
   });
 
@@ -136,13 +181,23 @@ describe('an extension of a booking in yen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Extension (¥2,000 (JPY))' }));
     expect(await screen.findByRole('button', { name: 'Pay 100 RMB' })).toBeTruthy();
     expect(screen.getByTestId('review-now').textContent).toBe('100 RMB');
-    expect(screen.getByText((_, el) => el?.tagName === 'DD' && el.textContent === '≈ 100 RMB · ¥2,000 (JPY)')).toBeTruthy();
+    expect(
+      screen.getByText((_, el) => el?.tagName === 'DD' && el.textContent === '≈ 100 RMB · ¥2,000 (JPY)'),
+    ).toBeTruthy();
     // A card charges what was shown: nothing to explain about wallets.
     expect(screen.queryByText(/Alipay and WeChat Pay charge in RMB/)).toBeNull();
   });
 
   it('resumes a waiting Alipay payment in the yuan it charges', async () => {
-    show(yen({ ...requested, extension: { ...extension, openPayment: { id: 80, method: 'alipay', amountCents: 10_000, approvalUrl: '/payment-demo?ref=x' } } }));
+    show(
+      yen({
+        ...requested,
+        extension: {
+          ...extension,
+          openPayment: { id: 80, method: 'alipay', amountCents: 10_000, approvalUrl: '/payment-demo?ref=x' },
+        },
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Extension (¥2,000 (JPY))' }));
     expect(await screen.findByText(/You started paying 100 RMB with Alipay/)).toBeTruthy();
   });

@@ -5,7 +5,11 @@ import { chargeCurrencyOf } from '../../../../shared/booking/charge';
 import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
 import { toMajor } from '../../../../shared/currency';
 import { formatMoney } from '../../../../shared/money-format';
-import { DEFAULT_EXTENSION_HOURS, EXTENSION_HOUR_OPTIONS, type ExtensionHours } from '../../../../shared/booking/money-rules';
+import {
+  DEFAULT_EXTENSION_HOURS,
+  EXTENSION_HOUR_OPTIONS,
+  type ExtensionHours,
+} from '../../../../shared/booking/money-rules';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -29,9 +33,9 @@ interface Details {
 }
 
 /**
- * The traveler's extension (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md): 'Request Tour Extension' (0.25, 0.5,
- * 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension Payment'
- * (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price}'). The request is sent when the
+ * The traveler's extension (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md): 'Request Tour
+ * Extension' (0.25, 0.5, 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension
+ * Payment' (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price}'). The request is sent when the
  * traveler pays, not before (a closed payment dialog leaves nothing behind), and the
  * server's fee is what is paid; the payment goes through the deposit's provider with an
  * Idempotency-Key, then is marked on the booking. Cancelling either dialog resets the time to 1 hour
@@ -53,7 +57,15 @@ interface Details {
  * Pay says what it charges with the chosen method, as the checkout's Pay does (`bookingCharge`: a card
  * in the currency the traveler saw, a wallet in yuan, decision 164).
  */
-export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Booking; step: ExtensionStep; onStep: (s: ExtensionStep) => void }) {
+export function ExtensionDialogs({
+  booking: b,
+  step,
+  onStep,
+}: {
+  booking: Booking;
+  step: ExtensionStep;
+  onStep: (s: ExtensionStep) => void;
+}) {
   const { t } = useTranslation(['tour', 'bookings', 'payments']);
   const [hours, setHours] = useState<ExtensionHours>(DEFAULT_EXTENSION_HOURS);
   const [details, setDetails] = useState<Details | null>(null);
@@ -71,9 +83,17 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     kind: 'extension',
     pay: (body, idempotencyKey) => pay.mutateAsync({ id: b.id, body, idempotencyKey }),
     onPaid: (p) => markPaid(p),
-    onFailed: () => showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' }),
+    onFailed: () =>
+      showToast({
+        title: t('toasts.paymentFailed'),
+        description: t('toasts.paymentFailedBody'),
+        variant: 'destructive',
+      }),
     // No error: the reply could not be followed (no answer, a step this app cannot show).
-    onError: (err) => (err ? toastError(err) : showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' })),
+    onError: (err) =>
+      err
+        ? toastError(err)
+        : showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
   });
 
   const reset = () => {
@@ -92,11 +112,13 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   };
 
   // The payment step of an extension already requested ('Pay Extension (price RMB)') takes the server's figures.
-  const shown: Details | null = details ?? (b.extension ? { hours: b.extension.hours, priceCents: b.extension.priceCents } : null);
+  const shown: Details | null =
+    details ?? (b.extension ? { hours: b.extension.hours, priceCents: b.extension.priceCents } : null);
   // The server counts the limit per day on a tour of several days (decision 155).
   const atLimit = (b.dayExtensionCount ?? b.extensionCount) >= MAX_EXTENSIONS;
   const previewCents = Math.round(b.extensionRateCents * hours);
-  const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
+  const hoursLabel = (h: number) =>
+    t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
   const processing = request.isPending || payment.sending || mark.isPending;
   const { complete, confirming } = payment;
 
@@ -111,11 +133,19 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const toastError = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
     if (code === 'extension_limit_reached') showToast({ title: t('toasts.limit'), variant: 'destructive' });
-    else if (code === 'slot_unavailable') showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
-    else if (code === 'extension_into_next_day') showToast({ title: t('toasts.errorTitle'), description: t('toasts.intoNextDay'), variant: 'destructive' });
-    else if (code === 'payment_in_progress') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
+    else if (code === 'slot_unavailable')
+      showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
+    else if (code === 'extension_into_next_day')
+      showToast({ title: t('toasts.errorTitle'), description: t('toasts.intoNextDay'), variant: 'destructive' });
+    else if (code === 'payment_in_progress')
+      showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
     else if (code === 'validation_failed') showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
-    else if (code === 'payment_failed' || step === 'payment') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
+    else if (code === 'payment_failed' || step === 'payment')
+      showToast({
+        title: t('toasts.paymentFailed'),
+        description: t('toasts.paymentFailedBody'),
+        variant: 'destructive',
+      });
     else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
   };
 
@@ -194,7 +224,9 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           <div className="rounded-lg bg-stone-100 px-3 py-2 dark:bg-stone-800">
             {(b.days ?? 1) > 1 ? (
               <>
-                <p className="font-medium">{t('request.currentDay', { count: b.dayExtensionCount ?? 0, n: b.currentDay ?? 1 })}</p>
+                <p className="font-medium">
+                  {t('request.currentDay', { count: b.dayExtensionCount ?? 0, n: b.currentDay ?? 1 })}
+                </p>
                 <p className="text-stone-600 dark:text-stone-400">{t('request.maxPerDay')}</p>
               </>
             ) : (
@@ -222,14 +254,27 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
                       : 'border-stone-300 hover:border-primary-400 dark:border-stone-700',
                   )}
                 >
-                  <input type="radio" name={groupName} className="sr-only" value={h} checked={hours === h} onChange={() => setHours(h)} />
+                  <input
+                    type="radio"
+                    name={groupName}
+                    className="sr-only"
+                    value={h}
+                    checked={hours === h}
+                    onChange={() => setHours(h)}
+                  />
                   {hoursLabel(h)}
                 </label>
               ))}
             </div>
           </fieldset>
-          <dl aria-label={t('request.summary')} className="space-y-1.5 rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
-            <Row label={t('request.baseRate')} value={t('request.baseRateValue', { rate: own(b.extensionRateCents) })} />
+          <dl
+            aria-label={t('request.summary')}
+            className="space-y-1.5 rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800"
+          >
+            <Row
+              label={t('request.baseRate')}
+              value={t('request.baseRateValue', { rate: own(b.extensionRateCents) })}
+            />
             <Row label={t('request.extensionTime')} value={hoursLabel(hours)} />
             <Row label={t('request.extensionFee')} value={own(previewCents)} strong />
           </dl>
@@ -258,13 +303,26 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           </dl>
         )}
         {resume ? (
-          <div className="space-y-2 rounded-lg border border-primary-200 bg-primary-50 px-3 py-3 text-sm text-primary-900 dark:border-primary-800 dark:bg-primary-900/40 dark:text-primary-100" aria-live="polite" data-testid="extension-resume">
+          <div
+            className="space-y-2 rounded-lg border border-primary-200 bg-primary-50 px-3 py-3 text-sm text-primary-900 dark:border-primary-800 dark:bg-primary-900/40 dark:text-primary-100"
+            aria-live="polite"
+            data-testid="extension-resume"
+          >
             <p className="flex items-center gap-2 font-semibold">
               <Wallet className="h-4 w-4 shrink-0" aria-hidden />
               {t('payment.resumeTitle', { method: walletName(resume.method) })}
             </p>
-            <p>{t('payment.resumeBody', { method: walletName(resume.method), price: formatMoney(resume.amountCents, chargeCurrencyOf(resume.method, b.chargeCurrency), locale) })}</p>
-            <button type="button" className="font-medium underline underline-offset-2" onClick={() => setPayOther(true)}>
+            <p>
+              {t('payment.resumeBody', {
+                method: walletName(resume.method),
+                price: formatMoney(resume.amountCents, chargeCurrencyOf(resume.method, b.chargeCurrency), locale),
+              })}
+            </p>
+            <button
+              type="button"
+              className="font-medium underline underline-offset-2"
+              onClick={() => setPayOther(true)}
+            >
               {t('payment.payOther')}
             </button>
           </div>
@@ -274,7 +332,14 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
         {/* The final confirmation beside Pay (decision 122). */}
         {shown && !resume && !confirming && (
           <OrderReview
-            facts={extensionReviewFacts(b, shown, payment.values.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, locale)) : t('bookings:summary.basicTour') }))}
+            facts={extensionReviewFacts(
+              b,
+              shown,
+              payment.values.method,
+              t('bookings:review.extensionService', {
+                service: b.subcategory ? localName(b.subcategory, locale) : t('bookings:summary.basicTour'),
+              }),
+            )}
             className="mt-4 rounded-lg border border-stone-200 px-3 py-3 dark:border-stone-800"
           />
         )}
@@ -288,8 +353,14 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
             </Button>
           ) : (
             !confirming && (
-              <Button variant="accent" disabled={processing || !complete || !shown} onClick={() => void submitPayment()}>
-                {processing ? t('payment.processing') : t('bookings:payment.payPrice', { price: formatMoney(charge.amountCents, charge.currency, locale) })}
+              <Button
+                variant="accent"
+                disabled={processing || !complete || !shown}
+                onClick={() => void submitPayment()}
+              >
+                {processing
+                  ? t('payment.processing')
+                  : t('bookings:payment.payPrice', { price: formatMoney(charge.amountCents, charge.currency, locale) })}
               </Button>
             )
           )}
@@ -303,7 +374,9 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className="flex items-baseline justify-between gap-4">
       <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={cn('tabular-nums', strong && 'text-base font-bold text-stone-900 dark:text-stone-100')}>{value}</dd>
+      <dd className={cn('tabular-nums', strong && 'text-base font-bold text-stone-900 dark:text-stone-100')}>
+        {value}
+      </dd>
     </div>
   );
 }

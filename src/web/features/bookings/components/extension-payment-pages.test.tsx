@@ -8,7 +8,13 @@ import { Component as PaymentSuccessPage } from '../../../pages/payment-success'
 import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { withToast } from '../../../lib/toast';
-import { EXTENSION_BOOKING as BOOKING, extensionPaymentSuite, extensionReply as reply, extPayment, stubExtensionApi as stubApi } from './test-helpers';
+import {
+  EXTENSION_BOOKING as BOOKING,
+  extensionPaymentSuite,
+  extensionReply as reply,
+  extPayment,
+  stubExtensionApi as stubApi,
+} from './test-helpers';
 
 /**
  * The pages a paid extension lands on (decision 042, 'Extensions'): /payment-success after Stripe, and
@@ -37,11 +43,17 @@ describe('/payment-success for an extension', () => {
     );
 
   it('says the extension is paid and leads back to the trip, not to the deposit', async () => {
-    const paidExt = { ...BOOKING, extension: { ...BOOKING.extension!, status: 'paid' }, payments: [extPayment({ method: 'alipay', status: 'succeeded' })] } as Booking;
+    const paidExt = {
+      ...BOOKING,
+      extension: { ...BOOKING.extension!, status: 'paid' },
+      payments: [extPayment({ method: 'alipay', status: 'succeeded' })],
+    } as Booking;
     stubApi({ booking: () => paidExt, posts: [], marks: [], payReply: () => reply() });
     renderAt('/payment-success?booking=12&payment=80&payment_intent=pi_1&redirect_status=succeeded');
     expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
-    expect(screen.getByText('You paid 165 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0012).')).toBeTruthy();
+    expect(
+      screen.getByText('You paid 165 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0012).'),
+    ).toBeTruthy();
     expect(screen.getByText(/Haruka Tanaka now approves the extension/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?booking=12');
     expect(screen.queryByText(/deposit/i)).toBeNull();
@@ -49,7 +61,12 @@ describe('/payment-success for an extension', () => {
 
   it('waits for the webhook in Chinese, and a failed Alipay return says Payment Failed with the way back to the trip', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    stubApi({ booking: () => ({ ...BOOKING, payments: [extPayment({ method: 'alipay' })] }), posts: [], marks: [], payReply: () => reply() });
+    stubApi({
+      booking: () => ({ ...BOOKING, payments: [extPayment({ method: 'alipay' })] }),
+      posts: [],
+      marks: [],
+      payReply: () => reply(),
+    });
     const first = renderAt('/payment-success?booking=12&payment=80');
     expect(await screen.findByText('正在确认您的付款…')).toBeTruthy();
     first.unmount();
@@ -66,14 +83,19 @@ describe('/payment-demo for an extension (simulated provider)', () => {
     let approved = false;
     const demo = (over: Partial<BookingPayment>) => extPayment({ provider: 'simulated', method: 'alipay', ...over });
     const webhooks: unknown[] = [];
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = new URL(String(input), 'http://localhost');
-        if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+        if (url.pathname === '/api/config/public')
+          return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
         if (url.pathname === '/api/v2/payments/webhooks/simulated') {
-          webhooks.push({ body: JSON.parse(String(init!.body)), signature: new Headers(init!.headers).get('X-Simulated-Signature') });
+          webhooks.push({
+            body: JSON.parse(String(init!.body)),
+            signature: new Headers(init!.headers).get('X-Simulated-Signature'),
+          });
           approved = true;
           return json({ received: true });
         }
@@ -81,7 +103,13 @@ describe('/payment-demo for an extension (simulated provider)', () => {
           return json({
             ...BOOKING,
             extension: { ...BOOKING.extension!, status: approved ? 'paid' : 'requested' },
-            payments: [{ ...extPayment({ id: 7, kind: 'deposit', status: 'succeeded', amountCents: 19_800 }), provider: 'simulated' }, demo({ status: approved ? 'succeeded' : 'pending' })],
+            payments: [
+              {
+                ...extPayment({ id: 7, kind: 'deposit', status: 'succeeded', amountCents: 19_800 }),
+                provider: 'simulated',
+              },
+              demo({ status: approved ? 'succeeded' : 'pending' }),
+            ],
           });
         }
         return json({ code: 'not_found', message: 'Not found' }, 404);
@@ -90,7 +118,11 @@ describe('/payment-demo for an extension (simulated provider)', () => {
     const { Component: PaymentDemoPage } = await import('../../../pages/payment-demo');
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/payment-demo?ref=sim_alipay_1&method=alipay&amount=16500&booking=12&payment=80&signature=sig']}>
+        <MemoryRouter
+          initialEntries={[
+            '/payment-demo?ref=sim_alipay_1&method=alipay&amount=16500&booking=12&payment=80&signature=sig',
+          ]}
+        >
           <Routes>
             <Route path="/payment-demo" element={<PaymentDemoPage />} />
             <Route path="/payment-success" element={<PaymentSuccessPage />} />
@@ -100,7 +132,9 @@ describe('/payment-demo for an extension (simulated provider)', () => {
       </QueryClientProvider>,
     );
     // The booking is under way (not pending): the extension's own payment decides, so Approve is offered.
-    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe('/dashboard?booking=12');
+    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe(
+      '/dashboard?booking=12',
+    );
     const approve = screen.getByRole('button', { name: 'Approve payment' });
     fireEvent.click(approve);
     expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();

@@ -20,11 +20,33 @@ import { TripCard } from './trip-card';
  * was paid. The API is a stubbed fetch; the approval page is a route that shows where it was reached.
  */
 const APPROVAL = '/payment-demo?ref=sim_alipay_1&method=alipay&amount=16500&booking=12&payment=80&signature=sig';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const payment = { id: 80, bookingId: 12, kind: 'extension', method: 'alipay', provider: 'simulated', status: 'pending', amountCents: 16_500, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: APPROVAL, clientSecret: null, failureCode: null, demo: true } satisfies Payment;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const payment = {
+  id: 80,
+  bookingId: 12,
+  kind: 'extension',
+  method: 'alipay',
+  provider: 'simulated',
+  status: 'pending',
+  amountCents: 16_500,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '',
+  approvalUrl: APPROVAL,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+} satisfies Payment;
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const posts = (path: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith(path) && (init as RequestInit | undefined)?.method === 'POST');
+const posts = (path: string) =>
+  fetchMock.mock.calls.filter(
+    ([u, init]) => String(u).endsWith(path) && (init as RequestInit | undefined)?.method === 'POST',
+  );
 
 function Where() {
   const location = useLocation();
@@ -37,7 +59,10 @@ function renderCard(b: Booking) {
       <MemoryRouter initialEntries={['/dashboard?tab=ongoing']}>
         <Suspense fallback="loading">
           <Routes>
-            <Route path="/dashboard" element={<TripCard booking={b} now={new Date('2026-11-22T02:00:00Z')} onContactSupport={() => {}} />} />
+            <Route
+              path="/dashboard"
+              element={<TripCard booking={b} now={new Date('2026-11-22T02:00:00Z')} onContactSupport={() => {}} />}
+            />
             <Route path="/payment-demo" element={<Where />} />
           </Routes>
         </Suspense>
@@ -54,9 +79,15 @@ beforeAll(async () => {
 beforeEach(() => {
   setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
   fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-    if (url.includes('/request-extension')) return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
-    if (url.endsWith('/payments')) return json({ payment, booking: booking({ status: 'extend_requested', extensionPrice: 165 }) }, 201);
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/request-extension'))
+      return json({
+        ...booking({ status: 'extend_requested', extensionPrice: 165 }),
+        extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 },
+      });
+    if (url.endsWith('/payments'))
+      return json({ payment, booking: booking({ status: 'extend_requested', extensionPrice: 165 }) }, 201);
     return json(booking({ status: 'extend_requested' }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -93,7 +124,15 @@ describe('an extension paid with a wallet', () => {
       status: 'extend_requested',
       extensionPrice: 165,
       actions: ['withdraw_extension', 'service_complete'],
-      extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested', payBy: '2026-11-22T02:30:00Z', openPayment: { id: 80, method: 'alipay', amountCents: 16_500, approvalUrl: APPROVAL } },
+      extension: {
+        id: 5,
+        hours: 0.5,
+        price: 165,
+        priceCents: 16_500,
+        status: 'requested',
+        payBy: '2026-11-22T02:30:00Z',
+        openPayment: { id: 80, method: 'alipay', amountCents: 16_500, approvalUrl: APPROVAL },
+      },
     });
     const first = renderCard(waiting);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Extension (165 RMB)' }));
@@ -115,18 +154,49 @@ describe('an extension paid with a wallet', () => {
 
   it('a card extension’s toast says the extension is paid and what comes next, not the deposit’s', async () => {
     fetchMock.mockImplementation(async (url: string) => {
-      if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-      if (url.endsWith('/payments')) return json({ payment: { ...payment, method: 'card', status: 'succeeded', last4: '4242', approvalUrl: null }, booking: booking({ status: 'extend_requested' }) }, 201);
-      return json(booking({ status: 'extend_requested', extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid', payBy: null } }));
+      if (url.includes('/api/config/public'))
+        return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+      if (url.endsWith('/payments'))
+        return json(
+          {
+            payment: { ...payment, method: 'card', status: 'succeeded', last4: '4242', approvalUrl: null },
+            booking: booking({ status: 'extend_requested' }),
+          },
+          201,
+        );
+      return json(
+        booking({
+          status: 'extend_requested',
+          extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid', payBy: null },
+        }),
+      );
     });
-    renderCard(booking({ status: 'extend_requested', extensionPrice: 165, extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested', payBy: null, openPayment: null } }));
+    renderCard(
+      booking({
+        status: 'extend_requested',
+        extensionPrice: 165,
+        extension: {
+          id: 5,
+          hours: 0.5,
+          price: 165,
+          priceCents: 16_500,
+          status: 'requested',
+          payBy: null,
+          openPayment: null,
+        },
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Extension (165 RMB)' }));
     fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: '4242424242424242' } });
     fireEvent.change(screen.getByLabelText(/Expiry/), { target: { value: '1234' } });
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
     fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay 165 RMB' }));
-    expect(await screen.findByText('Your extension payment is made. Your guide now approves the extension; then confirm it on your trip.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your extension payment is made. Your guide now approves the extension; then confirm it on your trip.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Payment Successful')).toBeTruthy();
     expect(screen.queryByText(/Your deposit is paid/)).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -137,7 +207,8 @@ describe('/payment-demo’s toast says what was paid', () => {
   async function approveOn(url: string, after: (approved: boolean) => Booking) {
     let approved = false;
     fetchMock.mockImplementation(async (u: string) => {
-      if (u.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+      if (u.includes('/api/config/public'))
+        return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
       if (u.includes('/webhooks/simulated')) {
         approved = true;
         return json({ received: true });
@@ -156,14 +227,21 @@ describe('/payment-demo’s toast says what was paid', () => {
         <Toaster />
       </QueryClientProvider>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: i18next.language === 'zh-CN' ? '确认付款' : 'Approve payment' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: i18next.language === 'zh-CN' ? '确认付款' : 'Approve payment' }),
+    );
     return screen.findByTestId('approval-page');
   }
 
   it('an extension: the extension is paid and the guide approves it next; back on its own /payment-success', async () => {
-    const paid = (ok: boolean) => booking({ status: 'extend_requested', payments: [{ ...payment, status: ok ? 'succeeded' : 'pending' }] });
+    const paid = (ok: boolean) =>
+      booking({ status: 'extend_requested', payments: [{ ...payment, status: ok ? 'succeeded' : 'pending' }] });
     expect((await approveOn(APPROVAL, paid)).textContent).toBe('/payment-success?booking=12&payment=80');
-    expect(await screen.findByText('Your extension payment is made. Your guide now approves the extension; then confirm it on your trip.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your extension payment is made. Your guide now approves the extension; then confirm it on your trip.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/Your deposit is paid/)).toBeNull();
   });
 

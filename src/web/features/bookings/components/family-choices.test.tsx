@@ -40,7 +40,8 @@ const guide: BookableGuide = {
   ],
 };
 const date = addDays(todayInZone('Asia/Tokyo'), 20);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
   await i18nReady;
@@ -59,16 +60,49 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://x');
       if (url.pathname.endsWith('/slots')) {
-        return json({ guideId: 3, date, timeZone: 'Asia/Tokyo', durationHours: 8, days: 3, leadTimeHours: 24, bufferMinutes: 30, instantBook: false, slots: [{ startTime: '09:00', startsAt: `${date}T00:00:00.000Z`, endsAt: `${addDays(date, 2)}T08:00:00.000Z` }], closedDays: [] });
+        return json({
+          guideId: 3,
+          date,
+          timeZone: 'Asia/Tokyo',
+          durationHours: 8,
+          days: 3,
+          leadTimeHours: 24,
+          bufferMinutes: 30,
+          instantBook: false,
+          slots: [
+            { startTime: '09:00', startsAt: `${date}T00:00:00.000Z`, endsAt: `${addDays(date, 2)}T08:00:00.000Z` },
+          ],
+          closedDays: [],
+        });
       }
       if (url.pathname.endsWith('/quote')) {
         const q = url.searchParams;
         const total = 540_000;
         return json({
-          guideId: 3, currency: 'CNY', guideCurrency: 'CNY', chargeCurrency: 'CNY', adults: Number(q.get('adults')), children: Number(q.get('children')), infants: Number(q.get('infants')), hours: 24, days: 3, dayHours: 8,
-          totalCents: total, depositCents: total / 5, inPersonCents: (total * 4) / 5, guideTotal: total, guideDeposit: total / 5, guideInPerson: (total * 4) / 5,
-          chargeTotal: total, chargeDeposit: total / 5, chargeInPerson: (total * 4) / 5, guideDayTotal: total / 3, chargeDayTotal: total / 3,
-          rate: { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' }, lines: [{ kind: 'base', label: 'Guide · 3 days', amountCents: total, guideAmount: total }], extras: [],
+          guideId: 3,
+          currency: 'CNY',
+          guideCurrency: 'CNY',
+          chargeCurrency: 'CNY',
+          adults: Number(q.get('adults')),
+          children: Number(q.get('children')),
+          infants: Number(q.get('infants')),
+          hours: 24,
+          days: 3,
+          dayHours: 8,
+          totalCents: total,
+          depositCents: total / 5,
+          inPersonCents: (total * 4) / 5,
+          guideTotal: total,
+          guideDeposit: total / 5,
+          guideInPerson: (total * 4) / 5,
+          chargeTotal: total,
+          chargeDeposit: total / 5,
+          chargeInPerson: (total * 4) / 5,
+          guideDayTotal: total / 3,
+          chargeDayTotal: total / 3,
+          rate: { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' },
+          lines: [{ kind: 'base', label: 'Guide · 3 days', amountCents: total, guideAmount: total }],
+          extras: [],
         });
       }
       return json({ data: [], counts: {} });
@@ -111,23 +145,40 @@ describe('the booking box asks the family (decision 178)', () => {
       'Entrance tickets: about ¥2,000 (JPY), paid in person at cost',
       'Meals: about ¥3,000 (JPY), paid in person at cost',
     ]);
-    expect(box.getByText('Not charged online and not part of the total: you pay them to the guide at cost on the day.')).toBeTruthy();
+    expect(
+      box.getByText('Not charged online and not part of the total: you pay them to the guide at cost on the day.'),
+    ).toBeTruthy();
     fireEvent.click(extras.getByLabelText('Meals: about ¥3,000 (JPY), paid in person at cost'));
 
     fireEvent.click((await screen.findAllByRole('radio', { name: /09:00/ }))[0]!);
     fireEvent.click(screen.getAllByRole('button', { name: 'Book' })[0]!);
-    await waitFor(() => expect(booked, screen.queryAllByTestId('book-error')[0]?.textContent ?? 'no error').toHaveLength(1));
+    await waitFor(() =>
+      expect(booked, screen.queryAllByTestId('book-error')[0]?.textContent ?? 'no error').toHaveLength(1),
+    );
     const path = checkoutPath(3, booked[0]!);
     const q = new URLSearchParams(path.slice(path.indexOf('?') + 1));
     expect([q.get('extras'), q.get('ages'), q.get('stroller'), q.get('seat')]).toEqual(['meals', '8,1', '1', '1']);
-    expect(draftFromQuery(q)).toMatchObject({ extras: ['meals'], childAges: [8, 1], needs: { stroller: true, childSeat: true } });
+    expect(draftFromQuery(q)).toMatchObject({
+      extras: ['meals'],
+      childAges: [8, 1],
+      needs: { stroller: true, childSeat: true },
+    });
   });
 
   it('asks no ages without children or infants, and sends none until every place has one', () => {
     const { box } = openBox(`date=${date}&adults=2`);
     expect(box.queryByTestId('child-ages')).toBeNull();
     expect(box.getByTestId('extras-choice')).toBeTruthy();
-    const half: BookingDraft = { date, startTime: '09:00', durationHours: 8, adults: 1, children: 2, infants: 0, subcategoryId: null, childAges: [8, null] };
+    const half: BookingDraft = {
+      date,
+      startTime: '09:00',
+      durationHours: 8,
+      adults: 1,
+      children: 2,
+      infants: 0,
+      subcategoryId: null,
+      childAges: [8, null],
+    };
     expect(new URLSearchParams(checkoutPath(3, half).split('?')[1]).get('ages')).toBeNull();
   });
 });
@@ -167,7 +218,14 @@ describe('the plan for each day at the checkout (decision 178)', () => {
     fireEvent.change(day2.getByLabelText('Time to meet'), { target: { value: '08:30' } });
     fireEvent.change(within(days[2]!).getByLabelText('Plan for the day'), { target: { value: '  Nara: deer park  ' } });
     expect(dayPlansBody(last)).toEqual([
-      { day: 2, meetingAddress: expect.stringMatching(/^Kyoto Station · /), meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588, startTime: '08:30' },
+      {
+        day: 2,
+        meetingAddress: expect.stringMatching(/^Kyoto Station · /),
+        meetingPostalCode: '600-8216',
+        meetingLat: 34.9858,
+        meetingLng: 135.7588,
+        startTime: '08:30',
+      },
       { day: 3, plan: 'Nara: deer park' },
     ]);
     expect((within(days[2]!).getByLabelText('Plan for the day') as HTMLTextAreaElement).maxLength).toBe(300);
@@ -175,23 +233,47 @@ describe('the plan for each day at the checkout (decision 178)', () => {
 });
 
 describe('the guide reads the family in words (decision 178)', () => {
-  const family = { childAges: [8, 1], needs: { stroller: true, childSeat: true }, extras: [{ kind: 'meals' as const, priceCents: 3_000, currency: 'JPY' as const, note: null }] };
+  const family = {
+    childAges: [8, 1],
+    needs: { stroller: true, childSeat: true },
+    extras: [{ kind: 'meals' as const, priceCents: 3_000, currency: 'JPY' as const, note: null }],
+  };
   const line = async (lang: string) => {
     await act(() => i18next.changeLanguage(lang));
-    render(<dl><FamilyFacts booking={family} /></dl>);
-    const out = [screen.getByTestId('family-line').querySelector('dd')!.textContent, screen.getByTestId('family-extras').querySelector('dd')!.textContent];
+    render(
+      <dl>
+        <FamilyFacts booking={family} />
+      </dl>,
+    );
+    const out = [
+      screen.getByTestId('family-line').querySelector('dd')!.textContent,
+      screen.getByTestId('family-extras').querySelector('dd')!.textContent,
+    ];
     cleanup();
     return out;
   };
 
   it('says the ages and needs, and the extras paid at cost, in en, zh-CN and ja', async () => {
-    expect(await line('en')).toEqual(['Children: 8, 1 · stroller · child seat', 'Paid at cost: Meals, about ¥3,000 (JPY)']);
-    expect(await line('zh-CN')).toEqual(['儿童：8 岁、1 岁 · 婴儿车 · 儿童安全座椅', '按实际金额当面支付：餐费（约 3000 日元）']);
-    expect(await line('ja')).toEqual(['お子さま：8歳、1歳・ベビーカー・チャイルドシート', '実費払い：食事代（約3,000円）']);
+    expect(await line('en')).toEqual([
+      'Children: 8, 1 · stroller · child seat',
+      'Paid at cost: Meals, about ¥3,000 (JPY)',
+    ]);
+    expect(await line('zh-CN')).toEqual([
+      '儿童：8 岁、1 岁 · 婴儿车 · 儿童安全座椅',
+      '按实际金额当面支付：餐费（约 3000 日元）',
+    ]);
+    expect(await line('ja')).toEqual([
+      'お子さま：8歳、1歳・ベビーカー・チャイルドシート',
+      '実費払い：食事代（約3,000円）',
+    ]);
   });
 
   it('says nothing when the family said nothing', () => {
-    const { container } = render(<dl><FamilyFacts booking={{ childAges: null, needs: { stroller: false, childSeat: false }, extras: [] }} /></dl>);
+    const { container } = render(
+      <dl>
+        <FamilyFacts booking={{ childAges: null, needs: { stroller: false, childSeat: false }, extras: [] }} />
+      </dl>,
+    );
     expect(container.querySelector('dl')!.textContent).toBe('');
   });
 });
@@ -199,9 +281,25 @@ describe('the guide reads the family in words (decision 178)', () => {
 describe('the review beside Pay lists the extras at cost apart from the total (decision 178)', () => {
   it('names each with about what it costs and says it is not charged online', () => {
     const facts: OrderReviewFacts = {
-      service: 'Basic tour', guideName: 'Sato', date, startTime: '09:00', timeZone: 'Asia/Tokyo', hours: 8, days: 3, travelers: 4,
-      totalCents: 540_000, nowCents: 108_000, inPersonCents: 432_000, method: 'card', depositCents: 108_000, validity: { kind: 'newHold' }, currency: 'CNY',
-      atCost: [{ kind: 'entrance_tickets', priceCents: 2_000, currency: 'JPY' }, { kind: 'meals', priceCents: 3_000, currency: 'JPY' }],
+      service: 'Basic tour',
+      guideName: 'Sato',
+      date,
+      startTime: '09:00',
+      timeZone: 'Asia/Tokyo',
+      hours: 8,
+      days: 3,
+      travelers: 4,
+      totalCents: 540_000,
+      nowCents: 108_000,
+      inPersonCents: 432_000,
+      method: 'card',
+      depositCents: 108_000,
+      validity: { kind: 'newHold' },
+      currency: 'CNY',
+      atCost: [
+        { kind: 'entrance_tickets', priceCents: 2_000, currency: 'JPY' },
+        { kind: 'meals', priceCents: 3_000, currency: 'JPY' },
+      ],
     };
     render(
       <MemoryRouter>
@@ -212,6 +310,8 @@ describe('the review beside Pay lists the extras at cost apart from the total (d
     expect(atCost.getByText('Paid in person at cost (not charged online)')).toBeTruthy();
     expect(atCost.getByText('Entrance tickets').nextSibling!.textContent).toBe('about ¥2,000 (JPY)');
     expect(atCost.getByText('Meals').nextSibling!.textContent).toBe('about ¥3,000 (JPY)');
-    expect(atCost.getByText('Not part of the total above: you pay the real cost to the guide on the day.')).toBeTruthy();
+    expect(
+      atCost.getByText('Not part of the total above: you pay the real cost to the guide on the day.'),
+    ).toBeTruthy();
   });
 });

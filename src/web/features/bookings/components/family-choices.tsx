@@ -1,7 +1,12 @@
 import { Baby, Receipt } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHILD_MIN_AGE, choosableExtras, MAX_CHILD_AGE, type ChoosableExtraKind } from '../../../../shared/booking/family-plans';
+import {
+  CHILD_MIN_AGE,
+  choosableExtras,
+  MAX_CHILD_AGE,
+  type ChoosableExtraKind,
+} from '../../../../shared/booking/family-plans';
 import { formatMoney } from '../../../../shared/money-format';
 import { CheckboxField, inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
@@ -31,7 +36,15 @@ function alignedAges(f: Pick<Family, 'children' | 'infants' | 'childAges'>): (nu
  * guide's extras not included that they expect to pay at cost in person — ticked here, listed at the
  * checkout, never charged online. Native selects and checkboxes: Tab, arrows and Space work.
  */
-export function FamilyChoices({ guide, family, onChange }: { guide: Pick<BookableGuide, 'extras' | 'currency'>; family: Family; onChange: (patch: Partial<Family>) => void }) {
+export function FamilyChoices({
+  guide,
+  family,
+  onChange,
+}: {
+  guide: Pick<BookableGuide, 'extras' | 'currency'>;
+  family: Family;
+  onChange: (patch: Partial<Family>) => void;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   const id = useId();
@@ -40,7 +53,12 @@ export function FamilyChoices({ guide, family, onChange }: { guide: Pick<Bookabl
   const offered = choosableExtras(guide.extras ?? []);
   const chosen = new Set(family.extras ?? []);
   const needs = family.needs ?? { stroller: false, childSeat: false };
-  const toggle = (kind: ChoosableExtraKind, on: boolean) => onChange({ extras: offered.map((e) => e.kind).filter((k, i, all) => all.indexOf(k) === i && (k === kind ? on : chosen.has(k))) });
+  const toggle = (kind: ChoosableExtraKind, on: boolean) =>
+    onChange({
+      extras: offered
+        .map((e) => e.kind)
+        .filter((k, i, all) => all.indexOf(k) === i && (k === kind ? on : chosen.has(k))),
+    });
   if (young === 0 && offered.length === 0) return null;
   return (
     <div className="space-y-3.5" data-testid="family-choices">
@@ -83,8 +101,16 @@ export function FamilyChoices({ guide, family, onChange }: { guide: Pick<Bookabl
             })}
           </div>
           <div className="mt-2 space-y-1.5">
-            <CheckboxField label={t('family.stroller')} checked={needs.stroller} onChange={(e) => onChange({ needs: { ...needs, stroller: e.target.checked } })} />
-            <CheckboxField label={t('family.childSeat')} checked={needs.childSeat} onChange={(e) => onChange({ needs: { ...needs, childSeat: e.target.checked } })} />
+            <CheckboxField
+              label={t('family.stroller')}
+              checked={needs.stroller}
+              onChange={(e) => onChange({ needs: { ...needs, stroller: e.target.checked } })}
+            />
+            <CheckboxField
+              label={t('family.childSeat')}
+              checked={needs.childSeat}
+              onChange={(e) => onChange({ needs: { ...needs, childSeat: e.target.checked } })}
+            />
           </div>
         </fieldset>
       )}
@@ -105,7 +131,10 @@ export function FamilyChoices({ guide, family, onChange }: { guide: Pick<Bookabl
                     key={e.kind}
                     checked={chosen.has(e.kind)}
                     onChange={(ev) => toggle(e.kind, ev.target.checked)}
-                    label={t('family.extra', { name: t(`family.kind.${e.kind}`), price: formatMoney(cents, guide.currency ?? 'CNY', locale) })}
+                    label={t('family.extra', {
+                      name: t(`family.kind.${e.kind}`),
+                      price: formatMoney(cents, guide.currency ?? 'CNY', locale),
+                    })}
                   />
                 );
               })}

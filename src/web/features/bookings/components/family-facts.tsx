@@ -13,11 +13,21 @@ export function FamilyFacts({ booking: b }: { booking: Pick<Booking, 'childAges'
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   const ages = b.childAges ?? [];
-  const needs = [b.needs?.stroller && t('family.needStroller'), b.needs?.childSeat && t('family.needChildSeat')].filter((x): x is string => !!x);
+  const needs = [b.needs?.stroller && t('family.needStroller'), b.needs?.childSeat && t('family.needChildSeat')].filter(
+    (x): x is string => !!x,
+  );
   const sep = t('family.partSeparator');
-  const agesText = ages.map((a) => (a === 0 ? t('family.underOne') : t('family.ageShort', { count: a }))).join(t('family.agesSeparator'));
-  const family = ages.length ? [t('family.children', { ages: agesText }), ...needs].join(sep) : needs.length ? t('family.needsOnly', { needs: needs.join(sep) }) : null;
-  const extras = (b.extras ?? []).map((e) => t('family.extraItem', { name: t(`family.kind.${e.kind}`), price: formatMoney(e.priceCents, e.currency, locale) }));
+  const agesText = ages
+    .map((a) => (a === 0 ? t('family.underOne') : t('family.ageShort', { count: a })))
+    .join(t('family.agesSeparator'));
+  const family = ages.length
+    ? [t('family.children', { ages: agesText }), ...needs].join(sep)
+    : needs.length
+      ? t('family.needsOnly', { needs: needs.join(sep) })
+      : null;
+  const extras = (b.extras ?? []).map((e) =>
+    t('family.extraItem', { name: t(`family.kind.${e.kind}`), price: formatMoney(e.priceCents, e.currency, locale) }),
+  );
   return (
     <>
       {family && (

@@ -27,7 +27,8 @@ const guide: BookableGuide = {
   services: [],
   availabilities: { weekly: [], exceptions: [] },
 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const asked: URL[] = [];
 
 beforeAll(async () => {
@@ -45,11 +46,32 @@ beforeEach(() => {
         const children = Number(q.searchParams.get('children'));
         // The server's answer: two adults included, a child at half the additional price.
         const lines = [{ kind: 'base', label: 'ガイド料（2名まで）・2時間', amountCents: 60_000 }];
-        if (children) lines.push({ kind: 'children', label: `お子さま（3〜11歳）${children}名`, amountCents: children * 10_000 });
+        if (children)
+          lines.push({ kind: 'children', label: `お子さま（3〜11歳）${children}名`, amountCents: children * 10_000 });
         const total = 60_000 + children * 10_000;
-        return json({ guideId: 3, currency: 'CNY', adults: 2, children, infants: 0, hours: 2, days: null, totalCents: total, depositCents: total / 5, inPersonCents: total - total / 5, lines });
+        return json({
+          guideId: 3,
+          currency: 'CNY',
+          adults: 2,
+          children,
+          infants: 0,
+          hours: 2,
+          days: null,
+          totalCents: total,
+          depositCents: total / 5,
+          inPersonCents: total - total / 5,
+          lines,
+        });
       }
-      if (url.includes('/slots')) return json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: 2, leadTimeHours: 12, slots: [] });
+      if (url.includes('/slots'))
+        return json({
+          guideId: 3,
+          date: '2026-12-03',
+          timeZone: 'Asia/Tokyo',
+          durationHours: 2,
+          leadTimeHours: 12,
+          slots: [],
+        });
       return json({});
     }),
   );
@@ -61,8 +83,23 @@ afterEach(async () => {
 });
 
 function Harness() {
-  const [draft, setDraft] = useState<BookingDraft>({ date: '2026-12-03', startTime: null, durationHours: 2, adults: 2, children: 0, infants: 0, subcategoryId: null });
-  return <BookingBox guide={guide} draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} onBook={() => {}} />;
+  const [draft, setDraft] = useState<BookingDraft>({
+    date: '2026-12-03',
+    startTime: null,
+    durationHours: 2,
+    adults: 2,
+    children: 0,
+    infants: 0,
+    subcategoryId: null,
+  });
+  return (
+    <BookingBox
+      guide={guide}
+      draft={draft}
+      onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+      onBook={() => {}}
+    />
+  );
 }
 const show = () =>
   render(

@@ -11,7 +11,17 @@ const AGES = ['adults', 'children', 'infants'] as const;
  * − and + button. Everyone, infants included, stays within the guide's min and max people, and there
  * is always an adult. Plain buttons, so Tab and Enter/Space work; the count is announced as it changes.
  */
-export function GroupSteppers({ guide, group, onChange, hint }: { guide: Pick<BookableGuide, 'minPeople' | 'maxPeople'>; group: Group; onChange: (patch: Partial<Group>) => void; hint?: string }) {
+export function GroupSteppers({
+  guide,
+  group,
+  onChange,
+  hint,
+}: {
+  guide: Pick<BookableGuide, 'minPeople' | 'maxPeople'>;
+  group: Group;
+  onChange: (patch: Partial<Group>) => void;
+  hint?: string;
+}) {
   const { t } = useTranslation('bookings');
   const id = useId();
   const size = draftGroupSize(group);
@@ -30,16 +40,26 @@ export function GroupSteppers({ guide, group, onChange, hint }: { guide: Pick<Bo
                 <span id={`${id}-${age}`} className="block text-sm">
                   {label}
                 </span>
-                {age !== 'adults' && <span className="block text-xs text-stone-500 dark:text-stone-400">{t(`group.${age}Age`)}</span>}
+                {age !== 'adults' && (
+                  <span className="block text-xs text-stone-500 dark:text-stone-400">{t(`group.${age}Age`)}</span>
+                )}
               </span>
               <span className="flex shrink-0 items-center gap-2">
-                <StepButton label={t('group.less', { who: label })} disabled={!canLess} onClick={() => onChange({ [age]: n - 1 })}>
+                <StepButton
+                  label={t('group.less', { who: label })}
+                  disabled={!canLess}
+                  onClick={() => onChange({ [age]: n - 1 })}
+                >
                   <Minus className="h-4 w-4" aria-hidden />
                 </StepButton>
                 <output aria-labelledby={`${id}-${age}`} aria-live="polite" className="w-6 text-center tabular-nums">
                   {n}
                 </output>
-                <StepButton label={t('group.more', { who: label })} disabled={!canMore} onClick={() => onChange({ [age]: n + 1 })}>
+                <StepButton
+                  label={t('group.more', { who: label })}
+                  disabled={!canMore}
+                  onClick={() => onChange({ [age]: n + 1 })}
+                >
                   <Plus className="h-4 w-4" aria-hidden />
                 </StepButton>
               </span>
@@ -56,7 +76,17 @@ export function GroupSteppers({ guide, group, onChange, hint }: { guide: Pick<Bo
   );
 }
 
-function StepButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+function StepButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

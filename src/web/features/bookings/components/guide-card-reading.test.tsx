@@ -25,7 +25,8 @@ afterEach(async () => {
 });
 
 const now = new Date('2026-11-20T02:00:00Z');
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** A ¥12,000 tour booked by 王芳, who chose Kyoto Station from the list in Chinese and wrote her notes in Chinese. */
 const kyotoBooking = (over: Parameters<typeof sampleBooking>[0] = {}) =>
@@ -49,7 +50,10 @@ const kyotoBooking = (over: Parameters<typeof sampleBooking>[0] = {}) =>
   });
 
 function show(card: ReactNode) {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -80,7 +84,9 @@ describe('the guide’s tour card in Japanese', () => {
 
   it('says what she earned once the tour is completed; without the server’s figure (the traveler’s view) it shows none', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    show(<GuideTourCard booking={kyotoBooking({ status: 'completed', actions: [], guideNetCents: 13_500 })} now={now} />);
+    show(
+      <GuideTourCard booking={kyotoBooking({ status: 'completed', actions: [], guideNetCents: 13_500 })} now={now} />,
+    );
     expect((await screen.findByTestId('guide-net')).firstChild?.textContent).toBe('お受け取り額：13,500円');
     cleanup();
     show(<GuideTourCard booking={kyotoBooking({ guideNetCents: undefined })} now={now} />);
@@ -89,14 +95,21 @@ describe('the guide’s tour card in Japanese', () => {
   });
 
   it('keeps a typed place as written, marked with the language the server told, and reads a listed one in English for an English reader', async () => {
-    show(<GuideTourCard booking={kyotoBooking({ meetingAddress: '京都站八条口的星巴克', meetingLat: null, meetingLng: null })} now={now} />);
+    show(
+      <GuideTourCard
+        booking={kyotoBooking({ meetingAddress: '京都站八条口的星巴克', meetingLat: null, meetingLng: null })}
+        now={now}
+      />,
+    );
     const typed = await screen.findByTestId('meeting-place');
     expect(typed.textContent).toBe('〒600-8216 京都站八条口的星巴克');
     expect(typed.getAttribute('lang')).toBe('zh-CN');
     expect(screen.queryByTestId('meeting-as-written')).toBeNull();
     cleanup();
     show(<GuideTourCard booking={kyotoBooking()} now={now} />);
-    expect((await screen.findByTestId('meeting-place')).textContent).toBe('〒600-8216 Kyoto Station · 京都府京都市下京区東塩小路町');
+    expect((await screen.findByTestId('meeting-place')).textContent).toBe(
+      '〒600-8216 Kyoto Station · 京都府京都市下京区東塩小路町',
+    );
     expect(screen.getByText('京都府京都市下京区東塩小路町').getAttribute('lang')).toBe('ja');
     expect(screen.getByTestId('guide-net').firstChild?.textContent).toBe("You'll receive: ¥10,800 (JPY)");
   });
@@ -133,7 +146,11 @@ describe('a new time the traveler proposes', () => {
 describe('the guide’s request card and what needs her answer', () => {
   it('shows a request’s net beside its price and the place in Japanese; the waiting line marks the traveler’s name', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    const request = kyotoBooking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-21T01:00:00Z' });
+    const request = kyotoBooking({
+      status: 'confirmed',
+      actions: ['accept', 'decline'],
+      respondBy: '2026-11-21T01:00:00Z',
+    });
     show(
       <>
         <NeedsAnswerList items={needsAnswer([request])} />

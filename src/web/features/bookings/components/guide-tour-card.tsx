@@ -35,7 +35,11 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
   // In the booking's currency, the guide's own (decision 164).
   const money = (minor: number) => formatMoney(minor, b.currency, locale);
   return (
-    <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <article
+      id={`booking-${b.id}`}
+      aria-labelledby={titleId}
+      className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+    >
       <BookingCardHeader
         person={b.traveler}
         titleId={titleId}
@@ -61,19 +65,29 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('bookings:summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
-          {days === 0 && <span className="ml-2 font-semibold text-accent-700 dark:text-accent-100">{t('trips:countdown.today')}</span>}
+          {days === 0 && (
+            <span className="ml-2 font-semibold text-accent-700 dark:text-accent-100">
+              {t('trips:countdown.today')}
+            </span>
+          )}
         </Fact>
         <Fact icon={<Clock className="h-4 w-4" />} label={t('bookings:summary.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
-          {t('bookings:requests.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
+          {t('bookings:requests.groupValue', {
+            people: groupText(t, b),
+            hours: tourLengthText(b.days, b.duration, locale),
+          })}
         </Fact>
         {/* The traveler's verified number, sent by the server on the trip day only (decision 147). */}
         {b.travelerPhone && (
           <Fact icon={<Phone className="h-4 w-4" />} label={t('bookings:travelerPhone')}>
-            <a href={`tel:${b.travelerPhone}`} className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300">
+            <a
+              href={`tel:${b.travelerPhone}`}
+              className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300"
+            >
               {formatPhone(b.travelerPhone)}
             </a>
           </Fact>
@@ -88,7 +102,8 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         <Fact label={t('trips:card.price')}>
           {money(b.totalPriceCents)}
           <span className="block text-xs text-stone-500 dark:text-stone-400">
-            {t('bookings:requests.depositPaid', { amount: money(b.depositCents) })} · {t('guide.travelerPaidBalance', { amount: money(b.balanceCents) })}
+            {t('bookings:requests.depositPaid', { amount: money(b.depositCents) })} ·{' '}
+            {t('guide.travelerPaidBalance', { amount: money(b.balanceCents) })}
           </span>
           <GuideNet booking={b} className="mt-1" />
         </Fact>

@@ -21,10 +21,14 @@ afterEach(() => {
 });
 
 const now = new Date('2026-11-22T02:00:00Z');
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function show(travelerPhone: string | null) {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -36,17 +40,17 @@ function show(travelerPhone: string | null) {
   );
 }
 
-describe('GuideTourCard and the traveler\'s phone', () => {
+describe("GuideTourCard and the traveler's phone", () => {
   it('offers the number to call when the booking carries it', async () => {
     show('+8613800138000');
     const link = await screen.findByRole('link', { name: '138 0013 8000' });
     expect(link.getAttribute('href')).toBe('tel:+8613800138000');
-    expect(screen.getByText('Traveler\'s phone')).toBeTruthy();
+    expect(screen.getByText("Traveler's phone")).toBeTruthy();
   });
 
   it('shows no phone line without it', async () => {
     show(null);
     expect(await screen.findByText('TG0012')).toBeTruthy();
-    expect(screen.queryByText('Traveler\'s phone')).toBeNull();
+    expect(screen.queryByText("Traveler's phone")).toBeNull();
   });
 });

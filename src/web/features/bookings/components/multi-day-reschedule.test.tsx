@@ -11,7 +11,9 @@ import { pickDate } from '../../../test/pick-date';
 import { sampleBooking } from '../test-booking';
 import { TripCard } from './trip-card';
 
-/** Moving a booking of three days (decision 154) from the trip card: a new first day, the hours kept, every day named. */
+/**
+ * Moving a booking of three days (decision 154) from the trip card: a new first day, the hours kept, every day named.
+ */
 function wrap(children: ReactNode) {
   return (
     <QueryClientProvider client={createQueryClient()}>
@@ -21,7 +23,8 @@ function wrap(children: ReactNode) {
     </QueryClientProvider>
   );
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const days = ['2026-12-03', '2026-12-04', '2026-12-05'];
 const booking = (over: Partial<Booking> = {}): Booking =>
   sampleBooking({
@@ -62,18 +65,36 @@ const now = new Date('2026-11-22T12:00:00Z');
 let fetchMock: ReturnType<typeof vi.fn>;
 function server(reschedule: () => Response) {
   fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.includes('/slots')) {
       const q = new URL(url, 'http://x').searchParams;
       const date = q.get('date');
-      return json({ guideId: 3, date, timeZone: 'Asia/Tokyo', durationHours: Number(q.get('durationHours')), days: Number(q.get('days') ?? 1), leadTimeHours: 24, bufferMinutes: 30, instantBook: false, slots: ['09:00', '10:00'].map((s) => ({ startTime: s, startsAt: `${date}T00:00:00Z`, endsAt: `${date}T08:00:00Z` })) });
+      return json({
+        guideId: 3,
+        date,
+        timeZone: 'Asia/Tokyo',
+        durationHours: Number(q.get('durationHours')),
+        days: Number(q.get('days') ?? 1),
+        leadTimeHours: 24,
+        bufferMinutes: 30,
+        instantBook: false,
+        slots: ['09:00', '10:00'].map((s) => ({
+          startTime: s,
+          startsAt: `${date}T00:00:00Z`,
+          endsAt: `${date}T08:00:00Z`,
+        })),
+      });
     }
     if (url.endsWith('/reschedule')) return reschedule();
     return json({});
   });
   vi.stubGlobal('fetch', fetchMock);
 }
-const posts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST').map(([u, init]) => ({ url: String(u), body: (init as RequestInit).body }));
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+    .map(([u, init]) => ({ url: String(u), body: (init as RequestInit).body }));
 
 beforeAll(async () => {
   await i18nReady;
@@ -92,14 +113,23 @@ describe('a booking of three days on the reschedule panel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Propose a new time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Propose a new time' });
     expect(within(dialog).getByText('Booked now: 3 days, Dec 3–5, 2026 · 09:00–17:00 (Japan time)')).toBeTruthy();
-    expect(within(dialog).getByText('All 3 days move together and keep their hours, from 09:00 each day. Choose the new first day.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'All 3 days move together and keep their hours, from 09:00 each day. Choose the new first day.',
+      ),
+    ).toBeTruthy();
     pickDate(within(dialog).getByRole('group', { name: 'New first day' }), '2026-12-10');
     fireEvent.click(await within(dialog).findByRole('radio', { name: '09:00' }));
     expect(within(dialog).queryByRole('radio', { name: '10:00' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send proposal' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]).toMatchObject({ url: '/api/v2/bookings/12/reschedule', body: JSON.stringify({ date: '2026-12-10', startTime: '09:00' }) });
-    const asked = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/slots') && u.includes('date=2026-12-10'))!;
+    expect(posts()[0]).toMatchObject({
+      url: '/api/v2/bookings/12/reschedule',
+      body: JSON.stringify({ date: '2026-12-10', startTime: '09:00' }),
+    });
+    const asked = fetchMock.mock.calls
+      .map(([u]) => String(u))
+      .find((u) => u.includes('/slots') && u.includes('date=2026-12-10'))!;
     const q = new URL(asked, 'http://x').searchParams;
     // The span's slots, its own days not standing in the way.
     expect([q.get('days'), q.get('exceptBooking')]).toEqual(['3', '12']);
@@ -108,25 +138,51 @@ describe('a booking of three days on the reschedule panel', () => {
   it('keeps the daily start when day 1 starts later after a same-day replacement (decision 140, amended)', async () => {
     server(() => json(booking(), 201));
     // Day 1 from 10:00 with the new guide; days 2 and 3 at the booked 09:00.
-    const later = booking({ status: 'confirmed', scheduledStartTime: '10:00', startsAt: '2026-12-03T01:00:00Z', schedule: days.map((d, i) => ({ date: d, startsAt: `${d}T0${i === 0 ? 1 : 0}:00:00Z`, endsAt: `${d}T0${i === 0 ? 9 : 8}:00:00Z` })) });
+    const later = booking({
+      status: 'confirmed',
+      scheduledStartTime: '10:00',
+      startsAt: '2026-12-03T01:00:00Z',
+      schedule: days.map((d, i) => ({
+        date: d,
+        startsAt: `${d}T0${i === 0 ? 1 : 0}:00:00Z`,
+        endsAt: `${d}T0${i === 0 ? 9 : 8}:00:00Z`,
+      })),
+    });
     render(wrap(<TripCard booking={later} now={now} onContactSupport={() => {}} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Propose a new time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Propose a new time' });
-    expect(within(dialog).getByText('All 3 days move together and keep their hours, from 09:00 each day. Choose the new first day.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'All 3 days move together and keep their hours, from 09:00 each day. Choose the new first day.',
+      ),
+    ).toBeTruthy();
     pickDate(within(dialog).getByRole('group', { name: 'New first day' }), '2026-12-10');
     expect(await within(dialog).findByRole('radio', { name: '09:00' })).toBeTruthy();
     expect(within(dialog).queryByRole('radio', { name: '10:00' })).toBeNull();
   });
 
   it('says so when the guide is off on one of the days', async () => {
-    server(() => json({ code: 'day_unavailable', message: 'The guide is not available on 2026-12-11', fields: [{ path: 'days', message: '2026-12-11' }] }, 409));
+    server(() =>
+      json(
+        {
+          code: 'day_unavailable',
+          message: 'The guide is not available on 2026-12-11',
+          fields: [{ path: 'days', message: '2026-12-11' }],
+        },
+        409,
+      ),
+    );
     render(wrap(<TripCard booking={booking()} now={now} onContactSupport={() => {}} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Propose a new time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Propose a new time' });
     pickDate(within(dialog).getByRole('group', { name: 'New first day' }), '2026-12-10');
     fireEvent.click(await within(dialog).findByRole('radio', { name: '09:00' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send proposal' }));
-    expect(await within(dialog).findByText('The guide is not free on every one of those days. Please choose another first day.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'The guide is not free on every one of those days. Please choose another first day.',
+      ),
+    ).toBeTruthy();
   });
 
   it.each([

@@ -28,7 +28,8 @@ function wrap(children: ReactNode) {
   );
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** 11:00 in Tokyo on day 2. */
 const now = new Date('2026-11-22T02:00:00Z');
 const noop = () => {};
@@ -63,8 +64,13 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.mocked(showToast).mockClear();
   fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-    if (url.includes('/request-extension')) return json({ code: 'extension_into_next_day', message: 'This extension would run into the start of the next tour day' }, 409);
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/request-extension'))
+      return json(
+        { code: 'extension_into_next_day', message: 'This extension would run into the start of the next tour day' },
+        409,
+      );
     if (url.includes('/status')) return json({ code: 'tour_not_over', message: 'not yet' }, 409);
     return json(threeDays());
   });
@@ -89,7 +95,19 @@ describe('the traveler’s card on day 2 of 3', () => {
   });
 
   it('on the last day Complete Service is enabled and no reason shows', async () => {
-    render(wrap(<TripCard booking={threeDays({ currentDay: 3, dayExtensionCount: 0, actions: ['request_extension', 'service_complete', 'dispute'] })} now={now} onContactSupport={noop} />));
+    render(
+      wrap(
+        <TripCard
+          booking={threeDays({
+            currentDay: 3,
+            dayExtensionCount: 0,
+            actions: ['request_extension', 'service_complete', 'dispute'],
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     expect((await screen.findByTestId('tour-day-now')).textContent).toContain('Day 3 of 3');
     expect((screen.getByRole('button', { name: 'Complete Service' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/from the start of its last day/)).toBeNull();
@@ -107,7 +125,11 @@ describe('the traveler’s card on day 2 of 3', () => {
     fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ description: 'This extension would run into the start of the next tour day. Choose a shorter one.' })),
+      expect(showToast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          description: 'This extension would run into the start of the next tour day. Choose a shorter one.',
+        }),
+      ),
     );
   }, 20_000);
 });
@@ -118,12 +140,19 @@ describe('the guide’s card', () => {
     render(wrap(<GuideTourCard booking={threeDays()} now={now} />));
     expect((await screen.findByTestId('tour-day-now')).textContent).toContain('第 2 天，共 3 天');
     expect(screen.getByText(/今日延长次数：1\/2/)).toBeTruthy();
-    expect(((screen.getByRole('button', { name: '完成服务' }) as HTMLButtonElement).disabled)).toBe(true);
+    expect((screen.getByRole('button', { name: '完成服务' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('ja: 3日間のうち2日目, 3日間 × 8時間, what the family wrote and her number as written in Japan', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    render(wrap(<GuideTourCard booking={threeDays({ notes: '7歳の子と赤ちゃん、ベビーカーあり', travelerPhone: '+819031415926' })} now={now} />));
+    render(
+      wrap(
+        <GuideTourCard
+          booking={threeDays({ notes: '7歳の子と赤ちゃん、ベビーカーあり', travelerPhone: '+819031415926' })}
+          now={now}
+        />,
+      ),
+    );
     expect((await screen.findByTestId('tour-day-now')).textContent).toContain('3日間のうち2日目');
     expect(screen.getByText(/3日間 × 8時間/)).toBeTruthy();
     expect(screen.getByText('7歳の子と赤ちゃん、ベビーカーあり')).toBeTruthy();

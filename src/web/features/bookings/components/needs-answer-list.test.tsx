@@ -45,10 +45,34 @@ const proposal = {
 // time, and one under way with a paid extension to approve.
 const BOOKINGS: Booking[] = [
   ...Array.from({ length: 7 }, (_, i) =>
-    sampleBooking({ id: 100 + i, bookingNumber: `TG01${i}`, status: 'confirmed', traveler: traveler(20 + i, `Traveler ${i}`), respondBy: `2026-11-2${6 + (i % 3)}T06:36:00Z`, actions: ['accept', 'decline'], date: '2026-12-01' }),
+    sampleBooking({
+      id: 100 + i,
+      bookingNumber: `TG01${i}`,
+      status: 'confirmed',
+      traveler: traveler(20 + i, `Traveler ${i}`),
+      respondBy: `2026-11-2${6 + (i % 3)}T06:36:00Z`,
+      actions: ['accept', 'decline'],
+      date: '2026-12-01',
+    }),
   ),
-  sampleBooking({ id: 200, bookingNumber: 'TG0200', status: 'upcoming', traveler: traveler(30, 'Zhao Lei'), date: '2026-12-06', startsAt: '2026-12-06T01:00:00Z', reschedule: proposal, actions: ['cancel'] }),
-  sampleBooking({ id: 300, bookingNumber: 'TG0300', status: 'extend_requested', traveler: traveler(31, 'Wang Fang'), extension: { id: 9, hours: 1, price: 300, priceCents: 30_000, status: 'paid', payBy: null }, actions: ['approve_extension', 'reject_extension', 'service_complete'] }),
+  sampleBooking({
+    id: 200,
+    bookingNumber: 'TG0200',
+    status: 'upcoming',
+    traveler: traveler(30, 'Zhao Lei'),
+    date: '2026-12-06',
+    startsAt: '2026-12-06T01:00:00Z',
+    reschedule: proposal,
+    actions: ['cancel'],
+  }),
+  sampleBooking({
+    id: 300,
+    bookingNumber: 'TG0300',
+    status: 'extend_requested',
+    traveler: traveler(31, 'Wang Fang'),
+    extension: { id: 9, hours: 1, price: 300, priceCents: 30_000, status: 'paid', payBy: null },
+    actions: ['approve_extension', 'reject_extension', 'service_complete'],
+  }),
 ];
 
 function server() {
@@ -56,8 +80,15 @@ function server() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      const body = url.includes('/api/v2/bookings-new/guide/') ? { data: BOOKINGS, counts: {} } : url.includes('listing-status') ? { listed: true, applicationApproved: true, missing: [] } : { code: 'not_found', message: 'x' };
-      return new Response(JSON.stringify(body), { status: 'code' in body ? 404 : 200, headers: { 'content-type': 'application/json' } });
+      const body = url.includes('/api/v2/bookings-new/guide/')
+        ? { data: BOOKINGS, counts: {} }
+        : url.includes('listing-status')
+          ? { listed: true, applicationApproved: true, missing: [] }
+          : { code: 'not_found', message: 'x' };
+      return new Response(JSON.stringify(body), {
+        status: 'code' in body ? 404 : 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 }
@@ -88,9 +119,14 @@ describe('the guide dashboard on a phone', () => {
     // The list comes before every section: the first heading after the title is its own.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^需要您处理/);
-    // Each tab's badge counts the cards in it that wait for the guide: the seven requests; the tour with a new time and the one with an extension.
-    expect(within(screen.getByRole('tab', { name: /^请求/ })).getByTestId('attention-badge').textContent).toBe('77 项需要您处理');
-    expect(within(screen.getByRole('tab', { name: /^行程/ })).getByTestId('attention-badge').textContent).toBe('22 项需要您处理');
+    // Each tab's badge counts the cards in it that wait for the guide: the seven requests; the tour with a new time and
+    // the one with an extension.
+    expect(within(screen.getByRole('tab', { name: /^请求/ })).getByTestId('attention-badge').textContent).toBe(
+      '77 项需要您处理',
+    );
+    expect(within(screen.getByRole('tab', { name: /^行程/ })).getByTestId('attention-badge').textContent).toBe(
+      '22 项需要您处理',
+    );
     // The sections are tabs: the requests open, the tours and the settings one tap away.
     expect(screen.getByRole('tab', { name: /^请求/ }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByText('Zhao Lei', { selector: 'h3' })).toBeNull();
@@ -112,7 +148,13 @@ describe('the guide dashboard on a phone', () => {
   });
 
   it('a tab’s badge counts a card once, whatever it asks: a request with a new time is two lines, one card', () => {
-    const both = sampleBooking({ id: 500, status: 'confirmed', respondBy: '2026-11-27T01:00:00Z', actions: ['accept', 'decline'], reschedule: proposal });
+    const both = sampleBooking({
+      id: 500,
+      status: 'confirmed',
+      respondBy: '2026-11-27T01:00:00Z',
+      actions: ['accept', 'decline'],
+      reschedule: proposal,
+    });
     const items = needsAnswer([both]);
     expect(items.map((i) => i.kind)).toEqual(['request', 'reschedule']);
     expect(countByTab(items)).toEqual({ requests: 1 });
@@ -125,7 +167,13 @@ describe('the guide dashboard on a phone', () => {
       traveler: traveler(40, 'Chen Jing'),
       actions: ['accept', 'decline'],
       respondBy: '2026-11-27T01:00:00Z',
-      replacement: { status: 'requested', lapsesAt: '2026-11-29T01:00:00Z', answerBy: '2026-11-26T13:00:00Z', coveredCents: 0, reason: null },
+      replacement: {
+        status: 'requested',
+        lapsesAt: '2026-11-29T01:00:00Z',
+        answerBy: '2026-11-26T13:00:00Z',
+        coveredCents: 0,
+        reason: null,
+      },
     });
     render(
       <MemoryRouter>

@@ -1,4 +1,13 @@
-import { CalendarClock, ChevronRight, CreditCard, HandCoins, Hourglass, Inbox, TimerReset, UserRoundSearch } from 'lucide-react';
+import {
+  CalendarClock,
+  ChevronRight,
+  CreditCard,
+  HandCoins,
+  Hourglass,
+  Inbox,
+  TimerReset,
+  UserRoundSearch,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addDays } from '../../../../shared/availability';
@@ -39,7 +48,9 @@ const BY: Record<AnswerKind, string> = {
  */
 const cardLink = (item: AnswerItem) => {
   if (item.kind === 'offer') return { pathname: '/messages', search: `?c=${item.offer.conversationId}` };
-  return item.side === 'guide' ? { pathname: '/guide-dashboard', search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` } : { pathname: '/dashboard', search: `?booking=${item.booking.id}` };
+  return item.side === 'guide'
+    ? { pathname: '/guide-dashboard', search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` }
+    : { pathname: '/dashboard', search: `?booking=${item.booking.id}` };
 };
 
 /**
@@ -48,7 +59,14 @@ const cardLink = (item: AnswerItem) => {
  */
 const lineOf = (item: AnswerItem) =>
   item.kind === 'offer'
-    ? { id: item.offer.id, date: item.offer.date, days: item.offer.days ?? 1, timeZone: item.offer.timeZone, who: null, whoLang: undefined }
+    ? {
+        id: item.offer.id,
+        date: item.offer.date,
+        days: item.offer.days ?? 1,
+        timeZone: item.offer.timeZone,
+        who: null,
+        whoLang: undefined,
+      }
     : {
         id: item.booking.id,
         date: item.booking.date,
@@ -64,7 +82,15 @@ const lineOf = (item: AnswerItem) =>
  * before it, so on a phone it is read before any card; and the home page after sign-in (/guide, /),
  * where it is there only when something waits (`hideWhenEmpty`).
  */
-export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { items: AnswerItem[]; hideWhenEmpty?: boolean; className?: string }) {
+export function NeedsAnswerList({
+  items,
+  hideWhenEmpty = false,
+  className,
+}: {
+  items: AnswerItem[];
+  hideWhenEmpty?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   if (hideWhenEmpty && items.length === 0) return null;
@@ -72,7 +98,10 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
     <section
       id="needs-answer"
       aria-labelledby="needs-answer-title"
-      className={cn('mt-4 scroll-mt-20 rounded-[var(--radius-card)] border border-amber-200 bg-amber-50/60 p-4 dark:border-amber-900 dark:bg-amber-950/30', className)}
+      className={cn(
+        'mt-4 scroll-mt-20 rounded-[var(--radius-card)] border border-amber-200 bg-amber-50/60 p-4 dark:border-amber-900 dark:bg-amber-950/30',
+        className,
+      )}
     >
       <h2 id="needs-answer-title" className="flex items-center gap-2 text-lg font-semibold">
         {t('needsAnswer.title')}
@@ -113,7 +142,9 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
                       </span>
                       <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
                         {/* Several days (decision 154): all of them. */}
-                        {b.days > 1 ? dateRangeText(b.date, addDays(b.date, b.days - 1), locale, { withYear: false }) : formatCalendarDate(b.date, locale, { year: undefined, weekday: 'short' })}
+                        {b.days > 1
+                          ? dateRangeText(b.date, addDays(b.date, b.days - 1), locale, { withYear: false })
+                          : formatCalendarDate(b.date, locale, { year: undefined, weekday: 'short' })}
                       </span>
                     </span>
                     <span className="flex items-center gap-1 text-xs text-amber-800 dark:text-amber-200">

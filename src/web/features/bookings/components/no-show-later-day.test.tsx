@@ -28,13 +28,34 @@ function wrap(children: ReactNode) {
   );
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** 09:40 in Tokyo on day 2. */
 const now = new Date('2026-11-22T00:40:00Z');
 const noop = () => {};
-const deposit = { id: 5, bookingId: 12, kind: 'deposit', method: 'wechat', provider: 'simulated', status: 'succeeded', amountCents: 134_400, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-01T10:06:00Z', approvalUrl: null, clientSecret: null, failureCode: null, demo: true } as Booking['payments'][number];
+const deposit = {
+  id: 5,
+  bookingId: 12,
+  kind: 'deposit',
+  method: 'wechat',
+  provider: 'simulated',
+  status: 'succeeded',
+  amountCents: 134_400,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '2026-11-01T10:06:00Z',
+  approvalUrl: null,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+} as Booking['payments'][number];
 
-/** Three days from Nov 21, 09:00–17:00 Tokyo, on tour; the report opened at 09:20 on day 2 with 896 RMB to come back. */
+/**
+ * Three days from Nov 21, 09:00–17:00 Tokyo, on tour; the report opened at 09:20 on day 2 with 896 RMB to come back.
+ */
 const dayTwo = (over: Partial<Booking> = {}) =>
   sampleBooking({
     date: '2026-11-21',
@@ -61,7 +82,10 @@ const dayTwo = (over: Partial<Booking> = {}) =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let reportReply: () => Response;
-const posted = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST').map(([u, init]) => ({ url: String(u), body: (init as RequestInit).body }));
+const posted = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+    .map(([u, init]) => ({ url: String(u), body: (init as RequestInit).body }));
 
 beforeAll(async () => {
   await i18nReady;
@@ -71,7 +95,8 @@ beforeEach(() => {
   vi.mocked(showToast).mockClear();
   reportReply = () => json({});
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
     if (init?.method === 'POST' && url.endsWith('/report-no-show')) return reportReply();
     return json({});
   });
@@ -85,20 +110,43 @@ afterEach(async () => {
 
 describe('reporting an absence on day 2 of 3', () => {
   it('the traveler is told the days not given come back, with the server’s amount, and is offered no other guide', async () => {
-    reportReply = () => json({ ...dayTwo({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', creditIssued: { amountCents: 5_000, expiresAt: '2027-11-22T00:40:00.000Z', spent: false } }), refund: { amountCents: 89_600, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } });
+    reportReply = () =>
+      json({
+        ...dayTwo({
+          status: 'cancelled',
+          cancelledBy: 'guide',
+          cancelReason: 'guide_no_show',
+          creditIssued: { amountCents: 5_000, expiresAt: '2027-11-22T00:40:00.000Z', spent: false },
+        }),
+        refund: { amountCents: 89_600, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 },
+      });
     render(wrap(<TripCard booking={dayTwo()} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Guide did not come' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report that the guide did not come?' });
-    expect(within(dialog).getByText('Day 2 of 3: the booking ends today, and the deposit for the days not given, 896 RMB, comes back to you now. The days before are paid to the guide. The guide may contest the report within 48 hours.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Day 2 of 3: the booking ends today, and the deposit for the days not given, 896 RMB, comes back to you now. The days before are paid to the guide. The guide may contest the report within 48 hours.',
+      ),
+    ).toBeTruthy();
     // The whole deposit (1,344 RMB) is not what comes back on a later day.
     expect(within(dialog).queryByText(/1,344/)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Find another guide today' })).toBeNull();
     expect(within(dialog).queryByText(/^Or find another guide for later today/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report and get my refund' }));
-    await waitFor(() => expect(posted()).toEqual([{ url: expect.stringMatching(/\/api\/v2\/bookings\/12\/report-no-show$/), body: JSON.stringify({}) }]));
+    await waitFor(() =>
+      expect(posted()).toEqual([
+        { url: expect.stringMatching(/\/api\/v2\/bookings\/12\/report-no-show$/), body: JSON.stringify({}) },
+      ]),
+    );
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
-        expect.objectContaining({ title: 'Reported: the guide did not come', description: expect.stringMatching(/^896 RMB, the deposit for the days not given, is refunded to you\. A credit of 50 RMB/), variant: 'success' }),
+        expect.objectContaining({
+          title: 'Reported: the guide did not come',
+          description: expect.stringMatching(
+            /^896 RMB, the deposit for the days not given, is refunded to you\. A credit of 50 RMB/,
+          ),
+          variant: 'success',
+        }),
       ),
     );
   });
@@ -107,27 +155,64 @@ describe('reporting an absence on day 2 of 3', () => {
     await act(() => i18next.changeLanguage('ja'));
     const { unmount } = render(wrap(<TripCard booking={dayTwo()} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'ガイドが来ない' }));
-    expect(within(await screen.findByRole('dialog')).getByText(/^3日間のうち2日目：予約は本日で終了し、実施されなかった日の分の予約金896 元がすぐに返金されます。/)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog')).getByText(
+        /^3日間のうち2日目：予約は本日で終了し、実施されなかった日の分の予約金896 元がすぐに返金されます。/,
+      ),
+    ).toBeTruthy();
     unmount();
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<GuideTourCard booking={dayTwo({ currentDay: 3, noShowRefundCents: 0 })} now={now} />));
     fireEvent.click(await screen.findByRole('button', { name: '旅行者没有来' }));
-    expect(within(await screen.findByRole('dialog')).getByText(/^第 3 天（共 3 天）：预订今天结束，定金不予退还/)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog')).getByText(/^第 3 天（共 3 天）：预订今天结束，定金不予退还/),
+    ).toBeTruthy();
   });
 
   it('the guide is told the deposit is kept: the days before are theirs, the rest by the no-show terms', async () => {
-    reportReply = () => json({ ...dayTwo({ status: 'cancelled', cancelledBy: 'traveler', cancelReason: 'traveler_no_show' }), refund: { amountCents: 0, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } });
+    reportReply = () =>
+      json({
+        ...dayTwo({ status: 'cancelled', cancelledBy: 'traveler', cancelReason: 'traveler_no_show' }),
+        refund: { amountCents: 0, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 },
+      });
     render(wrap(<GuideTourCard booking={dayTwo({ noShowRefundCents: 0 })} now={now} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Traveler did not come' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report that the traveler did not come?' });
-    expect(within(dialog).getByText('Day 2 of 3: the booking ends today and the deposit is kept: the days before are paid to you, the rest by the no-show terms. The traveler may contest the report within 48 hours.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Day 2 of 3: the booking ends today and the deposit is kept: the days before are paid to you, the rest by the no-show terms. The traveler may contest the report within 48 hours.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report no-show' }));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reported: the traveler did not come', variant: 'success' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Reported: the traveler did not come', variant: 'success' }),
+      ),
+    );
   });
 
   it('the cancelled card of several days does not claim a full refund', async () => {
-    render(wrap(<TripCard booking={dayTwo({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', actions: [], noShowReportableFrom: null, noShowRefundCents: null })} now={now} onContactSupport={noop} />));
-    expect(await screen.findByText('You reported that Haruka Tanaka did not come, so the booking was cancelled and the deposit for the days not given refunded.')).toBeTruthy();
+    render(
+      wrap(
+        <TripCard
+          booking={dayTwo({
+            status: 'cancelled',
+            cancelledBy: 'guide',
+            cancelReason: 'guide_no_show',
+            actions: [],
+            noShowReportableFrom: null,
+            noShowRefundCents: null,
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
+    expect(
+      await screen.findByText(
+        'You reported that Haruka Tanaka did not come, so the booking was cancelled and the deposit for the days not given refunded.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/refunded in full/)).toBeNull();
   });
 });

@@ -84,9 +84,13 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else if (r && r.amountCents > 0) {
           // The credit the guide's absence gave (decision 139), named with the refund.
           const credit = creditGiven(reply);
-          description = sentences([t(laterDay ? 'noShow.refundedDays' : 'noShow.refunded', { amount: formatMoney(r.amountCents, r.currency, locale) }), credit && t('card.creditIssued', credit)]);
-        }
-        else if (side === 'guide') description = t('noShow.traveler.doneBody');
+          description = sentences([
+            t(laterDay ? 'noShow.refundedDays' : 'noShow.refunded', {
+              amount: formatMoney(r.amountCents, r.currency, locale),
+            }),
+            credit && t('card.creditIssued', credit),
+          ]);
+        } else if (side === 'guide') description = t('noShow.traveler.doneBody');
         showToast({ title: t(`noShow.${key}.done`), description, variant: 'success' });
       },
       (err) => {
@@ -96,7 +100,12 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else
           showToast({
             title: t('toasts.errorTitle'),
-            description: code === 'too_early' ? t('noShow.tooEarly') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
+            description:
+              code === 'too_early'
+                ? t('noShow.tooEarly')
+                : err instanceof ApiError && err.status === 409
+                  ? t('noShow.notNow')
+                  : t('toasts.statusFailed'),
             variant: 'destructive',
           });
       },
@@ -105,7 +114,12 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
 
   return (
     <div className="mt-4 border-t border-stone-100 pt-4 dark:border-stone-800">
-      <Button variant="outline" size="sm" className="border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950/40" onClick={() => openSheet(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950/40"
+        onClick={() => openSheet(true)}
+      >
         <UserX className="h-4 w-4" aria-hidden />
         {t(`noShow.${key}.button`)}
       </Button>
@@ -117,10 +131,23 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         closeLabel={t('bookings:close')}
       >
         {side === 'traveler' && <CreditBeforeNote booking={b} />}
-        {offerReplacement && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
-        <TextAreaField wrapperClassName="mt-4" label={t('noShow.noteLabel')} hint={t('noShow.noteHint')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        {offerReplacement && (
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>
+        )}
+        <TextAreaField
+          wrapperClassName="mt-4"
+          label={t('noShow.noteLabel')}
+          hint={t('noShow.noteHint')}
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         {noneToday && (
-          <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          >
             {t('noShow.guide.noneToday')}
           </p>
         )}
@@ -129,7 +156,12 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
             {t('noShow.back')}
           </Button>
           {offerReplacement && (
-            <Button variant="primary" busy={busy(true)} disabled={noneToday || report.isPending} onClick={() => void confirm(true)}>
+            <Button
+              variant="primary"
+              busy={busy(true)}
+              disabled={noneToday || report.isPending}
+              onClick={() => void confirm(true)}
+            >
               {t('noShow.guide.replacement')}
             </Button>
           )}

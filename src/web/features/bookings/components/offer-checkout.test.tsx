@@ -54,7 +54,8 @@ const tour: TourInfo = {
   travelers: 2,
   service: null,
 };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
   await i18nReady;
@@ -70,7 +71,16 @@ function renderCheckout(onCreated = vi.fn()) {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <Suspense fallback="loading">
-          <CheckoutForm tour={tour} price={offerPriceLines(offer)} offer={offer} guideProfilePath="/guides/3" onCreated={onCreated} onPaid={vi.fn()} onApproval={vi.fn()} onContactSupport={vi.fn()} />
+          <CheckoutForm
+            tour={tour}
+            price={offerPriceLines(offer)}
+            offer={offer}
+            guideProfilePath="/guides/3"
+            onCreated={onCreated}
+            onPaid={vi.fn()}
+            onApproval={vi.fn()}
+            onContactSupport={vi.fn()}
+          />
         </Suspense>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -80,7 +90,8 @@ function renderCheckout(onCreated = vi.fn()) {
 describe('CheckoutForm with a guide’s offer', () => {
   it('shows the offer’s meeting point, itinerary, extras and price, fixed, and books with { offerId } only', async () => {
     const fetch = vi.fn(async (url: RequestInfo, init?: RequestInit) => {
-      if (String(url).endsWith('/api/v2/bookings') && init?.method === 'POST') return json({ id: 77, totalPriceCents: 88_800, depositCents: 17_760 }, 201);
+      if (String(url).endsWith('/api/v2/bookings') && init?.method === 'POST')
+        return json({ id: 77, totalPriceCents: 88_800, depositCents: 17_760 }, 201);
       if (String(url).includes('/payments')) return json({ code: 'payment_failed', message: 'no' }, 402);
       return json({ demo: true, publishableKey: null, support: { provider: 'builtin' } });
     });
@@ -100,12 +111,17 @@ describe('CheckoutForm with a guide’s offer', () => {
     fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
     fireEvent.click(pay);
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    const post = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).find(([u, i]) => String(u).endsWith('/api/v2/bookings') && i?.method === 'POST')!;
+    const post = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).find(
+      ([u, i]) => String(u).endsWith('/api/v2/bookings') && i?.method === 'POST',
+    )!;
     expect(JSON.parse(String(post[1].body))).toEqual({ offerId: 8, chargeCurrency: 'CNY' });
   });
 
   it('in Chinese: the offer’s price line and the extras in 日元', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ demo: true, publishableKey: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ demo: true, publishableKey: null })),
+    );
     await act(() => i18next.changeLanguage('zh-CN'));
     renderCheckout();
     expect((await screen.findByTestId('offer-extras-note')).textContent).toContain('18000 日元');
@@ -115,7 +131,10 @@ describe('CheckoutForm with a guide’s offer', () => {
   });
 
   it('reviews the booking beside Pay (decision 122): this offer’s amounts per cancellation tier, the method, how long it is open — in both languages', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ demo: true, publishableKey: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ demo: true, publishableKey: null })),
+    );
     renderCheckout();
     const review = await screen.findByRole('region', { name: 'Review your booking' });
     const text = review.textContent!;
@@ -125,13 +144,19 @@ describe('CheckoutForm with a guide’s offer', () => {
     expect(text).toContain('Paid in person to your guide710.40 RMB');
     expect(text).toContain('Card: 177.60 RMB, charged when you press Pay.');
     // The deposit of 177.60 RMB by the tiers: half back 3 to 7 days before, a quarter 1 to 3 days before.
-    const rows = within(review).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(review)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toContain('3 to 7 days before88.80 RMB88.80 RMB');
     expect(rows).toContain('1 to 3 days before44.40 RMB133.20 RMB');
     expect(rows).toContain('A documented emergency150.96 RMB26.64 RMB');
-    expect(within(review).getByTestId('order-review-validity').textContent).toBe('This offer is open until Dec 1, 2026, 10:00 (Japan time).');
+    expect(within(review).getByTestId('order-review-validity').textContent).toBe(
+      'This offer is open until Dec 1, 2026, 10:00 (Japan time).',
+    );
     // The shop stop the offer declared, and that the shop pays the guide (decision 135).
-    expect(within(review).getByTestId('shop-stops').textContent).toContain('Nakamise souvenir shop, 20 min The shop pays the guide for bringing you.');
+    expect(within(review).getByTestId('shop-stops').textContent).toContain(
+      'Nakamise souvenir shop, 20 min The shop pays the guide for bringing you.',
+    );
     // The chosen method is the one the review names.
     fireEvent.click(screen.getByRole('radio', { name: /Alipay/ }));
     expect(review.textContent).toContain('Alipay: 177.60 RMB, charged when you press Pay.');
@@ -142,9 +167,16 @@ describe('CheckoutForm with a guide’s offer', () => {
     const zh = await screen.findByRole('region', { name: '确认订单内容' });
     expect(zh.textContent).toContain('总价888 元');
     expect(zh.textContent).toContain('余款 710.40 元 于行程当天当面支付给地陪。');
-    expect(within(zh).getAllByRole('row').map((r) => r.textContent)).toContain('开始前 3–7 天88.80 元88.80 元');
-    expect(within(zh).getByTestId('shop-stops').textContent).toContain('Nakamise souvenir shop，20 分钟 商店会向地陪支付带客费用。');
-    expect(within(zh).getByTestId('order-review-validity').textContent).toBe('此报价有效期至2026年12月1日 10:00（日本时间）。');
+    expect(
+      within(zh)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toContain('开始前 3–7 天88.80 元88.80 元');
+    expect(within(zh).getByTestId('shop-stops').textContent).toContain(
+      'Nakamise souvenir shop，20 分钟 商店会向地陪支付带客费用。',
+    );
+    expect(within(zh).getByTestId('order-review-validity').textContent).toBe(
+      '此报价有效期至2026年12月1日 10:00（日本时间）。',
+    );
   });
 });
-

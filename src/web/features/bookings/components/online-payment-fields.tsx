@@ -15,7 +15,10 @@ export function OnlinePaymentFields({ payment: p, disabled }: { payment: OnlineP
     return (
       <div className="space-y-2 text-sm" aria-live="polite">
         <p className="flex items-center gap-2 font-semibold">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600"
+            aria-hidden
+          />
           {t('confirming.title')}
         </p>
         <p className="text-stone-600 dark:text-stone-400">{t('confirming.body')}</p>

@@ -103,7 +103,10 @@ describe('BesideText', () => {
   it('keeps each amount whole and lets the line break only between them', () => {
     const { container } = render(<BesideText text="≈ 585.37 RMB · ¥12,000 (JPY)" />);
     expect(container.textContent).toBe('≈ 585.37 RMB · ¥12,000 (JPY)');
-    expect([...container.querySelectorAll('span.whitespace-nowrap')].map((s) => s.textContent)).toEqual(['≈ 585.37 RMB', '¥12,000 (JPY)']);
+    expect([...container.querySelectorAll('span.whitespace-nowrap')].map((s) => s.textContent)).toEqual([
+      '≈ 585.37 RMB',
+      '¥12,000 (JPY)',
+    ]);
     expect(container.querySelector('wbr')).not.toBeNull();
     cleanup();
     expect(render(<BesideText text="300 元" />).container.innerHTML).toBe('300 元');

@@ -15,7 +15,8 @@ import { TripCard } from './trip-card';
  * with the extension's fee paid in full online and its own terms (a declined extension comes back),
  * and how long an unpaid request lasts.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderCard(b = booking({})) {
   return render(
@@ -35,7 +36,10 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
-  vi.stubGlobal('fetch', vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })),
+  );
 });
 afterEach(async () => {
   cleanup();
@@ -62,7 +66,9 @@ describe('the review beside Pay on an extension', () => {
     expect(text).toContain('Card: 165 RMB, charged when you press Pay.');
     expect(text).toContain('If your guide declines the extension, the 165 RMB comes back to you in full.');
     expect(within(review).queryByRole('table')).toBeNull();
-    expect(within(review).getByTestId('order-review-validity').textContent).toBe('Pressing Pay sends the request; if it is not paid within 30 minutes, it lapses.');
+    expect(within(review).getByTestId('order-review-validity').textContent).toBe(
+      'Pressing Pay sends the request; if it is not paid within 30 minutes, it lapses.',
+    );
   });
 
   it('in Chinese, for a request already sent: the server’s fee and when the request lapses', async () => {
@@ -71,13 +77,23 @@ describe('the review beside Pay on an extension', () => {
       booking({
         status: 'extend_requested',
         extensionPrice: 330,
-        extension: { id: 5, hours: 1, price: 330, priceCents: 33_000, status: 'requested', payBy: '2026-11-22T02:30:00.000Z', openPayment: null },
+        extension: {
+          id: 5,
+          hours: 1,
+          price: 330,
+          priceCents: 33_000,
+          status: 'requested',
+          payBy: '2026-11-22T02:30:00.000Z',
+          openPayment: null,
+        },
       }),
     );
     fireEvent.click(await screen.findByRole('button', { name: /支付延长费用/ }));
     const review = await screen.findByRole('region', { name: '确认订单内容' });
     expect(review.textContent).toContain('现在在线支付330 元');
     expect(review.textContent).toContain('如地陪拒绝延时，330 元 将全额退还。');
-    expect(within(review).getByTestId('order-review-validity').textContent).toBe('如在2026年11月22日 11:30（日本时间）前未支付，延时申请将失效。');
+    expect(within(review).getByTestId('order-review-validity').textContent).toBe(
+      '如在2026年11月22日 11:30（日本时间）前未支付，延时申请将失效。',
+    );
   });
 });

@@ -46,7 +46,10 @@ export interface OrderReviewFacts {
   timeZone: string;
   hours: number;
   travelers: number;
-  /** The server's figures (a booking, an offer, an extension's fee) or the shared rule's preview, which Pay checks against the server's. */
+  /**
+   * The server's figures (a booking, an offer, an extension's fee) or the shared rule's preview, which Pay checks
+   * against the server's.
+   */
   totalCents: number;
   nowCents: number;
   inPersonCents: number;
@@ -83,7 +86,9 @@ export interface OrderReviewFacts {
 
 /** The extras with the overtime priced at the rate the booking froze, where it has one. */
 const extrasAsBooked = (extras: readonly GuideExtra[], overtimeRateCents: number | null | undefined) =>
-  overtimeRateCents == null ? extras : extras.map((e) => (e.kind === 'overtime_hour' && !e.included ? { ...e, priceCents: overtimeRateCents } : e));
+  overtimeRateCents == null
+    ? extras
+    : extras.map((e) => (e.kind === 'overtime_hour' && !e.included ? { ...e, priceCents: overtimeRateCents } : e));
 
 /**
  * The review of an extension's payment: the booking's tour, the extension's hours and the server's
@@ -91,7 +96,12 @@ const extrasAsBooked = (extras: readonly GuideExtra[], overtimeRateCents: number
  * own figures, the fee reads in the currency its traveler saw with the guide's own beside it, and Pay
  * charges what the method charges (decision 164, 168).
  */
-export function extensionReviewFacts(b: Booking, extension: { hours: number; priceCents: number }, method: PaymentMethodName, service: string): OrderReviewFacts {
+export function extensionReviewFacts(
+  b: Booking,
+  extension: { hours: number; priceCents: number },
+  method: PaymentMethodName,
+  service: string,
+): OrderReviewFacts {
   const seen = b.rate ? b.chargeCurrency : b.currency;
   const seenCents = inCurrency(bookingTerms(b), extension.priceCents, seen);
   return {
@@ -109,7 +119,10 @@ export function extensionReviewFacts(b: Booking, extension: { hours: number; pri
     depositCents: null,
     validity: b.extension?.payBy ? { kind: 'extension', until: b.extension.payBy } : { kind: 'extensionNew' },
     currency: seen,
-    own: seen === b.currency ? undefined : { currency: b.currency, totalCents: extension.priceCents, depositCents: 0, balanceCents: 0 },
+    own:
+      seen === b.currency
+        ? undefined
+        : { currency: b.currency, totalCents: extension.priceCents, depositCents: 0, balanceCents: 0 },
     rate: b.rate ?? undefined,
     charge: bookingCharge(b, extension.priceCents, method),
   };
@@ -129,7 +142,13 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
   const own = facts.own;
   // The reader's currency, the guide's own beside it when they differ (decision 168).
   const shown = (cents: number, ownCents?: number) => (
-    <BesideText text={own && ownCents !== undefined ? formatBeside({ minor: cents, currency }, { minor: ownCents, currency: own.currency }, locale) : formatMoney(cents, currency, locale)} />
+    <BesideText
+      text={
+        own && ownCents !== undefined
+          ? formatBeside({ minor: cents, currency }, { minor: ownCents, currency: own.currency }, locale)
+          : formatMoney(cents, currency, locale)
+      }
+    />
   );
   const charge = facts.charge ?? { amountCents: facts.nowCents, currency };
   const now = formatMoney(charge.amountCents, charge.currency, locale);
@@ -164,19 +183,28 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
             </>
           ) : (
             <>
-              {formatCalendarDate(facts.date, locale, { weekday: 'short' })} <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
+              {formatCalendarDate(facts.date, locale, { weekday: 'short' })}{' '}
+              <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
             </>
           )}
         </Row>
         <Row label={t('review.group')}>
-          {t('review.groupValue', { duration: days > 1 ? t('price.days', { count: days, hours: hoursText(facts.hours) }) : durationText(facts.hours, locale), travelers: groupText(t, facts) })}
+          {t('review.groupValue', {
+            duration:
+              days > 1
+                ? t('price.days', { count: days, hours: hoursText(facts.hours) })
+                : durationText(facts.hours, locale),
+            travelers: groupText(t, facts),
+          })}
         </Row>
         {facts.lines?.map((l, i) => (
           <Row key={i} label={l.label}>
             {shown(l.amountCents, own?.lines?.[i])}
           </Row>
         ))}
-        {!!facts.creditCents && <Row label={t('review.credit')}>−{formatMoney(facts.creditCents, currency, locale)}</Row>}
+        {!!facts.creditCents && (
+          <Row label={t('review.credit')}>−{formatMoney(facts.creditCents, currency, locale)}</Row>
+        )}
         <Row label={t('review.total')} strong>
           {shown(facts.totalCents, own?.totalCents)}
         </Row>
@@ -206,17 +234,31 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
       {!!facts.extras?.length && (
         <>
           <h4 className="mt-4 text-sm font-semibold">{t('review.extras')}</h4>
-          <ExtrasList extras={extrasAsBooked(facts.extras, facts.overtimeRateCents)} currency={inPersonCurrency} className="mt-1 text-sm text-stone-700 dark:text-stone-300" />
+          <ExtrasList
+            extras={extrasAsBooked(facts.extras, facts.overtimeRateCents)}
+            currency={inPersonCurrency}
+            className="mt-1 text-sm text-stone-700 dark:text-stone-300"
+          />
         </>
       )}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.payment')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700 dark:text-stone-300">
         <li>{t('review.paymentNow', { method, amount: now })}</li>
-        {charge.currency !== currency && <li>{t('review.walletYuan', { amount: now, shown: formatMoney(facts.nowCents, currency, locale) })}</li>}
-        {facts.inPersonCents > 0 && <li>{t(inPersonCurrency === 'JPY' ? 'review.paymentInPersonYen' : 'review.paymentInPerson', { amount: inPerson })}</li>}
+        {charge.currency !== currency && (
+          <li>{t('review.walletYuan', { amount: now, shown: formatMoney(facts.nowCents, currency, locale) })}</li>
+        )}
+        {facts.inPersonCents > 0 && (
+          <li>
+            {t(inPersonCurrency === 'JPY' ? 'review.paymentInPersonYen' : 'review.paymentInPerson', {
+              amount: inPerson,
+            })}
+          </li>
+        )}
         {converted && (
-          <li data-testid="review-rate">{t('review.rate', { rate: facts.rate!.jpyPerCny, date: formatCalendarDate(facts.rate!.asOf, locale) })}</li>
+          <li data-testid="review-rate">
+            {t('review.rate', { rate: facts.rate!.jpyPerCny, date: formatCalendarDate(facts.rate!.asOf, locale) })}
+          </li>
         )}
       </ul>
 
@@ -224,7 +266,11 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
       {extension ? (
         <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{t('review.extensionTerms', { amount: now })}</p>
       ) : (
-        <Tiers depositCents={own?.depositCents ?? facts.depositCents!} charged={charge} format={(cents) => formatMoney(cents, charge.currency, locale)} />
+        <Tiers
+          depositCents={own?.depositCents ?? facts.depositCents!}
+          charged={charge}
+          format={(cents) => formatMoney(cents, charge.currency, locale)}
+        />
       )}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.validity')}</h4>
@@ -232,7 +278,10 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         {validityText(facts.validity, t, at)}
       </p>
       <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">
-        <Link to="/legal/commerce" className="underline underline-offset-2 hover:text-primary-700 dark:hover:text-primary-300">
+        <Link
+          to="/legal/commerce"
+          className="underline underline-offset-2 hover:text-primary-700 dark:hover:text-primary-300"
+        >
           {t('review.disclosure')}
         </Link>
       </p>
@@ -240,7 +289,11 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
   );
 }
 
-function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unknown>) => string, at: (iso: string) => { date: string; time: string; zone: string }): string {
+function validityText(
+  v: ReviewValidity,
+  t: (key: string, o?: Record<string, unknown>) => string,
+  at: (iso: string) => { date: string; time: string; zone: string },
+): string {
   const minutes = PAYMENT_WINDOW_MINUTES;
   switch (v.kind) {
     case 'newHold':
@@ -260,7 +313,15 @@ function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unk
  * This booking's deposit by the tiers: what comes back and what is kept, in what is charged. A tier
  * returns its share of the charge, as the server refunds it (`shareOfCharge`, decision 164).
  */
-function Tiers({ depositCents, charged, format }: { depositCents: number; charged: { amountCents: number }; format: (cents: number) => string }) {
+function Tiers({
+  depositCents,
+  charged,
+  format,
+}: {
+  depositCents: number;
+  charged: { amountCents: number };
+  format: (cents: number) => string;
+}) {
   const { t } = useTranslation('bookings');
   const back = (refund: number) => (depositCents > 0 ? shareOfCharge(refund, depositCents, charged.amountCents) : 0);
   return (
@@ -287,7 +348,9 @@ function Tiers({ depositCents, charged, format }: { depositCents: number; charge
                 {t(`policy.tiers.${term.case}`)}
               </th>
               <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{format(back(term.refundCents))}</td>
-              <td className="whitespace-nowrap py-1 text-right tabular-nums">{format(charged.amountCents - back(term.refundCents))}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">
+                {format(charged.amountCents - back(term.refundCents))}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -301,7 +364,11 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="shrink-0 text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={`min-w-0 text-right ${strong ? 'font-semibold text-stone-900 dark:text-white' : 'text-stone-800 dark:text-stone-200'}`}>{children}</dd>
+      <dd
+        className={`min-w-0 text-right ${strong ? 'font-semibold text-stone-900 dark:text-white' : 'text-stone-800 dark:text-stone-200'}`}
+      >
+        {children}
+      </dd>
     </div>
   );
 }

@@ -19,7 +19,11 @@ export interface PaymentValues {
 }
 
 /** Chinese readers pay with Alipay and WeChat Pay first (card was preselected for them); others by card. */
-const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = { 'zh-CN': ['alipay', 'wechat', 'card'], en: ['card', 'alipay', 'wechat'], ja: ['card', 'alipay', 'wechat'] };
+const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = {
+  'zh-CN': ['alipay', 'wechat', 'card'],
+  en: ['card', 'alipay', 'wechat'],
+  ja: ['card', 'alipay', 'wechat'],
+};
 
 /** An empty form with the reader's first method chosen. */
 export const emptyPayment = (locale: Locale): PaymentValues => ({
@@ -34,7 +38,15 @@ export const emptyPayment = (locale: Locale): PaymentValues => ({
 
 /** The request body for the chosen method only (Payment form names). */
 export function paymentBody(v: PaymentValues): CreatePaymentBody {
-  if (v.method === 'card') return { kind: 'deposit', method: 'card', cardNumber: v.cardNumber, expiryDate: v.expiryDate, cvv: v.cvv, cardHolder: v.cardHolder.trim() };
+  if (v.method === 'card')
+    return {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: v.cardNumber,
+      expiryDate: v.expiryDate,
+      cvv: v.cvv,
+      cardHolder: v.cardHolder.trim(),
+    };
   if (v.method === 'alipay') return { kind: 'deposit', method: 'alipay', alipayAccount: v.alipayAccount.trim() };
   return { kind: 'deposit', method: 'wechat', wechatId: v.wechatId.trim() };
 }
@@ -90,7 +102,14 @@ export function PaymentFields({
                     : 'border-stone-300 bg-white hover:border-primary-400 dark:border-stone-700 dark:bg-stone-900',
                 )}
               >
-                <input type="radio" name={name} value={key} checked={value.method === key} onChange={() => set({ method: key })} className="sr-only" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={key}
+                  checked={value.method === key}
+                  onChange={() => set({ method: key })}
+                  className="sr-only"
+                />
                 <Icon className="h-5 w-5" aria-hidden />
                 <span className="leading-tight">{t(`payment.methods.${key}`)}</span>
               </label>

@@ -34,7 +34,14 @@ export interface PriceLines {
    * The guide's own figures when the amounts above are in another currency (decision 168): the
    * quote's or the booking's, shown beside them; `lines` in the order of `lines` above.
    */
-  own?: { currency: Currency; totalCents: number; depositCents: number; balanceCents: number; lines?: number[]; dayTotalCents?: number };
+  own?: {
+    currency: Currency;
+    totalCents: number;
+    depositCents: number;
+    balanceCents: number;
+    lines?: number[];
+    dayTotalCents?: number;
+  };
   /** The rate between the two (the quote's, or the one the booking was made at). */
   rate?: FxRate;
 }
@@ -44,50 +51,93 @@ export interface PriceLines {
  * first traveler's hours and the additional travelers' hours (the second takes the rounding), then
  * the deposit paid online now and the rest paid to the guide in person.
  */
-export function PriceBreakdown({ price, className, estimate, paid }: { price: PriceLines; className?: string; estimate?: boolean; paid?: boolean }) {
+export function PriceBreakdown({
+  price,
+  className,
+  estimate,
+  paid,
+}: {
+  price: PriceLines;
+  className?: string;
+  estimate?: boolean;
+  paid?: boolean;
+}) {
   const { t } = useTranslation('bookings');
   const days = price.days ?? 1;
   const extraPeople = Math.max(0, price.travelers - 1);
   const credit = price.creditCents ?? 0;
   // Days are priced by the day (a day rate, decision 154): the further travelers' hours are the known part.
-  const base = days > 1 ? price.totalCents + credit - Math.round(price.additionalPerPersonCents * extraPeople * price.hours) : Math.round(price.unitPriceCents * price.hours);
+  const base =
+    days > 1
+      ? price.totalCents + credit - Math.round(price.additionalPerPersonCents * extraPeople * price.hours)
+      : Math.round(price.unitPriceCents * price.hours);
   const extra = price.totalCents + credit - base;
   const percent = price.totalCents > 0 ? Math.round((price.depositCents / price.totalCents) * 100) : 0;
   const locale = currentLocale();
   const currency = price.currency ?? 'CNY';
   // In the reader's currency, with the guide's own beside it when they differ (decision 168).
   const money = (cents: number, own?: number) =>
-    price.own && own !== undefined ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale) : formatMoney(cents, currency, locale);
+    price.own && own !== undefined
+      ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale)
+      : formatMoney(cents, currency, locale);
   // A unit price in a line's label: the reader's currency alone.
   const unit = (cents: number) => formatMoney(cents, currency, locale);
   return (
     <div className={className}>
       <dl className="space-y-1.5 text-sm">
         {price.lines && !price.fromOffer ? (
-          price.lines.map((l, i) => <Line key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} />)
+          price.lines.map((l, i) => (
+            <Line key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} />
+          ))
         ) : price.fromOffer ? (
-          <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents, price.own?.totalCents)} />
+          <Line
+            label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })}
+            value={money(price.totalCents, price.own?.totalCents)}
+          />
         ) : days > 1 ? (
           <Line label={t('price.days', { count: days, hours: hoursText(price.hours / days) })} value={money(base)} />
         ) : (
-          <Line label={t('price.basePrice', { price: unit(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
+          <Line
+            label={t('price.basePrice', { price: unit(price.unitPriceCents), hours: hoursText(price.hours) })}
+            value={money(base)}
+          />
         )}
         {extraPeople > 0 && !price.fromOffer && !price.lines && (
           <Line
-            label={t('price.extraPrice', { price: unit(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
+            label={t('price.extraPrice', {
+              price: unit(price.additionalPerPersonCents),
+              count: extraPeople,
+              hours: hoursText(price.hours),
+            })}
             value={money(extra)}
           />
         )}
         {credit > 0 && (
           <Line
-            label={price.creditExpiresAt ? t('price.creditUntil', { date: formatCalendarDate(price.creditExpiresAt.slice(0, 10), locale) }) : t('price.credit')}
+            label={
+              price.creditExpiresAt
+                ? t('price.creditUntil', { date: formatCalendarDate(price.creditExpiresAt.slice(0, 10), locale) })
+                : t('price.credit')
+            }
             value={`−${money(credit)}`}
             className="text-green-800 dark:text-green-200"
           />
         )}
-        <Line label={t('price.total')} value={money(price.totalCents, price.own?.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
-        <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents, price.own?.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
-        <Line label={t('price.balance')} value={money(price.balanceCents, price.own?.balanceCents)} className="text-stone-600 dark:text-stone-400" />
+        <Line
+          label={t('price.total')}
+          value={money(price.totalCents, price.own?.totalCents)}
+          className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700"
+        />
+        <Line
+          label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })}
+          value={money(price.depositCents, price.own?.depositCents)}
+          className="font-semibold text-primary-800 dark:text-primary-200"
+        />
+        <Line
+          label={t('price.balance')}
+          value={money(price.balanceCents, price.own?.balanceCents)}
+          className="text-stone-600 dark:text-stone-400"
+        />
       </dl>
       {estimate && <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">{t('price.estimateNote')}</p>}
     </div>

@@ -1,4 +1,5 @@
-// One guide offered to take over a cancelled or missed tour, with their start and price: the replacement panel's list item, apart from the panel's choosing and refunding.
+// One guide offered to take over a cancelled or missed tour, with their start and price: the replacement panel's list
+// item, apart from the panel's choosing and refunding.
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReplacementCandidate } from '../../../../shared/schemas/replacements';
@@ -40,8 +41,15 @@ export function Candidate({
   const noExtra = c.coveredCents > 0 || c.totalCents === bookedTotalCents;
   const money = (cents: number) => formatMoney(cents, currency, currentLocale());
   return (
-    <li aria-labelledby={nameId} data-testid="replacement-candidate" className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100">
-      <UserAvatar user={{ id: c.guideId, fullName: c.fullName, nickname: null, profilePicture: c.profilePicture }} size={44} />
+    <li
+      aria-labelledby={nameId}
+      data-testid="replacement-candidate"
+      className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100"
+    >
+      <UserAvatar
+        user={{ id: c.guideId, fullName: c.fullName, nickname: null, profilePicture: c.profilePicture }}
+        size={44}
+      />
       <div className="min-w-0 flex-1">
         <p id={nameId} className="truncate font-semibold">
           {c.fullName}
@@ -58,16 +66,33 @@ export function Candidate({
           )}
         </div>
         {/* The note wraps as one piece under the price on a phone, not split from its own start. */}
-        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums" data-testid="candidate-price">
+        <p
+          className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums"
+          data-testid="candidate-price"
+        >
           <span>{t('replacement.pays', { total: money(c.totalCents), balance: money(c.balanceCents) })}</span>
           {noExtra ? (
-            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-green-800 dark:text-green-400">{t('replacement.noExtra')}</span>
+            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-green-800 dark:text-green-400">
+              {t('replacement.noExtra')}
+            </span>
           ) : (
-            c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: money(bookedTotalCents - c.totalCents) })}</span>
+            c.totalCents < bookedTotalCents && (
+              <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">
+                {t('replacement.less', { amount: money(bookedTotalCents - c.totalCents) })}
+              </span>
+            )
           )}
         </p>
       </div>
-      <Button variant="primary" size="sm" className="w-full sm:w-auto" busy={busy} disabled={disabled} onClick={onChoose} aria-label={t('replacement.chooseLabel', { guide: c.fullName })}>
+      <Button
+        variant="primary"
+        size="sm"
+        className="w-full sm:w-auto"
+        busy={busy}
+        disabled={disabled}
+        onClick={onChoose}
+        aria-label={t('replacement.chooseLabel', { guide: c.fullName })}
+      >
         {t('replacement.choose')}
       </Button>
     </li>
@@ -79,7 +104,17 @@ export function Candidate({
  * traveler's own time beside it when it differs (docs/rules/look-and-language.md), as the trip card writes its time;
  * on a tour of several days, then the other days at the booked hours ("Then Dec 13–14 from 09:00, as booked").
  */
-function StartTime({ candidate: c, date, timeZone, rest }: { candidate: ReplacementCandidate; date: string; timeZone: string; rest: Rest }) {
+function StartTime({
+  candidate: c,
+  date,
+  timeZone,
+  rest,
+}: {
+  candidate: ReplacementCandidate;
+  date: string;
+  timeZone: string;
+  rest: Rest;
+}) {
   const { t } = useTranslation(['trips', 'bookings']);
   const own = viewerTime(c.startsAt, date, c.scheduledStartTime, currentLocale());
   return (
@@ -91,7 +126,9 @@ function StartTime({ candidate: c, date, timeZone, rest }: { candidate: Replacem
       </span>
       {own && (
         <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
-          {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
+          {own.date
+            ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date })
+            : t('bookings:box.yourTime', { time: own.time })}
         </span>
       )}
       {rest && (

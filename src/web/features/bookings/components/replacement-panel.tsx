@@ -38,30 +38,44 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const lapsesAt = list.data?.lapsesAt ?? b.replacement?.lapsesAt ?? null;
   const deadline = lapsesAt ? formatDeadline(lapsesAt, locale, b.timeZone, t('bookings:japanTime')) : null;
   const titleId = `replacement-${b.id}`;
-  // Before the list comes, the booking's own replacement says which case it is, so the title does not change under the reader.
+  // Before the list comes, the booking's own replacement says which case it is, so the title does not change under the
+  // reader.
   const sameDay = list.data?.sameDay ?? b.replacement?.sameDay ?? false;
   const copy = sameDay ? 'replacement.sameDay' : 'replacement';
   // The days after today of a tour of several days whose guide did not come (decision 140, amended): each guide offered
   // takes them at the booked hours.
-  const rest = sameDay && (b.days ?? 1) > 1 ? { dates: dateRangeText(addDays(b.date, 1), addDays(b.date, b.days! - 1), locale), time: b.scheduledStartTime } : null;
+  const rest =
+    sameDay && (b.days ?? 1) > 1
+      ? { dates: dateRangeText(addDays(b.date, 1), addDays(b.date, b.days! - 1), locale), time: b.scheduledStartTime }
+      : null;
   // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
   const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
   // The traveler's own other tour at the booked time: the server offers nobody for those hours, and the
   // empty list says why (the trips are the dashboard's own query, already read).
   const trips = useTravelerBookings(useSession()?.user.id);
-  const clash = !sameDay && trips.data ? clashingBooking(trips.data.data, new Date(b.startsAt), new Date(b.endsAt)) : undefined;
+  const clash =
+    !sameDay && trips.data ? clashingBooking(trips.data.data, new Date(b.startsAt), new Date(b.endsAt)) : undefined;
   const empty = (key: 'empty' | 'emptyNow') =>
-    clash ? t(key === 'empty' ? 'replacement.busy' : 'replacement.busyNow', { number: clash.bookingNumber, guide: clash.guide.fullName, ...deadline }) : t(`${copy}.${key}`, deadline ?? {});
+    clash
+      ? t(key === 'empty' ? 'replacement.busy' : 'replacement.busyNow', {
+          number: clash.bookingNumber,
+          guide: clash.guide.fullName,
+          ...deadline,
+        })
+      : t(`${copy}.${key}`, deadline ?? {});
 
   // mutateAsync: the chosen booking leaves this tab at once (confirmed), and the toast must still show.
   const pick = (c: ReplacementCandidate) =>
-    // The start shown is the one asked for: a same-day guide whose time went meanwhile is refused, not moved (decision 140).
+    // The start shown is the one asked for: a same-day guide whose time went meanwhile is refused, not moved
+    // (decision 140).
     choose.mutateAsync({ id: b.id, guideId: c.guideId, startsAt: c.startsAt }).then(
       (booking) => {
         const by = booking.replacement?.answerBy;
         showToast({
           title: t('replacement.toasts.chosen', { guide: c.fullName }),
-          description: by ? t('replacement.toasts.chosenBody', formatDeadline(by, locale, b.timeZone, t('bookings:japanTime'))) : undefined,
+          description: by
+            ? t('replacement.toasts.chosenBody', formatDeadline(by, locale, b.timeZone, t('bookings:japanTime')))
+            : undefined,
           variant: 'success',
         });
       },
@@ -69,18 +83,37 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         const api = err instanceof ApiError ? err : undefined;
         const code = api?.code;
         // Taken meanwhile: the list is read again without that guide (the mutation's invalidation does it).
-        if (code === 'replacement_unavailable') showToast({ title: t('replacement.toasts.taken', { guide: c.fullName }), description: t('replacement.toasts.takenBody'), variant: 'destructive' });
+        if (code === 'replacement_unavailable')
+          showToast({
+            title: t('replacement.toasts.taken', { guide: c.fullName }),
+            description: t('replacement.toasts.takenBody'),
+            variant: 'destructive',
+          });
         // Booked elsewhere at that time since the list was read: the error names that booking.
         else if (code === 'traveler_busy') {
           const number = api?.body?.fields?.find((f) => f.path === 'booking')?.message ?? '';
-          showToast({ title: t('replacement.toasts.busy', { number }), description: t('replacement.toasts.busyBody', { number }), variant: 'destructive' });
-        } else if (code === 'replacement_closed') showToast({ title: t('replacement.toasts.closed'), description: t('replacement.toasts.closedBody'), variant: 'destructive' });
-        else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
+          showToast({
+            title: t('replacement.toasts.busy', { number }),
+            description: t('replacement.toasts.busyBody', { number }),
+            variant: 'destructive',
+          });
+        } else if (code === 'replacement_closed')
+          showToast({
+            title: t('replacement.toasts.closed'),
+            description: t('replacement.toasts.closedBody'),
+            variant: 'destructive',
+          });
+        else
+          showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
       },
     );
 
   return (
-    <section aria-labelledby={titleId} data-testid="replacement-panel" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50 sm:p-4">
+    <section
+      aria-labelledby={titleId}
+      data-testid="replacement-panel"
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50 sm:p-4"
+    >
       <h4 id={titleId} className="flex items-start gap-2 text-base font-semibold">
         <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
         <span>{t(`${copy}.title`)}</span>
@@ -90,20 +123,29 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
           choice, the booking keeps its booked hours, so its start is every day's. */}
       {(b.days ?? 1) > 1 && (
         <p data-testid="replacement-span" className="mt-1">
-          {sameDay ? t('replacement.sameDay.span', { dates: rest!.dates, time: rest!.time }) : t('replacement.span', { span: spanText(b.date, b.days!, locale), time: b.scheduledStartTime })}
+          {sameDay
+            ? t('replacement.sameDay.span', { dates: rest!.dates, time: rest!.time })
+            : t('replacement.span', { span: spanText(b.date, b.days!, locale), time: b.scheduledStartTime })}
         </p>
       )}
       {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
       <div aria-live="polite" className="mt-3">
         {list.isError ? (
-          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100">
+          <div
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
             <p>{t(`${copy}.error`)}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
               {t('bookings:retry')}
             </Button>
           </div>
         ) : list.isPending ? (
-          <div aria-busy="true" aria-label={t('replacement.loading')} className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30" />
+          <div
+            aria-busy="true"
+            aria-label={t('replacement.loading')}
+            className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30"
+          />
         ) : list.data.candidates.length === 0 ? (
           <p data-testid="replacement-empty" className="rounded-lg bg-white/70 px-3 py-2 dark:bg-stone-900/60">
             {lapsed ? t('replacement.lapsed') : empty(deadline ? 'empty' : 'emptyNow')}
@@ -133,13 +175,28 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
           {t('replacement.refund')}
         </Button>
       </div>
-      <RefundDialog booking={b} depositCents={list.data?.depositPaidCents ?? null} open={refunding} onOpenChange={setRefunding} />
+      <RefundDialog
+        booking={b}
+        depositCents={list.data?.depositPaidCents ?? null}
+        open={refunding}
+        onOpenChange={setRefunding}
+      />
     </section>
   );
 }
 
 /** "Take the full refund instead", confirmed: the traveler's cancellation refunds everything from here. */
-function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { booking: Booking; depositCents: number | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+function RefundDialog({
+  booking: b,
+  depositCents,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  depositCents: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation(['trips', 'bookings']);
   const update = useUpdateBookingStatus();
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
@@ -154,7 +211,14 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
         showToast({
           title: t('toasts.cancelled'),
           description: sentences([
-            r && r.amountCents > 0 ? t('toasts.cancelledRefundPrice', { price: formatMoney(r.amountCents, r.currency, locale), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : null,
+            r && r.amountCents > 0
+              ? t('toasts.cancelledRefundPrice', {
+                  price: formatMoney(r.amountCents, r.currency, locale),
+                  min: r.minBusinessDays,
+                  max: r.maxBusinessDays,
+                  method: methodName(r.method),
+                })
+              : null,
             credit && t('card.creditIssued', credit),
           ]),
           variant: 'success',
@@ -167,7 +231,11 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
       open={open}
       onOpenChange={onOpenChange}
       title={t('replacement.refundTitle')}
-      description={depositCents ? t('replacement.refundBody', { amount: formatMoney(depositCents, b.currency, locale) }) : t('replacement.refundBodyShort')}
+      description={
+        depositCents
+          ? t('replacement.refundBody', { amount: formatMoney(depositCents, b.currency, locale) })
+          : t('replacement.refundBodyShort')
+      }
       closeLabel={t('bookings:close')}
     >
       <CreditBeforeNote booking={b} />
@@ -188,11 +256,17 @@ export function ReplacementWaiting({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation(['trips', 'bookings']);
   const by = b.replacement?.answerBy;
   return (
-    <p data-testid="replacement-waiting" className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+    <p
+      data-testid="replacement-waiting"
+      className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100"
+    >
       <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <span>
         {by
-          ? t('replacement.waiting', { guide: b.guide.fullName, ...formatDeadline(by, currentLocale(), b.timeZone, t('bookings:japanTime')) })
+          ? t('replacement.waiting', {
+              guide: b.guide.fullName,
+              ...formatDeadline(by, currentLocale(), b.timeZone, t('bookings:japanTime')),
+            })
           : t('card.waitingShort', { guide: b.guide.fullName })}
       </span>
     </p>

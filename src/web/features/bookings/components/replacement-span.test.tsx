@@ -18,7 +18,8 @@ const wrap = (children: ReactNode) => (
     </MemoryRouter>
   </QueryClientProvider>
 );
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const reply: ReplacementsReply = {
   bookingId: 12,
@@ -53,7 +54,10 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-12-01T02:00:00Z'));
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).includes('/replacements') ? json(reply) : json({}))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (String(url).includes('/replacements') ? json(reply) : json({}))),
+  );
 });
 afterEach(async () => {
   cleanup();

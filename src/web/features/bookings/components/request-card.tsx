@@ -34,8 +34,18 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
   // mutateAsync: the toast shows even when the booking's live event has already taken this card away.
   const accept = () =>
     answer.mutateAsync({ id: b.id, answer: 'accept' }).then(
-      () => showToast({ title: t('requests.toasts.accepted'), description: t('requests.toasts.acceptedBody', { name: b.traveler.fullName }), variant: 'success' }),
-      () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
+      () =>
+        showToast({
+          title: t('requests.toasts.accepted'),
+          description: t('requests.toasts.acceptedBody', { name: b.traveler.fullName }),
+          variant: 'success',
+        }),
+      () =>
+        showToast({
+          title: t('requests.toasts.errorTitle'),
+          description: t('requests.toasts.failed'),
+          variant: 'destructive',
+        }),
     );
 
   // In the booking's currency, the guide's own (decision 164): what she earns it in.
@@ -45,14 +55,20 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       <p className="text-lg font-bold tabular-nums">{money(b.totalPriceCents)}</p>
       <p className="text-xs text-stone-600 dark:text-stone-400">
         {t('requests.depositPaid', { amount: money(b.depositCents) })}
-        {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
+        {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && (
+          <> · {t('requests.demo')}</>
+        )}
       </p>
       <GuideNet booking={b} className="mt-1 text-sm" />
     </>
   );
 
   return (
-    <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <article
+      id={`booking-${b.id}`}
+      aria-labelledby={titleId}
+      className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+    >
       <BookingCardHeader
         person={b.traveler}
         titleId={titleId}
@@ -67,7 +83,10 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         aside={<div className="shrink-0 sm:text-right">{price}</div>}
       />
       {replacing && (
-        <p data-testid="replacement-request" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700 dark:text-stone-300">
+        <p
+          data-testid="replacement-request"
+          className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700 dark:text-stone-300"
+        >
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
             <Repeat2 className="h-3.5 w-3.5" aria-hidden />
             {t('requests.replacement.badge')}
@@ -95,7 +114,10 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       {answerBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">
           <Hourglass className="h-4 w-4 shrink-0" aria-hidden />
-          {t(replacing ? 'requests.replacement.answerBy' : 'requests.answerBy', formatDeadline(answerBy, locale, b.timeZone, t('japanTime')))}
+          {t(
+            replacing ? 'requests.replacement.answerBy' : 'requests.answerBy',
+            formatDeadline(answerBy, locale, b.timeZone, t('japanTime')),
+          )}
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />
@@ -104,7 +126,11 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           <Check className="h-4 w-4" aria-hidden />
           {t('requests.accept')}
         </Button>
-        <Button variant="outline" disabled={answer.isPending || !b.actions.includes('decline')} onClick={() => setDeclining(true)}>
+        <Button
+          variant="outline"
+          disabled={answer.isPending || !b.actions.includes('decline')}
+          onClick={() => setDeclining(true)}
+        >
           <X className="h-4 w-4" aria-hidden />
           {t('requests.declineButton')}
         </Button>

@@ -30,7 +30,8 @@ type Side = 'traveler' | 'guide';
  */
 function slotLabel(date: string, start: string, hours: number, zone: string, locale: Locale, days = 1) {
   const range = i18next.t('common:tourTime.range', { start, end: endTime(start, hours), zone, lng: locale });
-  // Several days (decision 154): every day, each at the same hours. No space after a full-width bracket (locales/VOICE.md).
+  // Several days (decision 154): every day, each at the same hours. No space after a full-width bracket
+  // (locales/VOICE.md).
   if (days > 1) return `${spanText(date, days, locale)}${locale === 'en' ? ' · ' : '· '}${range}`;
   return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${range}`;
 }
@@ -43,7 +44,15 @@ const WORDS = '\u0000';
  * the language the server told for them (decision 175): the sentence is translated with a mark where
  * the words go, and the words are put there in an element of their own.
  */
-function WithWords({ sentence, words, lang }: { sentence: (mark: string) => string; words: string; lang?: TextLanguage }) {
+function WithWords({
+  sentence,
+  words,
+  lang,
+}: {
+  sentence: (mark: string) => string;
+  words: string;
+  lang?: TextLanguage;
+}) {
   const [before, after = ''] = sentence(WORDS).split(WORDS);
   return (
     <>
@@ -79,7 +88,8 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
   const p = b.reschedule ?? null;
   const other = side === 'traveler' ? b.guide.fullName : b.traveler.fullName;
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
-  const slot = (q: Pick<RescheduleProposal, 'date' | 'startTime'>) => slotLabel(q.date, q.startTime, b.duration, zone, locale, b.days);
+  const slot = (q: Pick<RescheduleProposal, 'date' | 'startTime'>) =>
+    slotLabel(q.date, q.startTime, b.duration, zone, locale, b.days);
   const open = p?.status === 'open';
   const canPropose = Boolean(b.reschedulable) && !open;
   if (!p && !canPropose) return null;
@@ -87,7 +97,12 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
   // mutateAsync: the toast shows even when the booking's live event has already re-rendered the list without this card.
   const accept = (q: RescheduleProposal) =>
     answer.mutateAsync({ id: b.id, proposalId: q.id, answer: 'accept' }).then(
-      () => showToast({ title: t('toasts.accepted'), description: t('toasts.acceptedBody', { slot: slot(q) }), variant: 'success' }),
+      () =>
+        showToast({
+          title: t('toasts.accepted'),
+          description: t('toasts.acceptedBody', { slot: slot(q) }),
+          variant: 'success',
+        }),
       (err) => showToast({ title: t('toasts.errorTitle'), description: t(problem(err)), variant: 'destructive' }),
     );
 
@@ -100,13 +115,21 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
             {t('incoming.title', { name: other })}
           </p>
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
-          <p className="text-stone-600 dark:text-stone-400">{t('incoming.was', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}</p>
+          <p className="text-stone-600 dark:text-stone-400">
+            {t('incoming.was', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}
+          </p>
           {p.reason && (
             <p className="mt-1 whitespace-pre-line break-words">
-              <WithWords sentence={(reason) => t('incoming.note', { reason })} words={p.reason} lang={p.reasonLanguage} />
+              <WithWords
+                sentence={(reason) => t('incoming.note', { reason })}
+                words={p.reason}
+                lang={p.reasonLanguage}
+              />
             </p>
           )}
-          <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}</p>
+          <p className="mt-1 text-amber-800 dark:text-amber-200">
+            {t('incoming.answerBy', formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" busy={answer.isPending} onClick={() => accept(p)}>
               <Check className="h-4 w-4" aria-hidden />
@@ -117,7 +140,13 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
               {t('incoming.decline')}
             </Button>
           </div>
-          <DeclineRescheduleDialog booking={b} proposal={p} other={other} open={declining} onOpenChange={setDeclining} />
+          <DeclineRescheduleDialog
+            booking={b}
+            proposal={p}
+            other={other}
+            open={declining}
+            onOpenChange={setDeclining}
+          />
         </div>
       )}
       {p && open && p.mine && (
@@ -127,7 +156,12 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
             {t('outgoing.title')}
           </p>
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
-          <p className="mt-1">{t('outgoing.waiting', { name: other, ...formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')) })}</p>
+          <p className="mt-1">
+            {t('outgoing.waiting', {
+              name: other,
+              ...formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')),
+            })}
+          </p>
         </div>
       )}
       {p?.status === 'declined' && (
@@ -135,13 +169,23 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
           <p>{p.mine ? t('declined.mine', { name: other, slot: slot(p) }) : t('declined.theirs', { slot: slot(p) })}</p>
           {p.declineReason && (
             <p className="whitespace-pre-line break-words text-stone-600 dark:text-stone-400">
-              <WithWords sentence={(reason) => t('declined.reason', { reason })} words={p.declineReason} lang={p.declineReasonLanguage} />
+              <WithWords
+                sentence={(reason) => t('declined.reason', { reason })}
+                words={p.declineReason}
+                lang={p.declineReasonLanguage}
+              />
             </p>
           )}
         </div>
       )}
-      {p?.status === 'expired' && <p className="text-stone-600 dark:text-stone-400">{t('expired', { slot: slot(p) })}</p>}
-      {p?.status === 'accepted' && <p className="text-stone-600 dark:text-stone-400">{t('moved', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}</p>}
+      {p?.status === 'expired' && (
+        <p className="text-stone-600 dark:text-stone-400">{t('expired', { slot: slot(p) })}</p>
+      )}
+      {p?.status === 'accepted' && (
+        <p className="text-stone-600 dark:text-stone-400">
+          {t('moved', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}
+        </p>
+      )}
       {canPropose && (
         <>
           <Button size="sm" variant="outline" onClick={() => setProposing(true)}>
@@ -156,7 +200,19 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
 }
 
 /** Date, one of the guide's free start times (the booking box's slots), and an optional note. */
-function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { booking: Booking; other: string; zone: string; open: boolean; onOpenChange: (o: boolean) => void }) {
+function ProposeDialog({
+  booking: b,
+  other,
+  zone,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  other: string;
+  zone: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { t } = useTranslation(['reschedule', 'bookings']);
   const locale = currentLocale();
   const propose = useProposeReschedule();
@@ -170,12 +226,22 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
   // The booking's own time is free for its new time (a span moved by a day overlaps itself).
   const slots = useSlots(b.guideId, open ? date : null, b.duration, days, b.id);
   const today = todayInZone(b.timeZone);
-  const reply = slots.data && slots.data.date === date && slots.data.durationHours === b.duration ? slots.data : undefined;
-  // Several days keep their daily start: the last day's, since day 1 may start later after a same-day replacement (decision 140, amended).
-  const dailyStart = days > 1 && b.schedule?.length ? zonedClockTime(new Date(b.schedule.at(-1)!.startsAt), b.timeZone) : b.scheduledStartTime;
+  const reply =
+    slots.data && slots.data.date === date && slots.data.durationHours === b.duration ? slots.data : undefined;
+  // Several days keep their daily start: the last day's, since day 1 may start later after a same-day replacement
+  // (decision 140, amended).
+  const dailyStart =
+    days > 1 && b.schedule?.length
+      ? zonedClockTime(new Date(b.schedule.at(-1)!.startsAt), b.timeZone)
+      : b.scheduledStartTime;
   // The booked time itself is not a new time; several days keep their hours.
   const choices = reply
-    ? { ...reply, slots: reply.slots.filter((s) => !(date === b.date && s.startTime === dailyStart) && (days === 1 || s.startTime === dailyStart)) }
+    ? {
+        ...reply,
+        slots: reply.slots.filter(
+          (s) => !(date === b.date && s.startTime === dailyStart) && (days === 1 || s.startTime === dailyStart),
+        ),
+      }
     : undefined;
   const reset = (o: boolean) => {
     onOpenChange(o);
@@ -195,17 +261,33 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
       {
         onSuccess: () => {
           reset(false);
-          showToast({ title: t('toasts.proposed'), description: t('toasts.proposedBody', { name: other }), variant: 'success' });
+          showToast({
+            title: t('toasts.proposed'),
+            description: t('toasts.proposedBody', { name: other }),
+            variant: 'success',
+          });
         },
         onError: (err) => setError(t(problem(err))),
       },
     );
   };
   return (
-    <Sheet open={open} onOpenChange={reset} title={t('sheet.title')} description={t('sheet.description', { name: other })} closeLabel={t('bookings:close')}>
+    <Sheet
+      open={open}
+      onOpenChange={reset}
+      title={t('sheet.title')}
+      description={t('sheet.description', { name: other })}
+      closeLabel={t('bookings:close')}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? errorId : undefined}>
-        <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale, days) })}</p>
-        {days > 1 && <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.daysTogether', { count: days, time: dailyStart })}</p>}
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale, days) })}
+        </p>
+        {days > 1 && (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {t('sheet.daysTogether', { count: days, time: dailyStart })}
+          </p>
+        )}
         <DateField
           label={days > 1 ? t('sheet.firstDay') : t('sheet.date')}
           min={addDays(today, 1)}
@@ -237,7 +319,13 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
               }}
             />
           ))}
-        <TextAreaField label={t('sheet.note', { name: other })} value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />
+        <TextAreaField
+          label={t('sheet.note', { name: other })}
+          value={note}
+          maxLength={500}
+          rows={2}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <p className="text-xs text-stone-500 dark:text-stone-400">{t('sheet.samePrice')}</p>
         {error && (
           <p id={errorId} role="alert" className="text-sm text-danger-600 dark:text-red-400">
@@ -280,7 +368,13 @@ function DeclineRescheduleDialog({
       text={(part) => t(`declineSheet.${part}`, { name: other })}
       busy={answer.isPending}
       decline={(reason) =>
-        answer.mutateAsync({ id: b.id, proposalId: proposal.id, answer: 'decline', reason }).then(() => showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { name: other }), variant: 'success' }))
+        answer.mutateAsync({ id: b.id, proposalId: proposal.id, answer: 'decline', reason }).then(() =>
+          showToast({
+            title: t('toasts.declined'),
+            description: t('toasts.declinedBody', { name: other }),
+            variant: 'success',
+          }),
+        )
       }
       refusal={(err) => t(problem(err))}
     />

@@ -32,7 +32,12 @@ export function SlotPicker({
   const selected = reply.slots.find((s) => s.startTime === value);
   const own = selected ? viewerTime(selected.startsAt, reply.date, selected.startTime, locale) : null;
   return (
-    <fieldset ref={groupRef} tabIndex={-1} aria-describedby={error ? errorId : undefined} className="min-w-0 focus:outline-none">
+    <fieldset
+      ref={groupRef}
+      tabIndex={-1}
+      aria-describedby={error ? errorId : undefined}
+      className="min-w-0 focus:outline-none"
+    >
       <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
         {t('box.startTime')}
         <span className="font-normal text-stone-500 dark:text-stone-400">{bracketed(zoneLabel, locale)}</span>
@@ -49,7 +54,14 @@ export function SlotPicker({
                 : 'border-stone-300 bg-white hover:border-primary-400 dark:border-stone-700 dark:bg-stone-900 dark:hover:border-primary-400',
             )}
           >
-            <input type="radio" name={name} value={s.startTime} checked={s.startTime === value} onChange={() => onChange(s.startTime)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={s.startTime}
+              checked={s.startTime === value}
+              onChange={() => onChange(s.startTime)}
+              className="sr-only"
+            />
             {s.startTime}
           </label>
         ))}

@@ -18,12 +18,16 @@ const TONE: Record<BookingStatus, string> = {
 };
 
 /**
- * A booking's status in words (docs/rules/booking-lifecycle.md names, in the interface language). `labelKey`: a trips key
- * to say instead, when the clock has overtaken the status (`statusKey` in lib/trips.ts).
+ * A booking's status in words (docs/rules/booking-lifecycle.md names, in the interface language). `labelKey`: a trips
+ * key to say instead, when the clock has overtaken the status (`statusKey` in lib/trips.ts).
  */
 export function StatusBadge({ status, labelKey }: { status: BookingStatus; labelKey?: string }) {
   const { t } = useTranslation('trips');
   // A tour whose planned time came with nobody confirming the start is not going well: amber, never green.
   const tone = labelKey?.startsWith('statusTime.') ? TONE.pending : TONE[status];
-  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tone)}>{t(labelKey ?? `status.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tone)}>
+      {t(labelKey ?? `status.${status}`)}
+    </span>
+  );
 }

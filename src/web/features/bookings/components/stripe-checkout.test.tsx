@@ -21,13 +21,23 @@ import { setPageLeaver, setStripeLoader } from '../lib/stripe-client';
  * is a stubbed fetch. What is asserted is what the traveler and Stripe see.
  */
 const support = vi.hoisted(() => ({ openSupport: vi.fn(async () => {}) }));
-vi.mock('../../support/index', async (importOriginal) => ({ ...(await importOriginal<object>()), openSupport: support.openSupport }));
+vi.mock('../../support/index', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  openSupport: support.openSupport,
+}));
 
 const BOOKING = {
   id: 12,
   bookingNumber: 'TG0012',
   guideId: 3,
-  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+  guide: {
+    id: 3,
+    userId: 9,
+    fullName: 'Haruka Tanaka',
+    profilePicture: null,
+    serviceCity: 'kyoto',
+    timeZone: 'Asia/Tokyo',
+  },
   traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
   date: '2026-12-10',
   scheduledStartTime: '10:00',
@@ -94,12 +104,17 @@ interface Api {
 }
 
 function stubApi(api: Api) {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+      if (url.pathname === '/api/config/public')
+        return json({
+          support: { provider: 'builtin' },
+          payments: { provider: 'stripe', publishableKey: 'pk_test_fake' },
+        });
       if (url.pathname === '/api/v2/bookings/12' && (init?.method ?? 'GET') === 'GET') return json(api.booking());
       if (url.pathname === '/api/v2/bookings/12/payments' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { method: string };
@@ -159,7 +174,15 @@ function renderAt(path: string, client = createQueryClient()) {
 }
 
 const reply = (payment: Partial<Payment>): { payment: Payment; booking: Booking } => ({
-  payment: { ...stripePayment(), bookingId: 12, approvalUrl: null, clientSecret: 'pi_3Qx_secret_abc', failureCode: null, demo: false, ...payment } as Payment,
+  payment: {
+    ...stripePayment(),
+    bookingId: 12,
+    approvalUrl: null,
+    clientSecret: 'pi_3Qx_secret_abc',
+    failureCode: null,
+    demo: false,
+    ...payment,
+  } as Payment,
   booking: { ...BOOKING, payments: [stripePayment(payment as Partial<BookingPayment>)] },
 });
 
@@ -205,7 +228,9 @@ describe('Checkout with the stripe provider', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-success?booking=12'));
     expect(api.payments).toEqual([{ body: { kind: 'deposit', method: 'card' } }]);
     expect(fake.stripe.confirmCardPayment).toHaveBeenCalledTimes(1);
-    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3Qx_secret_abc', { payment_method: { card: fake.card, billing_details: { name: 'Li Wei' } } });
+    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3Qx_secret_abc', {
+      payment_method: { card: fake.card, billing_details: { name: 'Li Wei' } },
+    });
     expect(await screen.findByText('Payment Successful')).toBeTruthy();
   }, 15_000);
 
@@ -222,7 +247,17 @@ describe('Checkout with the stripe provider', () => {
       payReply: () => reply({}),
     };
     stubApi(api);
-    const fake = fakeStripe(async () => ({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }) as never);
+    const fake = fakeStripe(
+      async () =>
+        ({
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        }) as never,
+    );
     setStripeLoader(async () => fake.stripe as unknown as Stripe);
     const client = createQueryClient();
     renderAt('/checkout?booking=12', client);
@@ -247,7 +282,9 @@ describe('Checkout with the stripe provider', () => {
     expect(reads).toBe(2);
     // React Query tells its observers on the next task.
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(screen.getByRole('alert').textContent).toContain('Payment failed. Please check your information and try again.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Payment failed. Please check your information and try again.',
+    );
     expect(screen.getByLabelText('Name on card')).toHaveProperty('value', 'Li Wei');
   }, 15_000);
 
@@ -255,7 +292,10 @@ describe('Checkout with the stripe provider', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     let confirmed = false;
     const api: Api = {
-      booking: () => (confirmed ? { ...BOOKING, status: 'confirmed', payments: [stripePayment({ method: 'wechat', status: 'succeeded' })] } : BOOKING),
+      booking: () =>
+        confirmed
+          ? { ...BOOKING, status: 'confirmed', payments: [stripePayment({ method: 'wechat', status: 'succeeded' })] }
+          : BOOKING,
       payments: [],
       payReply: (body) =>
         body.method === 'alipay'
@@ -265,7 +305,17 @@ describe('Checkout with the stripe provider', () => {
     stubApi(api);
     const fake = fakeStripe(
       async () => ({}) as never,
-      async () => ({ paymentIntent: { id: 'pi_w', status: 'requires_action', next_action: { type: 'wechat_pay_display_qr_code', wechat_pay_display_qr_code: { data: 'weixin://x', image_data_url: 'data:image/png;base64,QR' } } } }) as never,
+      async () =>
+        ({
+          paymentIntent: {
+            id: 'pi_w',
+            status: 'requires_action',
+            next_action: {
+              type: 'wechat_pay_display_qr_code',
+              wechat_pay_display_qr_code: { data: 'weixin://x', image_data_url: 'data:image/png;base64,QR' },
+            },
+          },
+        }) as never,
     );
     setStripeLoader(async () => fake.stripe as unknown as Stripe);
     const left: string[] = [];
@@ -290,7 +340,9 @@ describe('Checkout with the stripe provider', () => {
     expect(screen.getByText('正在等待您付款…付款到账后此窗口会自动关闭。')).toBeTruthy();
     expect(fake.stripe.confirmCardPayment).not.toHaveBeenCalled();
     confirmed = true; // the webhook lands
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-success?booking=12'), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-success?booking=12'), {
+      timeout: 8000,
+    });
     expect(api.payments.map((p) => p.body)).toEqual([
       { kind: 'deposit', method: 'alipay', alipayAccount: 'li@example.com' },
       { kind: 'deposit', method: 'wechat', wechatId: 'liwei_88' },
@@ -303,7 +355,10 @@ describe('/payment-success with the stripe provider', () => {
     await act(() => i18next.changeLanguage('en'));
     let calls = 0;
     stubApi({
-      booking: () => (++calls < 2 ? { ...BOOKING, payments: [stripePayment()] } : { ...BOOKING, status: 'confirmed', payments: [stripePayment({ status: 'succeeded', last4: '4242' })] }),
+      booking: () =>
+        ++calls < 2
+          ? { ...BOOKING, payments: [stripePayment()] }
+          : { ...BOOKING, status: 'confirmed', payments: [stripePayment({ status: 'succeeded', last4: '4242' })] },
       payments: [],
       payReply: () => reply({}),
     });
@@ -316,7 +371,11 @@ describe('/payment-success with the stripe provider', () => {
 
   it("says 'Payment Failed' with the support prefill when Alipay returns without approval", async () => {
     await act(() => i18next.changeLanguage('en'));
-    stubApi({ booking: () => ({ ...BOOKING, payments: [stripePayment({ method: 'alipay' })] }), payments: [], payReply: () => reply({}) });
+    stubApi({
+      booking: () => ({ ...BOOKING, payments: [stripePayment({ method: 'alipay' })] }),
+      payments: [],
+      payReply: () => reply({}),
+    });
     renderAt('/payment-success?booking=12&payment_intent=pi_1&redirect_status=failed');
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue Payment' }).getAttribute('href')).toBe('/checkout?booking=12');

@@ -8,7 +8,14 @@ import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { setPageLeaver, setStripeLoader } from '../lib/stripe-client';
 import { ExtensionDialogs } from './extension-dialogs';
-import { EXTENSION_BOOKING as BOOKING, extensionPaymentSuite, extensionReply as reply, extPayment, stubExtensionApi as stubApi, type ExtensionApi as Api } from './test-helpers';
+import {
+  EXTENSION_BOOKING as BOOKING,
+  extensionPaymentSuite,
+  extensionReply as reply,
+  extPayment,
+  stubExtensionApi as stubApi,
+  type ExtensionApi as Api,
+} from './test-helpers';
 
 /**
  * An extension paid with PAYMENT_PROVIDER=stripe (decision 042, 'Extensions'): the dialog uses the
@@ -85,7 +92,9 @@ describe('Extension payment with the stripe provider', () => {
 
     await waitFor(() => expect(fake.stripe.confirmCardPayment).toHaveBeenCalledTimes(1));
     expect(api.posts).toEqual([{ kind: 'extension', method: 'card' }]);
-    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_ext_secret_xyz', { payment_method: { card: fake.card, billing_details: { name: 'Li Wei' } } });
+    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_ext_secret_xyz', {
+      payment_method: { card: fake.card, billing_details: { name: 'Li Wei' } },
+    });
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
     expect(api.marks).toEqual([]);
 
@@ -105,7 +114,17 @@ describe('Extension payment with the stripe provider', () => {
   it("shows 'Payment Failed' when Stripe declines the card, marks nothing, and a retry is a new payment", async () => {
     const api: Api = { booking: () => BOOKING, posts: [], marks: [], payReply: () => reply() };
     stubApi(api);
-    const fake = fakeStripe(async () => ({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }) as never);
+    const fake = fakeStripe(
+      async () =>
+        ({
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        }) as never,
+    );
     setStripeLoader(async () => fake.stripe as unknown as Stripe);
     renderDialog();
 
@@ -120,8 +139,14 @@ describe('Extension payment with the stripe provider', () => {
     expect(api.marks).toEqual([]);
     expect(onStep).not.toHaveBeenCalledWith('closed');
 
-    const keys = () => vi.mocked(fetch).mock.calls.filter(([u, i]) => String(u).endsWith('/payments') && i?.method === 'POST').map(([, i]) => new Headers(i!.headers).get('Idempotency-Key'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay 165 RMB' }).hasAttribute('disabled')).toBe(false));
+    const keys = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([u, i]) => String(u).endsWith('/payments') && i?.method === 'POST')
+        .map(([, i]) => new Headers(i!.headers).get('Idempotency-Key'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Pay 165 RMB' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Pay 165 RMB' }));
     await waitFor(() => expect(keys().length).toBe(2));
     expect(keys()[0]).not.toBe(keys()[1]);
@@ -131,7 +156,10 @@ describe('Extension payment with the stripe provider', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     let paid = false;
     const api: Api = {
-      booking: () => ({ ...BOOKING, payments: [extPayment({ id: 81, method: 'wechat', status: paid ? 'succeeded' : 'pending' })] }),
+      booking: () => ({
+        ...BOOKING,
+        payments: [extPayment({ id: 81, method: 'wechat', status: paid ? 'succeeded' : 'pending' })],
+      }),
       posts: [],
       marks: [],
       payReply: (body) =>
@@ -142,7 +170,17 @@ describe('Extension payment with the stripe provider', () => {
     stubApi(api);
     const fake = fakeStripe(
       async () => ({}) as never,
-      async () => ({ paymentIntent: { id: 'pi_w', status: 'requires_action', next_action: { type: 'wechat_pay_display_qr_code', wechat_pay_display_qr_code: { data: 'weixin://x', image_data_url: 'data:image/png;base64,QR' } } } }) as never,
+      async () =>
+        ({
+          paymentIntent: {
+            id: 'pi_w',
+            status: 'requires_action',
+            next_action: {
+              type: 'wechat_pay_display_qr_code',
+              wechat_pay_display_qr_code: { data: 'weixin://x', image_data_url: 'data:image/png;base64,QR' },
+            },
+          },
+        }) as never,
     );
     setStripeLoader(async () => fake.stripe as unknown as Stripe);
     const left: string[] = [];
@@ -165,7 +203,13 @@ describe('Extension payment with the stripe provider', () => {
     expect(screen.getByText('打开微信，点击“扫一扫”，扫描此二维码支付 165 元。')).toBeTruthy();
     expect(fake.stripe.confirmCardPayment).not.toHaveBeenCalled();
     paid = true; // the webhook lands
-    await waitFor(() => expect(api.marks).toEqual([expect.objectContaining({ paid: true, paymentMethod: 'wechat', paymentDetails: { wechatId: 'liwei_88' } })]), { timeout: 8000 });
+    await waitFor(
+      () =>
+        expect(api.marks).toEqual([
+          expect.objectContaining({ paid: true, paymentMethod: 'wechat', paymentDetails: { wechatId: 'liwei_88' } }),
+        ]),
+      { timeout: 8000 },
+    );
     expect(api.posts).toEqual([
       { kind: 'extension', method: 'alipay', alipayAccount: 'li@example.com' },
       { kind: 'extension', method: 'wechat', wechatId: 'liwei_88' },

@@ -14,7 +14,12 @@ export const CONFIRM_WAIT_MS = 120_000;
  * flow is unchanged.
  */
 export function awaitingStripe(b: Booking): boolean {
-  return b.status === 'pending' && b.payments.some((p) => p.kind === 'deposit' && p.provider === 'stripe' && (p.status === 'pending' || p.status === 'processing'));
+  return (
+    b.status === 'pending' &&
+    b.payments.some(
+      (p) => p.kind === 'deposit' && p.provider === 'stripe' && (p.status === 'pending' || p.status === 'processing'),
+    )
+  );
 }
 
 /**
@@ -77,19 +82,40 @@ export function StripePaymentConfirming({
       />
     );
   }
-  if (slow) return <Message title={t('confirming.title')} description={t('confirming.slow')} action={continuePayment} />;
+  if (slow)
+    return <Message title={t('confirming.title')} description={t('confirming.slow')} action={continuePayment} />;
   return (
     <Message
-      icon={<span className="h-10 w-10 animate-spin rounded-full border-4 border-primary-200 border-t-primary-600" aria-hidden />}
+      icon={
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-primary-200 border-t-primary-600"
+          aria-hidden
+        />
+      }
       title={t('confirming.title')}
       description={<span role="status">{t('confirming.body')}</span>}
     />
   );
 }
 
-function Message({ title, description, icon, action, alert }: { title: string; description: ReactNode; icon?: ReactNode; action?: ReactNode; alert?: boolean }) {
+function Message({
+  title,
+  description,
+  icon,
+  action,
+  alert,
+}: {
+  title: string;
+  description: ReactNode;
+  icon?: ReactNode;
+  action?: ReactNode;
+  alert?: boolean;
+}) {
   return (
-    <div role={alert ? 'alert' : undefined} className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <div
+      role={alert ? 'alert' : undefined}
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+    >
       {icon}
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-400">{description}</p>

@@ -29,9 +29,9 @@ export function stripePaymentBody(v: PaymentValues, kind: CreatePaymentBody['kin
 }
 
 /**
- * The payment form with the stripe provider (the deposit at checkout, and an extension on tour): the same method choice and wallet fields as the
- * demo form, but the card is typed into Stripe Elements (loaded lazily from js.stripe.com) plus the
- * name on the card. `confirm` finishes what the server started: a card is confirmed with Stripe.js
+ * The payment form with the stripe provider (the deposit at checkout, and an extension on tour): the same method choice
+ * and wallet fields as the demo form, but the card is typed into Stripe Elements (loaded lazily from js.stripe.com)
+ * plus the name on the card. `confirm` finishes what the server started: a card is confirmed with Stripe.js
  * (3-D Secure included), Alipay leaves for its approval page (back to /payment-success), WeChat Pay
  * shows the QR code of next_action and waits for the webhook by polling the booking.
  */
@@ -52,7 +52,10 @@ export function StripePaymentFields({
   disabled: boolean;
   /** The card element is complete and valid (the name on the card is checked by the form). */
   onCardComplete: (complete: boolean) => void;
-  /** WeChat Pay's QR code was paid (the webhook landed): the deposit confirmed the booking, or the extension's payment succeeded. */
+  /**
+   * WeChat Pay's QR code was paid (the webhook landed): the deposit confirmed the booking, or the extension's payment
+   * succeeded.
+   */
   onPaid: (booking: Booking) => void;
   onFailed: () => void;
 }) {
@@ -77,7 +80,15 @@ export function StripePaymentFields({
         }
         const stripe = await loadStripeClient(publishableKey).catch(() => null);
         const image = stripe ? await wechatQrImage(stripe, secret) : null;
-        setQr({ bookingId: reply.booking.id, paymentId: reply.payment.id, kind: reply.payment.kind, amountCents: reply.payment.amountCents, currency: reply.payment.currency, image, page: reply.payment.approvalUrl });
+        setQr({
+          bookingId: reply.booking.id,
+          paymentId: reply.payment.id,
+          kind: reply.payment.kind,
+          amountCents: reply.payment.amountCents,
+          currency: reply.payment.currency,
+          image,
+          page: reply.payment.approvalUrl,
+        });
         return { kind: 'handled' };
       },
     }),
@@ -173,7 +184,10 @@ function StripeCardField({
         created = stripe.elements({ locale: locale === 'zh-CN' ? 'zh' : locale }).create('card', {
           hidePostalCode: true,
           disabled: initiallyDisabled.current,
-          style: { base: { fontSize: '16px', color: '#1c1917', '::placeholder': { color: '#a8a29e' } }, invalid: { color: '#b91c1c' } },
+          style: {
+            base: { fontSize: '16px', color: '#1c1917', '::placeholder': { color: '#a8a29e' } },
+            invalid: { color: '#b91c1c' },
+          },
         });
         created.on('change', (e) => {
           setError(e.error?.message);
@@ -228,14 +242,22 @@ function StripeCardField({
           </p>
         )}
         {state === 'failed' && (
-          <div role="alert" className="mt-1.5 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+          <div
+            role="alert"
+            className="mt-1.5 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
             <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <div>
               <p>{t('card.loadFailed')}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => {
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                onClick={() => {
                   setState('loading');
                   setAttempt((n) => n + 1);
-                }}>
+                }}
+              >
                 {t('card.retry')}
               </Button>
             </div>
@@ -306,21 +328,41 @@ function WechatQrSheet({
   }, [qr.bookingId, qr.paymentId, qr.kind]);
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('qr.title')} description={t('qr.description', { amount: formatMoney(qr.amountCents, qr.currency, currentLocale()) })} closeLabel={t('qr.close')}>
+    <Sheet
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('qr.title')}
+      description={t('qr.description', { amount: formatMoney(qr.amountCents, qr.currency, currentLocale()) })}
+      closeLabel={t('qr.close')}
+    >
       <div className="flex flex-col items-center gap-4 text-center">
         {qr.image ? (
-          <img src={qr.image} alt={t('qr.alt')} width={220} height={220} className="h-56 w-56 rounded-lg border border-stone-200 bg-white p-2" />
+          <img
+            src={qr.image}
+            alt={t('qr.alt')}
+            width={220}
+            height={220}
+            className="h-56 w-56 rounded-lg border border-stone-200 bg-white p-2"
+          />
         ) : (
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('qr.noImage')}</p>
         )}
         {qr.page && (
-          <a href={qr.page} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 underline dark:text-primary-300">
+          <a
+            href={qr.page}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 underline dark:text-primary-300"
+          >
             {t('qr.openPage')}
             <ExternalLink className="h-3.5 w-3.5" aria-hidden />
           </a>
         )}
         <p role="status" className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-400">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600"
+            aria-hidden
+          />
           {t('qr.waiting')}
         </p>
       </div>

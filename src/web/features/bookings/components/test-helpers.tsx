@@ -30,14 +30,33 @@ export function wrap(children: ReactNode) {
 }
 
 export const noop = () => {};
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** What a stubbed fetch answers, for every call its suite does not answer itself. */
 export type Routes = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
 /** The trip-trouble suites' page clock: 25 November, 11:00 in Kyoto. */
 export const troubleNow = new Date('2026-11-25T02:00:00Z');
-export const deposit = { id: 5, bookingId: 12, kind: 'deposit', method: 'wechat', provider: 'simulated', status: 'succeeded', amountCents: 13_200, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-20T10:06:00Z', approvalUrl: null, clientSecret: null, failureCode: null, demo: true } as Booking['payments'][number];
+export const deposit = {
+  id: 5,
+  bookingId: 12,
+  kind: 'deposit',
+  method: 'wechat',
+  provider: 'simulated',
+  status: 'succeeded',
+  amountCents: 13_200,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '2026-11-20T10:06:00Z',
+  approvalUrl: null,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+} as Booking['payments'][number];
 
 /** Saturday 5 December, 10:00 in Kyoto; the choice lapses at 07:00 that day. */
 export const awaiting = (over: Partial<Booking> = {}) =>
@@ -85,8 +104,24 @@ export const reply = (candidates: ReplacementCandidate[]): ReplacementsReply => 
 
 export const THREE = [
   candidate({}),
-  candidate({ guideId: 41, fullName: 'Kenji Mori', languages: ['zh'], licensed: false, totalCents: 66_000, balanceCents: 52_800, coveredCents: 6_000 }),
-  candidate({ guideId: 42, fullName: 'Aya Ito', reviewCount: 0, rating: 0, licensed: false, totalCents: 60_000, balanceCents: 46_800 }),
+  candidate({
+    guideId: 41,
+    fullName: 'Kenji Mori',
+    languages: ['zh'],
+    licensed: false,
+    totalCents: 66_000,
+    balanceCents: 52_800,
+    coveredCents: 6_000,
+  }),
+  candidate({
+    guideId: 42,
+    fullName: 'Aya Ito',
+    reviewCount: 0,
+    rating: 0,
+    licensed: false,
+    totalCents: 60_000,
+    balanceCents: 46_800,
+  }),
 ];
 
 /** What a trip-trouble suite's server answers unless a test says otherwise: the three free guides. */
@@ -106,7 +141,12 @@ export function tripTroubleSuite(routes: () => Routes) {
   beforeEach(() => {
     vi.mocked(showToast).mockClear();
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
+      if (url.includes('/api/config/public'))
+        return json({
+          support: { provider: 'builtin' },
+          payments: { provider: 'simulated' },
+          travelCreditCents: 5_000,
+        });
       return routes()(url, init);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -116,10 +156,18 @@ export function tripTroubleSuite(routes: () => Routes) {
     vi.unstubAllGlobals();
     await act(() => i18next.changeLanguage('en'));
   });
-  return () => fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), method: (init as RequestInit | undefined)?.method ?? 'GET', body: (init as RequestInit | undefined)?.body }));
+  return () =>
+    fetchMock.mock.calls.map(([u, init]) => ({
+      url: String(u),
+      method: (init as RequestInit | undefined)?.method ?? 'GET',
+      body: (init as RequestInit | undefined)?.body,
+    }));
 }
 
-/** In a describe of the replacement choice: the page's clock at `troubleNow`, so the deadlines of these fixtures stay ahead whenever the tests run (timers stay real). */
+/**
+ * In a describe of the replacement choice: the page's clock at `troubleNow`, so the deadlines of these fixtures stay
+ * ahead whenever the tests run (timers stay real).
+ */
 export function clockAtTroubleNow() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -139,15 +187,45 @@ export const tourDayNow = new Date('2026-11-22T02:00:00Z');
 export function tourCardSuite() {
   const booking = sampleBooking;
   const fetchMock: ReturnType<typeof vi.fn> = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-    if (url.endsWith('/api/support/threads')) return json({ thread: { id: 90, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.endsWith('/api/support/threads'))
+      return json(
+        {
+          thread: { id: 90, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' },
+          messages: [],
+          visitorKey: null,
+        },
+        201,
+      );
     if (url.includes('/request-extension')) {
-      return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
+      return json({
+        ...booking({ status: 'extend_requested', extensionPrice: 165 }),
+        extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 },
+      });
     }
     if (url.includes('/payments')) {
       return json(
         {
-          payment: { id: 77, bookingId: 12, kind: 'extension', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 16_500, refundedCents: 0, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true },
+          payment: {
+            id: 77,
+            bookingId: 12,
+            kind: 'extension',
+            method: 'card',
+            provider: 'simulated',
+            status: 'succeeded',
+            amountCents: 16_500,
+            refundedCents: 0,
+            currency: 'CNY',
+            last4: '4242',
+            proofUploadedByTraveler: false,
+            verifiedByGuide: false,
+            createdAt: '',
+            approvalUrl: null,
+            clientSecret: null,
+            failureCode: null,
+            demo: true,
+          },
           booking: booking({ status: 'extend_requested' }),
         },
         201,
@@ -155,7 +233,12 @@ export function tourCardSuite() {
     }
     return json(booking({ status: 'extend_requested' }));
   });
-  const calls = () => fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), method: (init as RequestInit | undefined)?.method ?? 'GET', body: (init as RequestInit | undefined)?.body }));
+  const calls = () =>
+    fetchMock.mock.calls.map(([u, init]) => ({
+      url: String(u),
+      method: (init as RequestInit | undefined)?.method ?? 'GET',
+      body: (init as RequestInit | undefined)?.body,
+    }));
 
   beforeAll(async () => {
     await i18nReady;
@@ -179,7 +262,14 @@ export const EXTENSION_BOOKING = {
   id: 12,
   bookingNumber: 'TG0012',
   guideId: 3,
-  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+  guide: {
+    id: 3,
+    userId: 9,
+    fullName: 'Haruka Tanaka',
+    profilePicture: null,
+    serviceCity: 'kyoto',
+    timeZone: 'Asia/Tokyo',
+  },
   traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
   date: '2026-12-10',
   scheduledStartTime: '10:00',
@@ -223,7 +313,15 @@ export const extPayment = (over: Partial<BookingPayment> = {}): BookingPayment =
 });
 
 export const extensionReply = (over: Partial<Payment> = {}): { payment: Payment; booking: Booking } => ({
-  payment: { ...extPayment(over), bookingId: 12, approvalUrl: null, clientSecret: 'pi_ext_secret_xyz', failureCode: null, demo: false, ...over } as Payment,
+  payment: {
+    ...extPayment(over),
+    bookingId: 12,
+    approvalUrl: null,
+    clientSecret: 'pi_ext_secret_xyz',
+    failureCode: null,
+    demo: false,
+    ...over,
+  } as Payment,
   booking: { ...EXTENSION_BOOKING, payments: [extPayment(over)] },
 });
 
@@ -242,7 +340,11 @@ export function stubExtensionApi(api: ExtensionApi) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+      if (url.pathname === '/api/config/public')
+        return json({
+          support: { provider: 'builtin' },
+          payments: { provider: 'stripe', publishableKey: 'pk_test_fake' },
+        });
       if (url.pathname === '/api/v2/bookings/12' && method === 'GET') return json(api.booking());
       if (url.pathname === '/api/v2/bookings/12/payments' && method === 'POST') {
         const body = JSON.parse(String(init!.body)) as { method: string };
@@ -258,7 +360,10 @@ export function stubExtensionApi(api: ExtensionApi) {
   );
 }
 
-/** Call at an extension file's top: the traveler signed in before each test; after each, no session, no fake Stripe nor page leaver, no stubbed fetch, English again. */
+/**
+ * Call at an extension file's top: the traveler signed in before each test; after each, no session, no fake Stripe nor
+ * page leaver, no stubbed fetch, English again.
+ */
 export function extensionPaymentSuite() {
   beforeAll(async () => {
     await i18nReady;

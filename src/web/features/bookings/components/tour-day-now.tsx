@@ -7,7 +7,11 @@ import { TourDayTime } from './booking-card-parts';
  * On tour over several days (decision 155): which day it is now ("Day 2 of 3", the server's
  * `currentDay`) and that day's own hours, extensions on it included; nothing for a tour of one day.
  */
-export function TourDayNow({ booking: b }: { booking: Pick<Booking, 'days' | 'currentDay' | 'schedule' | 'timeZone'> }) {
+export function TourDayNow({
+  booking: b,
+}: {
+  booking: Pick<Booking, 'days' | 'currentDay' | 'schedule' | 'timeZone'>;
+}) {
   const { t } = useTranslation('tour');
   const day = b.schedule?.[(b.currentDay ?? 1) - 1];
   if (!b.days || b.days < 2 || !day) return null;

@@ -53,7 +53,15 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
   return (
     <div>
       <div className="flex items-center gap-3">
-        <UserAvatar user={{ id: tour.guide.userId, fullName: tour.guide.fullName, nickname: null, profilePicture: tour.guide.profilePicture }} size={56} />
+        <UserAvatar
+          user={{
+            id: tour.guide.userId,
+            fullName: tour.guide.fullName,
+            nickname: null,
+            profilePicture: tour.guide.profilePicture,
+          }}
+          size={56}
+        />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold">{tour.guide.fullName}</p>
           <p className="flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
@@ -63,7 +71,11 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
         </div>
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Item icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')} value={formatCalendarDate(tour.date, locale, { weekday: 'short' })} />
+        <Item
+          icon={<CalendarDays className="h-4 w-4" />}
+          label={t('summary.date')}
+          value={formatCalendarDate(tour.date, locale, { weekday: 'short' })}
+        />
         <Item
           icon={<Clock className="h-4 w-4" />}
           label={t('summary.time')}
@@ -72,11 +84,23 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
         <Item
           icon={<Clock className="h-4 w-4" />}
           label={t('summary.duration')}
-          value={days > 1 ? t('price.days', { count: days, hours: hoursText(tour.hours) }) : durationText(tour.hours, locale)}
+          value={
+            days > 1 ? t('price.days', { count: days, hours: hoursText(tour.hours) }) : durationText(tour.hours, locale)
+          }
         />
-        <Item icon={<Users className="h-4 w-4" />} label={t('summary.travelers')} value={t('people', { count: tour.travelers })} />
-        <Item icon={<Sparkles className="h-4 w-4" />} label={t('summary.service')} value={tour.service ? localName(tour.service, locale) : t('summary.basicTour')} />
-        {tour.bookingNumber && <Item icon={<Hash className="h-4 w-4" />} label={t('summary.bookingNumber')} value={tour.bookingNumber} />}
+        <Item
+          icon={<Users className="h-4 w-4" />}
+          label={t('summary.travelers')}
+          value={t('people', { count: tour.travelers })}
+        />
+        <Item
+          icon={<Sparkles className="h-4 w-4" />}
+          label={t('summary.service')}
+          value={tour.service ? localName(tour.service, locale) : t('summary.basicTour')}
+        />
+        {tour.bookingNumber && (
+          <Item icon={<Hash className="h-4 w-4" />} label={t('summary.bookingNumber')} value={tour.bookingNumber} />
+        )}
       </dl>
       {days > 1 && (
         // Every day of several (decision 154), each at the same start time.

@@ -27,9 +27,22 @@ const wrap = (children: ReactNode) =>
 const now = new Date('2026-12-01T03:00:00Z');
 /** 10:00–13:00 in Kyoto on 10 December: 01:00 the same day in UTC. */
 const morning = (over: Partial<Booking> = {}) =>
-  sampleBooking({ status: 'upcoming', date: '2026-12-10', scheduledStartTime: '10:00', startsAt: '2026-12-10T01:00:00Z', endsAt: '2026-12-10T04:00:00Z', duration: 3, actions: [], ...over });
+  sampleBooking({
+    status: 'upcoming',
+    date: '2026-12-10',
+    scheduledStartTime: '10:00',
+    startsAt: '2026-12-10T01:00:00Z',
+    endsAt: '2026-12-10T04:00:00Z',
+    duration: 3,
+    actions: [],
+    ...over,
+  });
 /** 08:00 in Kyoto on 10 December: still 9 December, 23:00, in UTC. */
-const early = morning({ scheduledStartTime: '08:00', startsAt: '2026-12-09T23:00:00Z', endsAt: '2026-12-10T02:00:00Z' });
+const early = morning({
+  scheduledStartTime: '08:00',
+  startsAt: '2026-12-09T23:00:00Z',
+  endsAt: '2026-12-10T02:00:00Z',
+});
 
 const times = () => screen.getAllByTestId('tour-time').map((e) => e.textContent);
 const owns = () => screen.getAllByTestId('tour-time-own').map((e) => e.textContent);
@@ -38,7 +51,12 @@ beforeAll(async () => {
   await i18nReady;
 });
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
 });
 afterEach(async () => {
   cleanup();
@@ -78,12 +96,26 @@ describe('a deadline on a trip card is dated, on the tour’s clock', () => {
   it('pay by: the date, the time and the zone, never a bare time', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     // Due 30 minutes after booking, at 00:10 in Japan on 2 December: still 1 December in UTC.
-    wrap(<TripCard booking={morning({ status: 'pending', paymentDueAt: '2026-12-01T15:10:00Z', actions: ['pay', 'cancel'] })} now={now} onContactSupport={() => {}} />);
-    expect(await screen.findByText('请在2026年12月2日 00:10（日本时间）前付款以保留这个时间，逾期预订将失效。')).toBeTruthy();
+    wrap(
+      <TripCard
+        booking={morning({ status: 'pending', paymentDueAt: '2026-12-01T15:10:00Z', actions: ['pay', 'cancel'] })}
+        now={now}
+        onContactSupport={() => {}}
+      />,
+    );
+    expect(
+      await screen.findByText('请在2026年12月2日 00:10（日本时间）前付款以保留这个时间，逾期预订将失效。'),
+    ).toBeTruthy();
   });
 
   it('waiting for the guide: the answer-by date and time in Japan time', async () => {
-    wrap(<TripCard booking={morning({ status: 'confirmed', respondBy: '2026-12-03T01:00:00Z' })} now={now} onContactSupport={() => {}} />);
+    wrap(
+      <TripCard
+        booking={morning({ status: 'confirmed', respondBy: '2026-12-03T01:00:00Z' })}
+        now={now}
+        onContactSupport={() => {}}
+      />,
+    );
     expect(await screen.findByText(/They have until Dec 3, 2026, 10:00 \(Japan time\);/)).toBeTruthy();
   });
 });

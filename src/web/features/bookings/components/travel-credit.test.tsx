@@ -11,7 +11,10 @@ import { OrderReview, type OrderReviewFacts } from './order-review';
 import { PriceBreakdown } from './price-breakdown';
 import { TripCard } from './trip-card';
 
-/** The travel credit (decision 139) as the traveler reads it: taken off the price before paying, and given on a card the guide ended. */
+/**
+ * The travel credit (decision 139) as the traveler reads it: taken off the price before paying, and given on a card the
+ * guide ended.
+ */
 function wrap(children: ReactNode) {
   return (
     <QueryClientProvider client={createQueryClient()}>
@@ -31,7 +34,12 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-const guide = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 3_000, services: [], groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 } };
+const guide = {
+  basicPricePerHourCents: 30_000,
+  additionalPricePerPersonCents: 3_000,
+  services: [],
+  groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
+};
 const draft = { durationHours: 2, adults: 2, children: 0, infants: 0, subcategoryId: null };
 
 describe('travel credit (decision 139)', () => {
@@ -40,9 +48,17 @@ describe('travel credit (decision 139)', () => {
     expect(plain).toMatchObject({ totalCents: 66_000, depositCents: 13_200, balanceCents: 52_800 });
     expect(plain.creditCents).toBeUndefined();
     const credited = previewPrice(guide, draft, 5_000);
-    expect(credited).toMatchObject({ totalCents: 61_000, depositCents: 12_200, balanceCents: 48_800, creditCents: 5_000 });
+    expect(credited).toMatchObject({
+      totalCents: 61_000,
+      depositCents: 12_200,
+      balanceCents: 48_800,
+      creditCents: 5_000,
+    });
     // At most half the total.
-    expect(previewPrice(guide, { ...draft, durationHours: 1, adults: 1 }, 50_000)).toMatchObject({ totalCents: 15_000, creditCents: 15_000 });
+    expect(previewPrice(guide, { ...draft, durationHours: 1, adults: 1 }, 50_000)).toMatchObject({
+      totalCents: 15_000,
+      creditCents: 15_000,
+    });
   });
 
   it('the breakdown shows the credit between the lines and the total, and the lines still add up', async () => {
@@ -80,21 +96,61 @@ describe('travel credit (decision 139)', () => {
 
   it('a card the guide cancelled tells the traveler of the credit for the next booking, or that it was used', async () => {
     const now = new Date('2026-11-25T02:00:00Z');
-    const cancelled = sampleBooking({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'Family emergency', actions: [], creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: false } });
+    const cancelled = sampleBooking({
+      status: 'cancelled',
+      cancelledBy: 'guide',
+      cancelReason: 'Family emergency',
+      actions: [],
+      creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: false },
+    });
     const { unmount } = render(wrap(<TripCard booking={cancelled} now={now} onContactSupport={() => {}} />));
-    await waitFor(() => expect(document.body.textContent).toContain('A credit of 50 RMB for your next booking, until Nov 25, 2027'));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('A credit of 50 RMB for your next booking, until Nov 25, 2027'),
+    );
     unmount();
-    render(wrap(<TripCard booking={{ ...cancelled, creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: true } }} now={now} onContactSupport={() => {}} />));
-    expect(await screen.findByText('The credit of 50 RMB this gave you has been used on a later booking.')).toBeTruthy();
+    render(
+      wrap(
+        <TripCard
+          booking={{
+            ...cancelled,
+            creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: true },
+          }}
+          now={now}
+          onContactSupport={() => {}}
+        />,
+      ),
+    );
+    expect(
+      await screen.findByText('The credit of 50 RMB this gave you has been used on a later booking.'),
+    ).toBeTruthy();
     cleanup();
     // Past its date unused, the card no longer promises it.
-    render(wrap(<TripCard booking={{ ...cancelled, creditIssued: { amountCents: 5_000, expiresAt: '2025-11-25T02:00:00.000Z', spent: false } }} now={now} onContactSupport={() => {}} />));
-    expect(await screen.findByText('The credit of 50 RMB this gave you expired on Nov 25, 2025 without being used.')).toBeTruthy();
+    render(
+      wrap(
+        <TripCard
+          booking={{
+            ...cancelled,
+            creditIssued: { amountCents: 5_000, expiresAt: '2025-11-25T02:00:00.000Z', spent: false },
+          }}
+          now={now}
+          onContactSupport={() => {}}
+        />,
+      ),
+    );
+    expect(
+      await screen.findByText('The credit of 50 RMB this gave you expired on Nov 25, 2025 without being used.'),
+    ).toBeTruthy();
   });
 
   it('the next checkout names the credit it spends with until when it was good for', async () => {
     await i18next.changeLanguage('zh-CN');
-    render(wrap(<PriceBreakdown price={{ ...previewPrice(guide, draft, 5_000), creditExpiresAt: '2027-11-25T02:00:00.000Z' }} />));
+    render(
+      wrap(
+        <PriceBreakdown
+          price={{ ...previewPrice(guide, draft, 5_000), creditExpiresAt: '2027-11-25T02:00:00.000Z' }}
+        />,
+      ),
+    );
     expect(screen.getByText('抵用金（有效期至2027年11月25日）')).toBeTruthy();
   });
 });

@@ -37,7 +37,17 @@ import { tourLengthText } from '../../../../shared/booking/tour-length';
  * card's extras area at the end: one line each (payment proof badge, review and dispute buttons, PDF link).
  */
 /** `chatSlot`: the page's chat button for this trip's guide (floating chat window). */
-export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { booking: Booking; now: Date; onContactSupport: () => void; chatSlot?: ReactNode }) {
+export function TripCard({
+  booking: b,
+  now,
+  onContactSupport,
+  chatSlot,
+}: {
+  booking: Booking;
+  now: Date;
+  onContactSupport: () => void;
+  chatSlot?: ReactNode;
+}) {
   const { t } = useTranslation(['trips', 'bookings']);
   const locale = currentLocale();
   const [cancelling, setCancelling] = useState(false);
@@ -46,24 +56,34 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const deadline = (iso: string) => formatDeadline(iso, locale, b.timeZone, t('bookings:japanTime'));
   // The hours of an extension count once confirmed, until then they are shown as pending; what was paid
   // for it shows at once in the card's money (TripMoney).
-  const pendingExtension = b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
+  const pendingExtension =
+    b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
   // Each refund in what its payment was charged in (decision 164).
   const refunded = b.payments.filter((p) => p.refundedCents > 0);
   // docs/rules/money-and-cancellation.md: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
   // Awaiting a replacement (decision 137), the panel's own 'Take the full refund instead' is the way out.
   const canCancel =
-    b.actions.includes('cancel') && b.status !== 'awaiting_replacement' && (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
+    b.actions.includes('cancel') &&
+    b.status !== 'awaiting_replacement' &&
+    (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
   // No "today" once the planned start has passed (a 17:30 tour at 22:40).
   const showCountdown =
-    (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
+    (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') &&
+    days >= 0 &&
+    days <= COUNTDOWN_DAYS &&
+    tourPhase(b, now) === 'before';
   const titleId = `trip-${b.id}`;
   // Today's place on a tour of several days (the tour day it is now, day 1 before it; decision 155);
   // a day with none of its own is met where the booking says, as every day was before plans.
-  const today = (b.days ?? 1) > 1 ? b.dayPlans?.find((p) => p.day === (b.currentDay ?? 1) && p.meetingAddress) : undefined;
+  const today =
+    (b.days ?? 1) > 1 ? b.dayPlans?.find((p) => p.day === (b.currentDay ?? 1) && p.meetingAddress) : undefined;
 
   return (
-    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <article
+      aria-labelledby={titleId}
+      className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+    >
       <BookingCardHeader
         person={{ id: b.guide.userId, fullName: b.guide.fullName, profilePicture: b.guide.profilePicture }}
         titleId={titleId}
@@ -92,7 +112,11 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       {showCountdown && (
         <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-3 py-1 text-sm font-semibold text-accent-700 dark:bg-accent-700/20 dark:text-accent-100">
           <Hourglass className="h-4 w-4" aria-hidden />
-          {days === 0 ? t('countdown.today') : days === 1 ? t('countdown.tomorrow') : t('countdown.days', { count: days })}
+          {days === 0
+            ? t('countdown.today')
+            : days === 1
+              ? t('countdown.tomorrow')
+              : t('countdown.days', { count: days })}
         </p>
       )}
 
@@ -111,7 +135,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         <Fact icon={<Timer className="h-4 w-4" />} label={t('card.length')}>
           <span data-testid="trip-length">{tourLengthText(b.days, b.duration, locale)}</span>
           {pendingExtension && (
-            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}</span>
+            <span className="block text-xs text-stone-500 dark:text-stone-400">
+              {t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}
+            </span>
           )}
         </Fact>
         <TripMoney booking={b} />
@@ -123,12 +149,20 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
               place={today}
               lang={today.meetingAddressLanguage}
               driver
-              driverDay={t('card.dayPlan.driverDay', { n: today.day, date: formatCalendarDate(today.date, locale, { weekday: 'short', year: undefined }) })}
+              driverDay={t('card.dayPlan.driverDay', {
+                n: today.day,
+                date: formatCalendarDate(today.date, locale, { weekday: 'short', year: undefined }),
+              })}
             />
           </Fact>
         ) : (
           <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
-            <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} driver />
+            <MeetingPlace
+              place={b}
+              lang={b.meetingAddressLanguage}
+              fallback={t('bookings:requests.noMeeting')}
+              driver
+            />
           </Fact>
         )}
       </dl>
@@ -153,9 +187,17 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           <p className="font-medium">{t('card.wasCancelled')}</p>
           <CancellationReason booking={b} />
           {refunded.length > 0 && (
-            <p className="text-stone-600 dark:text-stone-400">{t('card.refundedPrice', { price: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + ') })}</p>
+            <p className="text-stone-600 dark:text-stone-400">
+              {t('card.refundedPrice', {
+                price: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + '),
+              })}
+            </p>
           )}
-          <button type="button" onClick={onContactSupport} className="mt-1 inline-flex items-center gap-1 font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <button
+            type="button"
+            onClick={onContactSupport}
+            className="mt-1 inline-flex items-center gap-1 font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             <LifeBuoy className="h-3.5 w-3.5" aria-hidden />
             {t('card.askSupport')}
           </button>
@@ -195,13 +237,23 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   );
 }
 
-/** The credit this booking's end gave (decision 139), in the booking's currency: until when it is there, or that it was used, or that it lapsed unused. */
-function CreditLine({ credit, currency }: { credit: NonNullable<Booking['creditIssued']>; currency: Booking['currency'] }) {
+/**
+ * The credit this booking's end gave (decision 139), in the booking's currency: until when it is there, or that it was
+ * used, or that it lapsed unused.
+ */
+function CreditLine({
+  credit,
+  currency,
+}: {
+  credit: NonNullable<Booking['creditIssued']>;
+  currency: Booking['currency'];
+}) {
   const { t } = useTranslation('trips');
   const [now] = useState(() => Date.now());
   const o = creditValues(credit, currency);
   if (credit.spent) return <p className="text-green-800 dark:text-green-200">{t('card.creditSpent', o)}</p>;
-  if (Date.parse(credit.expiresAt) <= now) return <p className="text-stone-600 dark:text-stone-400">{t('card.creditExpired', o)}</p>;
+  if (Date.parse(credit.expiresAt) <= now)
+    return <p className="text-stone-600 dark:text-stone-400">{t('card.creditExpired', o)}</p>;
   return <p className="text-green-800 dark:text-green-200">{t('card.creditIssued', o)}</p>;
 }
 
@@ -215,7 +267,8 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
   else if (b.cancelReason === 'replaced') line = t('card.lapsed.replaced');
   // Decision 138: a no-show report cancelled it; the side reported absent is the canceller of record.
   // Several days (decision 158): a report on a later day refunds only the days not given.
-  else if (b.cancelReason === 'guide_no_show') line = t((b.days ?? 1) > 1 ? 'card.noShow.guideDays' : 'card.noShow.guide', { guide: b.guide.fullName });
+  else if (b.cancelReason === 'guide_no_show')
+    line = t((b.days ?? 1) > 1 ? 'card.noShow.guideDays' : 'card.noShow.guide', { guide: b.guide.fullName });
   else if (b.cancelReason === 'traveler_no_show') line = t('card.noShow.traveler', { guide: b.guide.fullName });
   else if (b.cancelledBy) line = t(`card.cancelledBy.${b.cancelledBy}`);
   return (

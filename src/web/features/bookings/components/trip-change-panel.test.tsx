@@ -17,11 +17,21 @@ import { TripCard } from './trip-card';
  * settle and read in words, the refusals in words, the change sent and its difference paid as an
  * extension's fee is, an open change with Withdraw, how the last one ended. The API is a stubbed fetch.
  */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const now = new Date('2026-11-22T12:00:00Z');
 
 const booking = (over: Partial<Booking> = {}): Booking =>
-  sampleBooking({ date: '2026-12-03', startsAt: '2026-12-03T01:00:00Z', endsAt: '2026-12-03T03:00:00Z', status: 'upcoming', days: 1, actions: ['cancel'], reschedule: null, ...over });
+  sampleBooking({
+    date: '2026-12-03',
+    startsAt: '2026-12-03T01:00:00Z',
+    endsAt: '2026-12-03T03:00:00Z',
+    status: 'upcoming',
+    days: 1,
+    actions: ['cancel'],
+    reschedule: null,
+    ...over,
+  });
 
 const trip = (over: Partial<ChangeTrip> = {}): ChangeTrip => ({
   adults: 2,
@@ -48,7 +58,14 @@ const money = (over: Partial<ChangeMoney> = {}): ChangeMoney => ({
 /** Two adults and a child for two days: the deposit's difference is charged now, and the guide accepts it first. */
 const bigger: ChangeQuote = {
   from: trip(),
-  to: trip({ children: 1, days: 2, totalCents: 138_000, depositCents: 27_600, inPersonCents: 110_400, endsAt: '2026-12-04T03:00:00Z' }),
+  to: trip({
+    children: 1,
+    days: 2,
+    totalCents: 138_000,
+    depositCents: 27_600,
+    inPersonCents: 110_400,
+    endsAt: '2026-12-04T03:00:00Z',
+  }),
   money: money({ payNowCents: 14_400, payNowChargeCents: 14_400 }),
   needsGuide: true,
 };
@@ -63,14 +80,34 @@ const change = (over: Partial<BookingChange> = {}): BookingChange => ({
   declineReason: null,
   ...over,
 });
-const payment = { id: 81, bookingId: 12, kind: 'deposit', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 14_400, refundedCents: 0, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true } satisfies Payment;
+const payment = {
+  id: 81,
+  bookingId: 12,
+  kind: 'deposit',
+  method: 'card',
+  provider: 'simulated',
+  status: 'succeeded',
+  amountCents: 14_400,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: '4242',
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '',
+  approvalUrl: null,
+  clientSecret: null,
+  failureCode: null,
+  demo: true,
+} satisfies Payment;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let changes: BookingChange[];
 let quoteReply: () => Response;
 let sentReply: () => Response;
 const calls = (method: string, part: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u).includes(part) && ((init as RequestInit | undefined)?.method ?? 'GET') === method).map(([u, init]) => ({ url: String(u), init: init as RequestInit }));
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u).includes(part) && ((init as RequestInit | undefined)?.method ?? 'GET') === method)
+    .map(([u, init]) => ({ url: String(u), init: init as RequestInit }));
 
 /** The card of `b`; `show` renders it again with the booking as the server now answers it. */
 function renderCard(b: Booking = booking()) {
@@ -108,7 +145,8 @@ beforeEach(() => {
   sentReply = () => json(change({ status: 'awaiting_payment', expiresAt: '2026-11-22T12:30:00Z' }), 201);
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/api/config/public'))
+      return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.startsWith('/api/v2/guides/3')) return json({ id: 3, minPeople: 1, maxPeople: 6, itineraries: [] });
     if (url.includes('/changes/quote')) return quoteReply();
     if (url.endsWith('/changes') && method === 'POST') {
@@ -137,7 +175,9 @@ describe('changing the trip', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Change the trip' });
     expect(within(sheet).getByText('Booked now: 2 hours, 2 people')).toBeTruthy();
     // Nothing changed yet: nothing is asked, and nothing can be sent.
-    expect(within(sheet).getByText('Change the group or the number of days to see what the new trip costs.')).toBeTruthy();
+    expect(
+      within(sheet).getByText('Change the group or the number of days to see what the new trip costs.'),
+    ).toBeTruthy();
     expect((within(sheet).getByRole('button', { name: 'Change the trip' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(sheet).getByRole('button', { name: 'More: Children' }));
     fireEvent.change(within(sheet).getByLabelText('Days'), { target: { value: '2' } });
@@ -149,10 +189,16 @@ describe('changing the trip', () => {
     expect(within(summary).getByText('1,380 RMB')).toBeTruthy();
     expect(within(summary).getByText('Now 660 RMB')).toBeTruthy();
     expect(within(summary).getByText('To pay now').nextElementSibling?.textContent).toBe('144 RMB');
-    expect(within(summary).getByText('Left to pay your guide in person').nextElementSibling?.textContent).toBe('1,104 RMB');
-    expect(within(summary).getByText('Your guide confirms within 48 hours; your booking stays as it is until then.')).toBeTruthy();
+    expect(within(summary).getByText('Left to pay your guide in person').nextElementSibling?.textContent).toBe(
+      '1,104 RMB',
+    );
+    expect(
+      within(summary).getByText('Your guide confirms within 48 hours; your booking stays as it is until then.'),
+    ).toBeTruthy();
     // One question for the settled choice, not one per tap.
-    expect(calls('GET', '/changes/quote').map((c) => c.url)).toEqual(['/api/v2/bookings/12/changes/quote?adults=2&children=1&infants=0&days=2']);
+    expect(calls('GET', '/changes/quote').map((c) => c.url)).toEqual([
+      '/api/v2/bookings/12/changes/quote?adults=2&children=1&infants=0&days=2',
+    ]);
   });
 
   it('sends the change, then pays its difference as the extension is paid: kind change, an Idempotency-Key, the server’s figure', async () => {
@@ -160,7 +206,12 @@ describe('changing the trip', () => {
     const sheet = await askBigger();
     fireEvent.click(await within(sheet).findByRole('button', { name: 'Continue to pay 144 RMB' }));
     await waitFor(() => expect(calls('POST', '/changes')).toHaveLength(1));
-    expect(JSON.parse(String(calls('POST', '/changes')[0]!.init.body))).toEqual({ adults: 2, children: 1, infants: 0, days: 2 });
+    expect(JSON.parse(String(calls('POST', '/changes')[0]!.init.body))).toEqual({
+      adults: 2,
+      children: 1,
+      infants: 0,
+      days: 2,
+    });
 
     const pay = await screen.findByRole('dialog', { name: 'Pay for the change' });
     expect(within(pay).getByText('New trip: 2 days × 2 hours, 2 adults, 1 child')).toBeTruthy();
@@ -176,7 +227,9 @@ describe('changing the trip', () => {
     expect(JSON.parse(String(sent.init.body))).not.toHaveProperty('amountCents');
     expect((sent.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^pay_[0-9a-f]{32}$/);
     expect(await screen.findByText('Change paid')).toBeTruthy();
-    expect(screen.getByText('Haruka Tanaka now confirms the change; your booking stays as it is until then.')).toBeTruthy();
+    expect(
+      screen.getByText('Haruka Tanaka now confirms the change; your booking stays as it is until then.'),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -184,9 +237,16 @@ describe('changing the trip', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const three = trip({ days: 3, totalCents: 198_000, depositCents: 39_600, inPersonCents: 158_400 });
     const two = trip({ days: 2, totalCents: 132_000, depositCents: 26_400, inPersonCents: 105_600 });
-    quoteReply = () => json({ from: three, to: two, money: money({ refundCents: 6_600, keptCents: 6_600, tier: 'days_3_to_7' }), needsGuide: false });
+    quoteReply = () =>
+      json({
+        from: three,
+        to: two,
+        money: money({ refundCents: 6_600, keptCents: 6_600, tier: 'days_3_to_7' }),
+        needsGuide: false,
+      });
     const b = booking({ days: 3, duration: 2, totalPriceCents: 198_000 });
-    sentReply = () => json(change({ from: three, to: two, status: 'applied', needsGuide: false, expiresAt: null }), 201);
+    sentReply = () =>
+      json(change({ from: three, to: two, status: 'applied', needsGuide: false, expiresAt: null }), 201);
     renderCard(b);
     fireEvent.click(await screen.findByRole('button', { name: '更改行程' }));
     const sheet = await screen.findByRole('dialog', { name: '更改行程' });
@@ -208,8 +268,15 @@ describe('changing the trip', () => {
   it('opens again on the trip as it now stands once a change is made, not on the one before it (e2e/family-trip.spec.ts)', async () => {
     const three = trip({ days: 3, totalCents: 198_000, depositCents: 39_600, inPersonCents: 158_400 });
     const two = trip({ days: 2, totalCents: 132_000, depositCents: 26_400, inPersonCents: 105_600 });
-    quoteReply = () => json({ from: three, to: two, money: money({ refundCents: 13_200, tier: 'more_than_7_days' }), needsGuide: false });
-    sentReply = () => json(change({ from: three, to: two, status: 'applied', needsGuide: false, expiresAt: null }), 201);
+    quoteReply = () =>
+      json({
+        from: three,
+        to: two,
+        money: money({ refundCents: 13_200, tier: 'more_than_7_days' }),
+        needsGuide: false,
+      });
+    sentReply = () =>
+      json(change({ from: three, to: two, status: 'applied', needsGuide: false, expiresAt: null }), 201);
     const card = renderCard(booking({ days: 3, duration: 2, totalPriceCents: 198_000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Change the trip' }));
     let sheet = await screen.findByRole('dialog', { name: 'Change the trip' });
@@ -224,14 +291,26 @@ describe('changing the trip', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Change the trip' }));
     sheet = await screen.findByRole('dialog', { name: 'Change the trip' });
     expect((within(sheet).getByLabelText('Days') as HTMLSelectElement).value).toBe('2');
-    expect(within(sheet).getByText('Change the group or the number of days to see what the new trip costs.')).toBeTruthy();
+    expect(
+      within(sheet).getByText('Change the group or the number of days to see what the new trip costs.'),
+    ).toBeTruthy();
     await new Promise((r) => setTimeout(r, 500));
     expect(calls('GET', '/changes/quote')).toHaveLength(1);
   });
 
   it('says why the server refuses: the guide’s other tour on the added day, by the booking box’s words', async () => {
     quoteReply = () =>
-      json({ code: 'slot_unavailable', message: 'taken', fields: [{ path: 'clashStartsAt', message: '2026-12-04T00:00:00Z' }, { path: 'clashEndsAt', message: '2026-12-04T04:00:00Z' }] }, 409);
+      json(
+        {
+          code: 'slot_unavailable',
+          message: 'taken',
+          fields: [
+            { path: 'clashStartsAt', message: '2026-12-04T00:00:00Z' },
+            { path: 'clashEndsAt', message: '2026-12-04T04:00:00Z' },
+          ],
+        },
+        409,
+      );
     renderCard();
     const sheet = await askBigger();
     expect(await within(sheet).findByRole('alert')).toHaveProperty(
@@ -245,7 +324,9 @@ describe('changing the trip', () => {
     quoteReply = () => json({ code: 'change_open', message: 'open' }, 409);
     renderCard();
     const sheet = await askBigger();
-    expect((await within(sheet).findByRole('alert')).textContent).toBe('A change of this trip is already waiting. Withdraw it first to ask for another.');
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(
+      'A change of this trip is already waiting. Withdraw it first to ask for another.',
+    );
     quoteReply = () => json({ code: 'internal_error', message: 'boom' }, 500);
     fireEvent.click(within(sheet).getByRole('button', { name: 'More: Adults' }));
     expect(await within(sheet).findByText('We could not work out the new price. Please try again.')).toBeTruthy();
@@ -265,7 +346,9 @@ describe('a change on the card', () => {
     expect(within(region).getByText(/^Haruka Tanaka answers by Nov 24, 2026, 20:00 \(Japan time\)/)).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'Change the trip' })).toBeNull();
     fireEvent.click(within(region).getByRole('button', { name: 'Withdraw the change' }));
-    await waitFor(() => expect(calls('POST', '/withdraw').map((c) => c.url)).toEqual(['/api/v2/bookings/12/changes/5/withdraw']));
+    await waitFor(() =>
+      expect(calls('POST', '/withdraw').map((c) => c.url)).toEqual(['/api/v2/bookings/12/changes/5/withdraw']),
+    );
     expect(await screen.findByText('Change withdrawn')).toBeTruthy();
   });
 
@@ -281,10 +364,16 @@ describe('a change on the card', () => {
 
   it('tells how the last one ended: declined with the guide’s reason (日本語)', async () => {
     await act(() => i18next.changeLanguage('ja'));
-    changes = [change({ status: 'declined', declineReason: '2日目は別の予約があります', decidedAt: '2026-11-22T11:30:00Z' })];
+    changes = [
+      change({ status: 'declined', declineReason: '2日目は別の予約があります', decidedAt: '2026-11-22T11:30:00Z' }),
+    ];
     renderCard();
     const region = await screen.findByRole('region', { name: '旅程の変更' });
-    expect(within(region).getByText('Haruka Tanaka さんが「2日間 × 2時間、大人 2名、お子さま 1名」への変更をお断りしました。ご予約は今のままです。')).toBeTruthy();
+    expect(
+      within(region).getByText(
+        'Haruka Tanaka さんが「2日間 × 2時間、大人 2名、お子さま 1名」への変更をお断りしました。ご予約は今のままです。',
+      ),
+    ).toBeTruthy();
     expect(within(region).getByText('理由：2日目は別の予約があります')).toBeTruthy();
     expect(within(region).getByRole('button', { name: '旅程を変更' })).toBeTruthy();
   });

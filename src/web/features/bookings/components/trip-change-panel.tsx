@@ -16,7 +16,8 @@ import { TripChangeSheet } from './trip-change-sheet';
 /** The statuses a booking can be changed in (decision 177): paid, before its start. */
 export const CHANGEABLE_STATUSES: readonly Booking['status'][] = ['confirmed', 'upcoming'];
 
-const isOpenChange = (c: BookingChange | undefined): c is BookingChange => !!c && (OPEN_CHANGE_STATUSES as readonly string[]).includes(c.status);
+const isOpenChange = (c: BookingChange | undefined): c is BookingChange =>
+  !!c && (OPEN_CHANGE_STATUSES as readonly string[]).includes(c.status);
 
 /**
  * The traveler's trip change on the trip card (decision 177), for a paid booking before its start:
@@ -59,7 +60,10 @@ export function TripChangePanel({ booking: b, now }: { booking: Booking; now: Da
           <p className="mt-1">
             {open.status === 'awaiting_payment'
               ? open.expiresAt
-                ? t('open.payBy', { amount: bookingAmountText(b, open.money.payNowCents, locale), ...deadline(open.expiresAt) })
+                ? t('open.payBy', {
+                    amount: bookingAmountText(b, open.money.payNowCents, locale),
+                    ...deadline(open.expiresAt),
+                  })
                 : t('open.pay', { amount: bookingAmountText(b, open.money.payNowCents, locale) })
               : open.expiresAt
                 ? t('open.answerBy', { guide: b.guide.fullName, ...deadline(open.expiresAt) })
@@ -81,19 +85,31 @@ export function TripChangePanel({ booking: b, now }: { booking: Booking; now: Da
       {latest?.status === 'declined' && (
         <div className="rounded-lg bg-stone-100 px-3 py-2 dark:bg-stone-800">
           <p>{t('last.declined', { guide: b.guide.fullName, trip: trip(latest) })}</p>
-          {latest.declineReason && <p className="whitespace-pre-line break-words text-stone-600 dark:text-stone-400">{t('last.reason', { reason: latest.declineReason })}</p>}
+          {latest.declineReason && (
+            <p className="whitespace-pre-line break-words text-stone-600 dark:text-stone-400">
+              {t('last.reason', { reason: latest.declineReason })}
+            </p>
+          )}
         </div>
       )}
-      {latest?.status === 'lapsed' && <p className="text-stone-600 dark:text-stone-400">{t('last.lapsed', { trip: trip(latest) })}</p>}
-      {latest?.status === 'applied' && <p className="text-stone-600 dark:text-stone-400">{t('last.applied', { trip: trip(latest, 'from') })}</p>}
+      {latest?.status === 'lapsed' && (
+        <p className="text-stone-600 dark:text-stone-400">{t('last.lapsed', { trip: trip(latest) })}</p>
+      )}
+      {latest?.status === 'applied' && (
+        <p className="text-stone-600 dark:text-stone-400">{t('last.applied', { trip: trip(latest, 'from') })}</p>
+      )}
       {canAsk && (
         <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
           <Users className="h-4 w-4" aria-hidden />
           {t('action')}
         </Button>
       )}
-      {/* Kept while open: the change it sends is open as soon as the list is read again, before its reply is handled. */}
-      {(canAsk || asking) && <TripChangeSheet booking={b} open={asking} onOpenChange={setAsking} onAwaitingPayment={setPaying} />}
+      {/*
+       * Kept while open: the change it sends is open as soon as the list is read again, before its reply is handled.
+       */}
+      {(canAsk || asking) && (
+        <TripChangeSheet booking={b} open={asking} onOpenChange={setAsking} onAwaitingPayment={setPaying} />
+      )}
       {paying && <ChangePaymentSheet booking={b} change={paying} open onOpenChange={(o) => !o && setPaying(null)} />}
     </section>
   );

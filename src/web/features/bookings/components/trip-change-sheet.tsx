@@ -22,7 +22,8 @@ const QUOTE_DEBOUNCE_MS = 400;
 /** The schema's bounds, until the guide's own range has loaded. */
 const ANY_GROUP = { minPeople: 1, maxPeople: 50 };
 
-const same = (a: ChangeBody, b: ChangeBody) => a.adults === b.adults && a.children === b.children && a.infants === b.infants && a.days === b.days;
+const same = (a: ChangeBody, b: ChangeBody) =>
+  a.adults === b.adults && a.children === b.children && a.infants === b.infants && a.days === b.days;
 
 /**
  * "Change the trip" (decision 177): the group's steppers and the days, the same date and start; the
@@ -46,7 +47,10 @@ export function TripChangeSheet({
   const locale = currentLocale();
   const booked = bookedTrip(b);
   const days = b.days ?? 1;
-  const asBooked = useMemo<ChangeBody>(() => ({ adults: b.adults, children: b.children, infants: b.infants, days }), [b.adults, b.children, b.infants, days]);
+  const asBooked = useMemo<ChangeBody>(
+    () => ({ adults: b.adults, children: b.children, infants: b.infants, days }),
+    [b.adults, b.children, b.infants, days],
+  );
   // Nothing chosen is the trip as booked now: once a change is made the sheet opens on the new trip. Kept
   // from its first opening, a second change (a day dropped) silently asked the first one's group back too.
   const [choice, setChoice] = useState<ChangeBody | null>(null);
@@ -62,7 +66,9 @@ export function TripChangeSheet({
   // The quote on screen is the one of what is chosen now: not a previous one kept while the next is asked.
   const current = !unchanged && same(settled, asked) && quote.data && !quote.isPlaceholderData ? quote.data : null;
   const waiting = !same(settled, asked) || (!unchanged && quote.isFetching);
-  const refusal = quote.isError ? changeRefusalText(t, quote.error, { booking: b, days: settled.days, ...range }, locale) : null;
+  const refusal = quote.isError
+    ? changeRefusalText(t, quote.error, { booking: b, days: settled.days, ...range }, locale)
+    : null;
 
   const reset = (o: boolean) => {
     onOpenChange(o);
@@ -84,24 +90,43 @@ export function TripChangeSheet({
         reset(false);
         if (c.status === 'awaiting_payment') return onAwaitingPayment(c);
         const trip = changeTripText(t, c.to, locale);
-        if (c.status === 'requested') showToast({ title: t('toasts.requested'), description: t('toasts.requestedBody', { guide: b.guide.fullName, hours: CHANGE_ANSWER_HOURS }), variant: 'success' });
-        else showToast({ title: t('toasts.applied'), description: t('toasts.appliedBody', { trip }), variant: 'success' });
+        if (c.status === 'requested')
+          showToast({
+            title: t('toasts.requested'),
+            description: t('toasts.requestedBody', { guide: b.guide.fullName, hours: CHANGE_ANSWER_HOURS }),
+            variant: 'success',
+          });
+        else
+          showToast({ title: t('toasts.applied'), description: t('toasts.appliedBody', { trip }), variant: 'success' });
       },
-      (err) => setSendError(changeRefusalText(t, err, { booking: b, days: asked.days, ...range }, locale) ?? t('sheet.sendFailed')),
+      (err) =>
+        setSendError(
+          changeRefusalText(t, err, { booking: b, days: asked.days, ...range }, locale) ?? t('sheet.sendFailed'),
+        ),
     );
   };
   const submitLabel = !current
     ? t('sheet.submit')
     : current.money.payNowCents > 0
-      ? t('sheet.submitPay', { amount: formatMoney(current.money.payNowChargeCents, current.money.chargeCurrency, locale) })
+      ? t('sheet.submitPay', {
+          amount: formatMoney(current.money.payNowChargeCents, current.money.chargeCurrency, locale),
+        })
       : current.needsGuide
         ? t('sheet.submitAsk', { guide: b.guide.fullName })
         : t('sheet.submit');
 
   return (
-    <Sheet open={open} onOpenChange={reset} title={t('sheet.title')} description={t('sheet.description', { guide: b.guide.fullName })} closeLabel={t('bookings:close')}>
+    <Sheet
+      open={open}
+      onOpenChange={reset}
+      title={t('sheet.title')}
+      description={t('sheet.description', { guide: b.guide.fullName })}
+      closeLabel={t('bookings:close')}
+    >
       <div className="space-y-4">
-        <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{t('sheet.current', { trip: changeTripText(t, booked, locale) })}</p>
+        <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+          {t('sheet.current', { trip: changeTripText(t, booked, locale) })}
+        </p>
         <GroupSteppers guide={range} group={asked} onChange={change} />
         <DaysPicker
           days={asked.days}
@@ -117,7 +142,10 @@ export function TripChangeSheet({
           ) : waiting ? (
             <QuoteSkeleton label={t('sheet.loading')} />
           ) : refusal ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+            >
               {refusal}
             </p>
           ) : quote.isError ? (
@@ -142,7 +170,13 @@ export function TripChangeSheet({
           <Button variant="outline" onClick={() => reset(false)}>
             {t('sheet.back')}
           </Button>
-          <Button variant="accent" busy={request.isPending} disabled={!current || waiting} aria-describedby={sendError ? errorId : undefined} onClick={send}>
+          <Button
+            variant="accent"
+            busy={request.isPending}
+            disabled={!current || waiting}
+            aria-describedby={sendError ? errorId : undefined}
+            onClick={send}
+          >
             {submitLabel}
           </Button>
         </div>
@@ -162,7 +196,10 @@ function QuoteSkeleton({ label }: { label: string }) {
           <span className="h-4 w-20 animate-pulse rounded bg-stone-200 motion-reduce:animate-none dark:bg-stone-700" />
         </div>
       ))}
-      <div className="h-9 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none dark:bg-stone-800" aria-hidden />
+      <div
+        className="h-9 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none dark:bg-stone-800"
+        aria-hidden
+      />
     </div>
   );
 }

@@ -24,11 +24,17 @@ function wrap(children: ReactNode) {
     </QueryClientProvider>
   );
 }
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const now = new Date('2026-11-22T02:00:00Z');
 const noop = () => {};
 
-const kyoto = { meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 };
+const kyoto = {
+  meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+  meetingPostalCode: '600-8216',
+  meetingLat: 34.9858,
+  meetingLng: 135.7588,
+};
 const plan = (day: number, over: Partial<DayPlan>): DayPlan => ({
   day,
   date: `2026-11-2${day}`,
@@ -54,9 +60,19 @@ const family = (over: Partial<Booking> = {}) =>
     duration: 8,
     days: 3,
     currentDay: 2,
-    schedule: [1, 2, 3].map((d) => ({ date: `2026-11-2${d}`, startsAt: `2026-11-2${d}T00:00:00.000Z`, endsAt: `2026-11-2${d}T08:00:00.000Z` })),
+    schedule: [1, 2, 3].map((d) => ({
+      date: `2026-11-2${d}`,
+      startsAt: `2026-11-2${d}T00:00:00.000Z`,
+      endsAt: `2026-11-2${d}T08:00:00.000Z`,
+    })),
     dayPlans: [
-      plan(1, { ...kyoto, startTime: '08:45', plan: '伏见稻荷，午饭在锦市场', planLanguage: 'zh', meetingAddressLanguage: 'zh' }),
+      plan(1, {
+        ...kyoto,
+        startTime: '08:45',
+        plan: '伏见稻荷，午饭在锦市场',
+        planLanguage: 'zh',
+        meetingAddressLanguage: 'zh',
+      }),
       plan(2, { meetingAddress: '奈良公园 东大寺南大门', startTime: '09:30', meetingAddressLanguage: 'zh' }),
       plan(3, {}),
     ],
@@ -69,7 +85,14 @@ beforeAll(async () => {
   await i18next.loadNamespaces(['tour', 'trips', 'bookings', 'common']);
 });
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('/api/config/public') ? json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } }) : json(family()))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.includes('/api/config/public')
+        ? json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })
+        : json(family()),
+    ),
+  );
 });
 afterEach(async () => {
   cleanup();
@@ -84,7 +107,9 @@ describe('each day’s plan on the trip card', () => {
     const day1 = await screen.findByTestId('day-plan-1');
     expect(day1.textContent).toContain('08:45 集合（日本时间）');
     // A listed place reads in the reader's language with its Japanese address.
-    expect(within(day1).getByTestId('meeting-place').textContent).toBe('〒600-8216 京都站 · 京都府京都市下京区東塩小路町');
+    expect(within(day1).getByTestId('meeting-place').textContent).toBe(
+      '〒600-8216 京都站 · 京都府京都市下京区東塩小路町',
+    );
     expect(within(day1).getByText('伏见稻荷，午饭在锦市场').getAttribute('lang')).toBe('zh-CN');
     const day2 = screen.getByTestId('day-plan-2');
     expect(day2.textContent).toContain('09:30 集合（日本时间）');
@@ -106,7 +131,9 @@ describe('each day’s plan on the trip card', () => {
     render(wrap(<TripCard booking={family()} now={now} onContactSupport={noop} />));
     const day1 = await screen.findByTestId('day-plan-1');
     expect(day1.textContent).toContain('Meet at 08:45 (Japan time)');
-    expect(within(day1).getByTestId('meeting-place').textContent).toBe('〒600-8216 Kyoto Station · 京都府京都市下京区東塩小路町');
+    expect(within(day1).getByTestId('meeting-place').textContent).toBe(
+      '〒600-8216 Kyoto Station · 京都府京都市下京区東塩小路町',
+    );
     fireEvent.click(within(day1).getByRole('button', { name: 'Show the driver' }));
     const card = await screen.findByTestId('driver-card');
     expect(within(card).getByTestId('driver-day').textContent).toBe('Day 1, Sat, Nov 21 · 08:45');

@@ -25,7 +25,8 @@ function wrap(children: ReactNode) {
   );
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const now = new Date('2026-11-10T02:00:00Z');
 const noop = () => {};
 
@@ -66,7 +67,20 @@ const family = (over: Partial<Booking> = {}) =>
     chargeDepositCents: 93_659,
     rate: { jpyPerCny: '20.5', asOf: '2026-11-02', source: 'ecb' },
     payments: [
-      { id: 5, kind: 'deposit', method: 'alipay', provider: 'alipay', status: 'succeeded', amountCents: 93_659, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-02T01:00:00Z' },
+      {
+        id: 5,
+        kind: 'deposit',
+        method: 'alipay',
+        provider: 'alipay',
+        status: 'succeeded',
+        amountCents: 93_659,
+        refundedCents: 0,
+        currency: 'CNY',
+        last4: null,
+        proofUploadedByTraveler: false,
+        verifiedByGuide: false,
+        createdAt: '2026-11-02T01:00:00Z',
+      },
     ],
     depositPaidAt: '2026-11-02T01:02:00Z',
     paidOnlineCents: 19_200,
@@ -88,7 +102,11 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url.includes('/api/config/public') ? json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } }) : json(family()))),
+    vi.fn(async (url: string) =>
+      url.includes('/api/config/public')
+        ? json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } })
+        : json(family()),
+    ),
   );
 });
 afterEach(async () => {
@@ -112,7 +130,11 @@ describe('a family’s three days on the trip card', () => {
     const due = screen.getByTestId('trip-due');
     expect(due.textContent).toContain('还需当面支付给 Haruka Tanaka：76800 日元（约 3,746.34 元）');
     expect(due.textContent).toContain('每天当面支付当天的部分：');
-    expect(within(due).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(due)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '第 1 天 · 11月21日（周六）25600 日元（约 1,248.78 元）',
       '第 2 天 · 11月22日（周日）25600 日元（约 1,248.78 元）',
       '第 3 天 · 11月23日（周一）25600 日元（约 1,248.78 元）',
@@ -120,7 +142,20 @@ describe('a family’s three days on the trip card', () => {
   });
 
   it('en: 3 days × 8 hours, a card deposit, and a travel credit taken off', async () => {
-    const paidByCard = { id: 6, kind: 'deposit' as const, method: 'card' as const, provider: 'stripe', status: 'succeeded' as const, amountCents: 93_659, refundedCents: 0, currency: 'CNY' as const, last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-02T01:00:00Z' };
+    const paidByCard = {
+      id: 6,
+      kind: 'deposit' as const,
+      method: 'card' as const,
+      provider: 'stripe',
+      status: 'succeeded' as const,
+      amountCents: 93_659,
+      refundedCents: 0,
+      currency: 'CNY' as const,
+      last4: '4242',
+      proofUploadedByTraveler: false,
+      verifiedByGuide: false,
+      createdAt: '2026-11-02T01:00:00Z',
+    };
     render(
       wrap(
         <TripCard
@@ -142,7 +177,9 @@ describe('a family’s three days on the trip card', () => {
     const money = screen.getByTestId('trip-money').textContent!;
     expect(money).toContain('Guide for up to 2 people · 3 days × 8 hours');
     expect(money).toMatch(/Travel credit used−≈ 195\.12 RMB · ¥4,000 \(JPY\)/);
-    expect(screen.getByTestId('trip-paid').textContent).toBe('Paid online: deposit 936.59 RMB · card ending 4242 · Nov 2, 2026');
+    expect(screen.getByTestId('trip-paid').textContent).toBe(
+      'Paid online: deposit 936.59 RMB · card ending 4242 · Nov 2, 2026',
+    );
     const due = screen.getByTestId('trip-due').textContent!;
     expect(due).toContain('Still to pay Haruka Tanaka in person: ¥76,800 (JPY, ≈ 3,746.34 RMB)');
     expect(due).toContain('Day 2, Sun, Nov 22¥25,600 (JPY, ≈ 1,248.78 RMB)');
@@ -152,38 +189,120 @@ describe('a family’s three days on the trip card', () => {
     await act(() => i18next.changeLanguage('ja'));
     render(wrap(<TripCard booking={family()} now={now} onContactSupport={noop} />));
     expect((await screen.findByTestId('trip-length')).textContent).toBe('3日間 × 8時間');
-    expect(screen.getByTestId('trip-due').textContent).toContain('Haruka Tanakaさんへ直接お支払いいただく残金：76,800円（約 3,746.34 元）');
+    expect(screen.getByTestId('trip-due').textContent).toContain(
+      'Haruka Tanakaさんへ直接お支払いいただく残金：76,800円（約 3,746.34 元）',
+    );
   });
 
   it('one day: all of it on the day; nothing left once paid in person or cancelled', async () => {
-    const oneDay = sampleBooking({ status: 'upcoming', actions: ['cancel'], dueInPersonCents: 52_800, dueInPersonChargeCents: null, dueInPersonOn: [{ day: 1, date: '2026-11-22', cents: 52_800, chargeCents: null }] });
+    const oneDay = sampleBooking({
+      status: 'upcoming',
+      actions: ['cancel'],
+      dueInPersonCents: 52_800,
+      dueInPersonChargeCents: null,
+      dueInPersonOn: [{ day: 1, date: '2026-11-22', cents: 52_800, chargeCents: null }],
+    });
     render(wrap(<TripCard booking={oneDay} now={now} onContactSupport={noop} />));
     const due = await screen.findByTestId('trip-due');
     expect(due.textContent).toBe('Still to pay Haruka Tanaka in person: 528 RMBOn the day of the tour, Sun, Nov 22.');
     expect(screen.getByTestId('trip-length').textContent).toBe('2 hours');
     cleanup();
-    const handed = { id: 9, kind: 'final_payment' as const, method: 'cash' as const, provider: 'in_person', status: 'pending' as const, amountCents: 52_800, refundedCents: 0, currency: 'CNY' as const, last4: null, proofUploadedByTraveler: true, verifiedByGuide: false, createdAt: '2026-11-22T05:00:00Z' };
-    render(wrap(<TripCard booking={sampleBooking({ payments: [handed], dueInPersonCents: 0, dueInPersonOn: [] })} now={now} onContactSupport={noop} />));
-    expect((await screen.findByTestId('trip-paid-in-person')).textContent).toBe('Paid to Haruka Tanaka in person: 528 RMB');
+    const handed = {
+      id: 9,
+      kind: 'final_payment' as const,
+      method: 'cash' as const,
+      provider: 'in_person',
+      status: 'pending' as const,
+      amountCents: 52_800,
+      refundedCents: 0,
+      currency: 'CNY' as const,
+      last4: null,
+      proofUploadedByTraveler: true,
+      verifiedByGuide: false,
+      createdAt: '2026-11-22T05:00:00Z',
+    };
+    render(
+      wrap(
+        <TripCard
+          booking={sampleBooking({ payments: [handed], dueInPersonCents: 0, dueInPersonOn: [] })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
+    expect((await screen.findByTestId('trip-paid-in-person')).textContent).toBe(
+      'Paid to Haruka Tanaka in person: 528 RMB',
+    );
     expect(screen.queryByTestId('trip-due')).toBeNull();
     cleanup();
-    render(wrap(<TripCard booking={family({ status: 'cancelled', actions: [], dueInPersonCents: 0, dueInPersonChargeCents: null, dueInPersonOn: [] })} now={now} onContactSupport={noop} />));
+    render(
+      wrap(
+        <TripCard
+          booking={family({
+            status: 'cancelled',
+            actions: [],
+            dueInPersonCents: 0,
+            dueInPersonChargeCents: null,
+            dueInPersonOn: [],
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     expect(await screen.findByTestId('trip-money')).toBeTruthy();
     expect(screen.queryByTestId('trip-due')).toBeNull();
   });
 
   it('after trip changes: the change paid and what came back, each as charged (decision 177)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const deposit = { id: 5, kind: 'deposit' as const, method: 'card' as const, provider: 'simulated', status: 'partially_refunded' as const, amountCents: 93_659, refundedCents: 30_000, currency: 'CNY' as const, last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-02T01:00:00Z' };
-    const change = { ...deposit, id: 7, kind: 'change' as const, status: 'refunded' as const, amountCents: 12_293, refundedCents: 12_293, createdAt: '2026-11-04T01:00:00Z' };
+    const deposit = {
+      id: 5,
+      kind: 'deposit' as const,
+      method: 'card' as const,
+      provider: 'simulated',
+      status: 'partially_refunded' as const,
+      amountCents: 93_659,
+      refundedCents: 30_000,
+      currency: 'CNY' as const,
+      last4: '4242',
+      proofUploadedByTraveler: false,
+      verifiedByGuide: false,
+      createdAt: '2026-11-02T01:00:00Z',
+    };
+    const change = {
+      ...deposit,
+      id: 7,
+      kind: 'change' as const,
+      status: 'refunded' as const,
+      amountCents: 12_293,
+      refundedCents: 12_293,
+      createdAt: '2026-11-04T01:00:00Z',
+    };
     render(wrap(<TripCard booking={family({ payments: [deposit, change] })} now={now} onContactSupport={noop} />));
-    expect((await screen.findByTestId('trip-change-paid')).textContent).toBe('行程更改已在线支付：122.93 元 · 2026年11月4日');
+    expect((await screen.findByTestId('trip-change-paid')).textContent).toBe(
+      '行程更改已在线支付：122.93 元 · 2026年11月4日',
+    );
     // Back from both payments, summed in the currency they were charged in.
     expect(screen.getByTestId('trip-refunded').textContent).toBe('已在线退还：422.93 元');
   });
 
   it('an unpaid booking says the deposit due in the currency the traveler saw', async () => {
-    render(wrap(<TripCard booking={family({ status: 'pending', payments: [], depositPaidAt: null, paymentDueAt: '2026-11-10T03:00:00Z', actions: ['cancel'] })} now={now} onContactSupport={noop} />));
+    render(
+      wrap(
+        <TripCard
+          booking={family({
+            status: 'pending',
+            payments: [],
+            depositPaidAt: null,
+            paymentDueAt: '2026-11-10T03:00:00Z',
+            actions: ['cancel'],
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     expect((await screen.findByTestId('trip-paid')).textContent).toBe('Deposit due: 936.59 RMB');
   });
 });

@@ -22,20 +22,40 @@ export function TripMoney({ booking: b }: { booking: Booking }) {
   const locale = currentLocale();
   const price = bookingPriceLines(b);
   const currency = price.currency ?? b.currency;
-  const money = (cents: number, own?: number) => (price.own && own !== undefined ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale) : formatMoney(cents, currency, locale));
+  const money = (cents: number, own?: number) =>
+    price.own && own !== undefined
+      ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale)
+      : formatMoney(cents, currency, locale);
   const credit = price.creditCents ?? 0;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && PAID.has(p.status));
   const inPerson = b.payments.find((p) => p.kind === 'final_payment' && p.status !== 'failed');
   return (
     <Fact label={t('card.price')} wide>
       <dl className="space-y-1" data-testid="trip-money">
-        {price.lines?.map((l, i) => <Row key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} muted />)}
-        {credit > 0 && <Row label={t('card.money.credit')} value={`−${money(credit, b.creditCents)}`} className="text-green-800 dark:text-green-200" />}
-        {/* Extensions paid count in the total at once (after paying 270 元 for an hour more the card said 810 for 4 hours). */}
-        {b.extensionsPaidCents > 0 && <Row label={t('card.money.extensions')} value={bookingAmountText(b, b.extensionsPaidCents, locale)} muted />}
+        {price.lines?.map((l, i) => (
+          <Row key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} muted />
+        ))}
+        {credit > 0 && (
+          <Row
+            label={t('card.money.credit')}
+            value={`−${money(credit, b.creditCents)}`}
+            className="text-green-800 dark:text-green-200"
+          />
+        )}
+        {/*
+         * Extensions paid count in the total at once (after paying 270 元 for an hour more the card said 810 for 4
+         * hours).
+         */}
+        {b.extensionsPaidCents > 0 && (
+          <Row label={t('card.money.extensions')} value={bookingAmountText(b, b.extensionsPaidCents, locale)} muted />
+        )}
         <Row
           label={t('card.money.total')}
-          value={b.extensionsPaidCents > 0 ? bookingAmountText(b, b.totalPriceCents + b.extensionsPaidCents, locale) : money(price.totalCents, price.own?.totalCents)}
+          value={
+            b.extensionsPaidCents > 0
+              ? bookingAmountText(b, b.totalPriceCents + b.extensionsPaidCents, locale)
+              : money(price.totalCents, price.own?.totalCents)
+          }
           strong
           testId="trip-price"
         />
@@ -43,15 +63,30 @@ export function TripMoney({ booking: b }: { booking: Booking }) {
       <div className="mt-2 space-y-1 border-t border-stone-100 pt-2 dark:border-stone-800">
         {deposit ? (
           <p data-testid="trip-paid">
-            {t('card.money.paid', { amount: formatMoney(deposit.amountCents, deposit.currency, locale), how: methodText(t, deposit), date: formatInstant(b.depositPaidAt ?? deposit.createdAt, locale, b.timeZone).date })}
-            {deposit.provider === 'simulated' && <span className="text-stone-500 dark:text-stone-400"> · {t('card.demo')}</span>}
+            {t('card.money.paid', {
+              amount: formatMoney(deposit.amountCents, deposit.currency, locale),
+              how: methodText(t, deposit),
+              date: formatInstant(b.depositPaidAt ?? deposit.createdAt, locale, b.timeZone).date,
+            })}
+            {deposit.provider === 'simulated' && (
+              <span className="text-stone-500 dark:text-stone-400"> · {t('card.demo')}</span>
+            )}
           </p>
         ) : (
-          b.status !== 'cancelled' && <p data-testid="trip-paid">{t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}</p>
+          b.status !== 'cancelled' && (
+            <p data-testid="trip-paid">
+              {t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}
+            </p>
+          )
         )}
         <ChangesPaid booking={b} />
         {inPerson && b.status !== 'cancelled' && (
-          <p data-testid="trip-paid-in-person">{t('card.money.paidInPerson', { guide: b.guide.fullName, amount: formatMoney(inPerson.amountCents, inPerson.currency, locale) })}</p>
+          <p data-testid="trip-paid-in-person">
+            {t('card.money.paidInPerson', {
+              guide: b.guide.fullName,
+              amount: formatMoney(inPerson.amountCents, inPerson.currency, locale),
+            })}
+          </p>
         )}
         <InPersonDue booking={b} />
       </div>
@@ -72,7 +107,10 @@ function ChangesPaid({ booking: b }: { booking: Booking }) {
     <>
       {changes.map((p) => (
         <p key={p.id} data-testid="trip-change-paid">
-          {t('card.money.changePaid', { amount: formatMoney(p.amountCents, p.currency, locale), date: formatInstant(p.createdAt, locale, b.timeZone).date })}
+          {t('card.money.changePaid', {
+            amount: formatMoney(p.amountCents, p.currency, locale),
+            date: formatInstant(p.createdAt, locale, b.timeZone).date,
+          })}
         </p>
       ))}
       {refunded.length > 0 && b.status !== 'cancelled' && (
@@ -96,7 +134,12 @@ function InPersonDue({ booking: b }: { booking: Booking }) {
   const due = b.dueInPersonCents ?? 0;
   const days = b.dueInPersonOn ?? [];
   if (due <= 0 || days.length === 0) return null;
-  const about = (cents: number, charge: number | null) => formatWithAbout({ minor: cents, currency: b.currency }, charge === null ? null : { minor: charge, currency: b.chargeCurrency }, locale);
+  const about = (cents: number, charge: number | null) =>
+    formatWithAbout(
+      { minor: cents, currency: b.currency },
+      charge === null ? null : { minor: charge, currency: b.chargeCurrency },
+      locale,
+    );
   const dayDate = (date: string) => formatCalendarDate(date, locale, { weekday: 'short', year: undefined });
   return (
     <div data-testid="trip-due" className="rounded-lg bg-accent-50 px-3 py-2 dark:bg-accent-700/20">
@@ -104,7 +147,9 @@ function InPersonDue({ booking: b }: { booking: Booking }) {
         {t('card.money.due', { guide: b.guide.fullName, amount: about(due, b.dueInPersonChargeCents ?? null) })}
       </p>
       {days.length === 1 ? (
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('card.money.dueOnDay', { date: dayDate(days[0]!.date) })}</p>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          {t('card.money.dueOnDay', { date: dayDate(days[0]!.date) })}
+        </p>
       ) : (
         <>
           <p className="text-sm text-stone-700 dark:text-stone-300">{t('card.money.dueEachDay')}</p>
@@ -127,10 +172,31 @@ function methodText(t: (key: string, o?: Record<string, unknown>) => string, p: 
   return t(`bookings:payment.methods.${p.method}`);
 }
 
-function Row({ label, value, strong, muted, className, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; className?: string; testId?: string }) {
+function Row({
+  label,
+  value,
+  strong,
+  muted,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+  className?: string;
+  testId?: string;
+}) {
   return (
     // A label and its amount that do not fit on a phone's line: the amount under the label, to the right.
-    <div className={cn('flex flex-wrap items-baseline justify-between gap-x-3', strong && 'font-semibold', muted && 'text-stone-600 dark:text-stone-400', className)}>
+    <div
+      className={cn(
+        'flex flex-wrap items-baseline justify-between gap-x-3',
+        strong && 'font-semibold',
+        muted && 'text-stone-600 dark:text-stone-400',
+        className,
+      )}
+    >
       <dt className="min-w-0">{label}</dt>
       <dd className="ml-auto min-w-0 text-right tabular-nums" data-testid={testId}>
         <BesideText text={value} />

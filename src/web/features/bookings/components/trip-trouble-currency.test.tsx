@@ -31,12 +31,33 @@ function wrap(children: ReactNode) {
 
 const now = new Date('2026-11-25T02:00:00Z');
 const noop = () => {};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const RATE = { jpyPerCny: '20', asOf: '2026-11-20', source: 'admin' as const };
 // ¥1,600 of deposit, charged as 80 元 by WeChat Pay at 20 yen a yuan.
-const deposit = { id: 5, bookingId: 12, kind: 'deposit', method: 'wechat', provider: 'simulated', status: 'succeeded', amountCents: 8_000, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-20T10:06:00Z' } as Booking['payments'][number];
+const deposit = {
+  id: 5,
+  bookingId: 12,
+  kind: 'deposit',
+  method: 'wechat',
+  provider: 'simulated',
+  status: 'succeeded',
+  amountCents: 8_000,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '2026-11-20T10:06:00Z',
+} as Booking['payments'][number];
 const credit = { amountCents: 1_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: false };
-const refund = { amountCents: 8_000, currency: 'CNY' as const, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 };
+const refund = {
+  amountCents: 8_000,
+  currency: 'CNY' as const,
+  method: 'wechat',
+  minBusinessDays: 1,
+  maxBusinessDays: 3,
+};
 
 /** A yen guide's booking (¥4,000 an hour for 2 hours), seen and paid in yuan. */
 const yen = (over: Partial<Booking> = {}) =>
@@ -110,7 +131,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       // The credit is set in yuan: 50 元, ¥1,000 at the booking's rate.
-      if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
+      if (url.includes('/api/config/public'))
+        return json({
+          support: { provider: 'builtin' },
+          payments: { provider: 'simulated' },
+          travelCreditCents: 5_000,
+        });
       return routes(url, init);
     }),
   );
@@ -129,7 +155,9 @@ describe('a yen booking whose guide cancelled', () => {
   it('lists each replacement at the yen the traveler pays (en, ja)', async () => {
     render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
     const items = await screen.findAllByTestId('replacement-candidate');
-    expect(within(items[0]!).getByTestId('candidate-price').textContent).toBe('You pay ¥8,000 (JPY) in all · ¥6,400 (JPY) in personNo extra cost');
+    expect(within(items[0]!).getByTestId('candidate-price').textContent).toBe(
+      'You pay ¥8,000 (JPY) in all · ¥6,400 (JPY) in personNo extra cost',
+    );
     expect(within(items[1]!).getByText('¥1,000 (JPY) less than booked')).toBeTruthy();
     cleanup();
     await act(() => i18next.changeLanguage('ja'));
@@ -140,15 +168,33 @@ describe('a yen booking whose guide cancelled', () => {
   });
 
   it('the full refund instead: the deposit and the credit in yen, the refund made in the yuan paid', async () => {
-    routes = (url, init) => (init?.method === 'PATCH' ? json({ ...awaiting({ status: 'cancelled', creditIssued: credit }), refund }) : json(list));
+    routes = (url, init) =>
+      init?.method === 'PATCH'
+        ? json({ ...awaiting({ status: 'cancelled', creditIssued: credit }), refund })
+        : json(list);
     render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Take the full refund instead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take the full refund?' });
-    await waitFor(() => expect(within(dialog).getByText('The booking is cancelled and your deposit of ¥1,600 (JPY) comes back to you in full.')).toBeTruthy());
-    expect((await within(dialog).findByTestId('credit-before')).textContent).toBe('You also get a travel credit of ¥1,000 (JPY) for your next booking, valid for 365 days: it comes off that booking’s price by itself.');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(
+          'The booking is cancelled and your deposit of ¥1,600 (JPY) comes back to you in full.',
+        ),
+      ).toBeTruthy(),
+    );
+    expect((await within(dialog).findByTestId('credit-before')).textContent).toBe(
+      'You also get a travel credit of ¥1,000 (JPY) for your next booking, valid for 365 days: it comes off that booking’s price by itself.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund in full' }));
     await waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Booking has been cancelled', description: expect.stringMatching(/^80 RMB is on its way back.* A credit of ¥1,000 \(JPY\) for your next booking, until Nov 25, 2027/) })),
+      expect(showToast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Booking has been cancelled',
+          description: expect.stringMatching(
+            /^80 RMB is on its way back.* A credit of ¥1,000 \(JPY\) for your next booking, until Nov 25, 2027/,
+          ),
+        }),
+      ),
     );
   });
 });
@@ -157,16 +203,35 @@ describe('a yen booking whose guide did not come', () => {
   it('says the yen deposit comes back and names the credit in yen; the toast names the yuan refunded (zh-CN)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     routes = (url, init) =>
-      init?.method === 'POST' && url.endsWith('/report-no-show') ? json({ ...yen({ status: 'cancelled', cancelReason: 'guide_no_show', cancelledBy: 'guide', creditIssued: credit }), refund }) : json({});
-    const started = yen({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, noShowRefundCents: 1_600, noShowReportableFrom: new Date(now.getTime() - 60_000).toISOString(), actions: ['start_confirm'] });
+      init?.method === 'POST' && url.endsWith('/report-no-show')
+        ? json({
+            ...yen({ status: 'cancelled', cancelReason: 'guide_no_show', cancelledBy: 'guide', creditIssued: credit }),
+            refund,
+          })
+        : json({});
+    const started = yen({
+      status: 'awaiting_start',
+      travelerConfirmedStart: false,
+      guideConfirmedStart: false,
+      noShowRefundCents: 1_600,
+      noShowReportableFrom: new Date(now.getTime() - 60_000).toISOString(),
+      actions: ['start_confirm'],
+    });
     render(wrap(<TripCard booking={started} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: '地陪没有来' }));
     const dialog = await screen.findByRole('dialog', { name: '确认报告地陪没有来？' });
     expect(within(dialog).getByText(/定金 1600 日元将立即全额退还/)).toBeTruthy();
-    expect((await within(dialog).findByTestId('credit-before')).textContent).toContain('同时，您将获得 1000 日元抵用金');
+    expect((await within(dialog).findByTestId('credit-before')).textContent).toContain(
+      '同时，您将获得 1000 日元抵用金',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: '报告并退款' }));
     await waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ description: '80 元已全额退还给您。已为您的下一次预订发放 1000 日元抵用金，有效期至2027年11月25日，预订时自动抵扣。' })),
+      expect(showToast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          description:
+            '80 元已全额退还给您。已为您的下一次预订发放 1000 日元抵用金，有效期至2027年11月25日，预订时自动抵扣。',
+        }),
+      ),
     );
   });
 });
@@ -177,7 +242,21 @@ describe('the credit a cancelled yen booking gave', () => {
     ['ja', '次回のご予約に使える1,000円の旅行クレジットを付与しました（2027年11月25日まで有効）'],
   ])('reads in yen on the card (%s)', async (locale, text) => {
     await act(() => i18next.changeLanguage(locale));
-    render(wrap(<TripCard booking={yen({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'cancel', actions: [], creditIssued: credit })} now={now} onContactSupport={noop} />));
+    render(
+      wrap(
+        <TripCard
+          booking={yen({
+            status: 'cancelled',
+            cancelledBy: 'guide',
+            cancelReason: 'cancel',
+            actions: [],
+            creditIssued: credit,
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     await waitFor(() => expect(document.body.textContent).toContain(text));
   });
 });

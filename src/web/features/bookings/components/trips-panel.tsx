@@ -39,7 +39,10 @@ export function TripsPanel({
   if (query.isPending) return <Spinner />;
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
+      <div
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900"
+      >
         <p className="text-lg font-semibold">{t('error.title')}</p>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('error.body')}</p>
         <Button className="mt-4" onClick={() => window.location.reload()}>
@@ -48,7 +51,8 @@ export function TripsPanel({
       </div>
     );
   }
-  const all = landed && !query.data.data.some((b) => b.id === landed.id) ? [...query.data.data, landed] : query.data.data;
+  const all =
+    landed && !query.data.data.some((b) => b.id === landed.id) ? [...query.data.data, landed] : query.data.data;
   const trips = tripsOfTab(tab, all, now);
   if (trips.length === 0) {
     const Icon = EMPTY_ICON[tab];

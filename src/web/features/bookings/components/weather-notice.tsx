@@ -45,7 +45,13 @@ export function WeatherNotice({ booking: b, side }: { booking: Booking; side: 't
         <span>{t(`weather.title.${w.kind}`, { name: t(`weather.names.${w.code}`, { defaultValue: w.name }) })}</span>
       </p>
       <p className="mt-1 text-xs text-amber-900 dark:text-amber-100">
-        {t('weather.evidence', { area: cityName(b.guide.serviceCity, locale), region: t(`weather.areas.${w.areaCode}`, { defaultValue: w.areaCode }), date: issued.date, time: issued.time, source: t(`weather.source.${w.source}`) })}
+        {t('weather.evidence', {
+          area: cityName(b.guide.serviceCity, locale),
+          region: t(`weather.areas.${w.areaCode}`, { defaultValue: w.areaCode }),
+          date: issued.date,
+          time: issued.time,
+          source: t(`weather.source.${w.source}`),
+        })}
       </p>
       <p className="mt-1">{t(side === 'traveler' ? 'weather.traveler' : 'weather.guide')}</p>
       {side === 'guide' && canCancel && (
@@ -53,7 +59,13 @@ export function WeatherNotice({ booking: b, side }: { booking: Booking; side: 't
           <Button variant="outline" size="sm" className="mt-2" onClick={() => setConfirming(true)}>
             {t('weather.guideCancel')}
           </Button>
-          <Sheet open={confirming} onOpenChange={setConfirming} title={t('weather.guideConfirmTitle')} description={t('weather.guide')} closeLabel={t('bookings:close')}>
+          <Sheet
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t('weather.guideConfirmTitle')}
+            description={t('weather.guide')}
+            closeLabel={t('bookings:close')}
+          >
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => setConfirming(false)}>
                 {t('cancel.keep')}

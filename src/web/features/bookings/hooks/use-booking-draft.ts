@@ -11,14 +11,23 @@ export function useBookingDraft(guide: BookableGuide, params: URLSearchParams) {
     setState((s) => {
       const next = { ...s, ...patch };
       // `days` may change to missing (back to a tour of hours): asked by its presence in the patch.
-      const lengthChanged = (patch.durationHours !== undefined && patch.durationHours !== s.durationHours) || ('days' in patch && patch.days !== s.days);
+      const lengthChanged =
+        (patch.durationHours !== undefined && patch.durationHours !== s.durationHours) ||
+        ('days' in patch && patch.days !== s.days);
       if ((patch.date !== undefined && patch.date !== s.date) || lengthChanged) {
         next.startTime = patch.startTime ?? null;
       }
-      if (patch.adults !== undefined || patch.children !== undefined || patch.infants !== undefined) next.travelersAdjusted = false;
+      if (patch.adults !== undefined || patch.children !== undefined || patch.infants !== undefined)
+        next.travelersAdjusted = false;
       if (lengthChanged) next.lengthAdjusted = false;
       return next;
     });
   }, []);
-  return { draft: state as BookingDraft, travelersAdjusted: state.travelersAdjusted, lengthAdjusted: state.lengthAdjusted, asked: state.asked, update };
+  return {
+    draft: state as BookingDraft,
+    travelersAdjusted: state.travelersAdjusted,
+    lengthAdjusted: state.lengthAdjusted,
+    asked: state.asked,
+    update,
+  };
 }

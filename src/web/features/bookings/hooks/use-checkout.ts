@@ -23,7 +23,6 @@ export type CheckoutProblem =
   | { kind: 'unsupported' }
   | { kind: 'network' };
 
-
 export interface MeetingPoint {
   meetingAddress: string;
   meetingPostalCode?: string;
@@ -70,11 +69,17 @@ export function useCheckout(opts: {
         if (!opts.draft && !opts.offerId) return;
         try {
           // An offer is booked in the currency its price was shown in, as a draft is (decision 169).
-          booking = await create.mutateAsync(opts.offerId ? { offerId: opts.offerId, chargeCurrency: opts.preview?.currency ?? 'CNY' } : { ...opts.draft!, ...meeting });
+          booking = await create.mutateAsync(
+            opts.offerId
+              ? { offerId: opts.offerId, chargeCurrency: opts.preview?.currency ?? 'CNY' }
+              : { ...opts.draft!, ...meeting },
+          );
         } catch (err) {
           // The refusal's fields name the day and what is in the way (decision 176).
-          if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable', fields: err.body?.fields });
-          else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code, fields: err.body?.fields });
+          if (err instanceof ApiError && err.code === 'slot_unavailable')
+            setProblem({ kind: 'slot_unavailable', fields: err.body?.fields });
+          else if (err instanceof ApiError && err.status < 500)
+            setProblem({ kind: 'rejected', code: err.code, fields: err.body?.fields });
           else setProblem({ kind: 'network' });
           return;
         }
@@ -82,7 +87,11 @@ export function useCheckout(opts: {
         opts.onCreated(booking);
         const p = opts.preview;
         // The guide's own figures, and the deposit in the currency it is shown in (decision 168).
-        const changed = p && (p.own ? booking.totalPriceCents !== p.own.totalCents || booking.chargeDepositCents !== p.depositCents : booking.totalPriceCents !== p.totalCents || booking.depositCents !== p.depositCents);
+        const changed =
+          p &&
+          (p.own
+            ? booking.totalPriceCents !== p.own.totalCents || booking.chargeDepositCents !== p.depositCents
+            : booking.totalPriceCents !== p.totalCents || booking.depositCents !== p.depositCents);
         if (changed) {
           setProblem({ kind: 'price_changed' });
           return;

@@ -13,7 +13,11 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
  * until then (or if it cannot be reached); a travel credit the checkout will take comes off either.
  * A draft the server refuses is `refused`, with its code and fields, and its preview is not a price.
  */
-export function useDraftPrice(guide: BookableGuide | undefined, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'> | null, availableCreditCents = 0) {
+export function useDraftPrice(
+  guide: BookableGuide | undefined,
+  draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'> | null,
+  availableCreditCents = 0,
+) {
   const fallback = { durationHours: 1, adults: 1, children: 0, infants: 0, subcategoryId: null };
   // The quote is asked in the reader's currency, which a booking made from it is charged in (decision 168).
   const currency = useDisplayCurrency();
@@ -26,6 +30,9 @@ export function useDraftPrice(guide: BookableGuide | undefined, draft: Pick<Book
         ? quotedPrice(quote.data, availableCreditCents)
         : inDisplayCurrency(previewPrice(guide, draft, availableCreditCents), currency, rate);
   // The server refusing the draft (a length or group the guide does not sell): no price is shown for it (decision 176).
-  const refused: Refusal | null = quote.isError && quote.error instanceof ApiError && quote.error.status < 500 ? { code: quote.error.code, fields: quote.error.body?.fields } : null;
+  const refused: Refusal | null =
+    quote.isError && quote.error instanceof ApiError && quote.error.status < 500
+      ? { code: quote.error.code, fields: quote.error.body?.fields }
+      : null;
   return { price, refused, loading: quote.isLoading };
 }

@@ -20,13 +20,21 @@ export interface LandedBooking {
  * 404 for another user's booking; a booking the reader guides rather than travels is not a trip of
  * theirs either. Both read as "not found" and show nothing of the booking.
  */
-export function useLandedBooking(param: string | null, userId: number | undefined, trips: ReturnType<typeof useTravelerBookings>): LandedBooking {
+export function useLandedBooking(
+  param: string | null,
+  userId: number | undefined,
+  trips: ReturnType<typeof useTravelerBookings>,
+): LandedBooking {
   const id = bookingIdParam(param);
   const listed = id === null ? undefined : trips.data?.data.find((b) => b.id === id);
-  const fetched = useBooking(id ?? undefined, { enabled: userId !== undefined && id !== null && trips.isSuccess && !listed });
+  const fetched = useBooking(id ?? undefined, {
+    enabled: userId !== undefined && id !== null && trips.isSuccess && !listed,
+  });
   if (id === null) return { notFound: param !== null };
   const own = listed ?? (fetched.data && fetched.data.traveler.id === userId ? fetched.data : undefined);
   if (own) return { booking: own, tab: TRIP_TAB_KEYS.find((k) => inTab(k, own)), notFound: false };
-  const missing = (fetched.isError && fetched.error instanceof ApiError && fetched.error.status === 404) || (fetched.data !== undefined && fetched.data.traveler.id !== userId);
+  const missing =
+    (fetched.isError && fetched.error instanceof ApiError && fetched.error.status === 404) ||
+    (fetched.data !== undefined && fetched.data.traveler.id !== userId);
   return { notFound: missing };
 }

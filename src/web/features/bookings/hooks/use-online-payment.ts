@@ -1,5 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { createPaymentBodySchema, type CreatePaymentBody, type PaymentReply } from '../../../../shared/schemas/payments';
+import {
+  createPaymentBodySchema,
+  type CreatePaymentBody,
+  type PaymentReply,
+} from '../../../../shared/schemas/payments';
 import { type Booking, type BookingPayment } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
 import { getBooking } from '../api/get-booking';
@@ -50,7 +54,9 @@ export function useOnlinePayment({ booking, kind, pay, onPaid, onFailed, onError
   const toApproval = useApprovalPage();
 
   const body = stripeKey ? stripePaymentBody(values, kind) : { ...paymentBody(values), kind };
-  const complete = createPaymentBodySchema.safeParse(body).success && (!stripeKey || values.method !== 'card' || (cardComplete && !!values.cardHolder.trim()));
+  const complete =
+    createPaymentBodySchema.safeParse(body).success &&
+    (!stripeKey || values.method !== 'card' || (cardComplete && !!values.cardHolder.trim()));
 
   const reset = () => {
     setValues(emptyPayment(currentLocale()));

@@ -40,7 +40,10 @@ const guide: BookableGuide = {
   basicPricePerHourCents: 30_000,
   additionalPricePerPersonCents: 3_000,
   services: [],
-  availabilities: { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })), exceptions: [] },
+  availabilities: {
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })),
+    exceptions: [],
+  },
 };
 
 describe('booking selection', () => {
@@ -53,23 +56,63 @@ describe('booking selection', () => {
   it('carries the date and group size over from the search the profile was opened from, within the guide’s ranges', () => {
     const params = new URLSearchParams({ redirect: '/search?city=tokyo&date=2026-12-01&travelers=6' });
     const d = initialDraft(guide, params, now);
-    expect(d).toMatchObject({ date: '2026-12-01', adults: 4, children: 0, infants: 0, durationHours: 2, startTime: null, travelersAdjusted: true });
+    expect(d).toMatchObject({
+      date: '2026-12-01',
+      adults: 4,
+      children: 0,
+      infants: 0,
+      durationHours: 2,
+      startTime: null,
+      travelersAdjusted: true,
+    });
     expect(initialDraft(guide, new URLSearchParams({ date: '2026-11-01' }), now).date).toBe('2026-11-23');
   });
 
   it('opens with the family the search named, so the box prices what the card showed; a family the guide cannot take becomes adults at the nearest size', () => {
-    const family = new URLSearchParams({ redirect: '/search?city=tokyo&date=2026-12-01&travelers=4&adults=2&children=1&infants=1' });
-    expect(initialDraft(guide, family, now)).toMatchObject({ adults: 2, children: 1, infants: 1, travelersAdjusted: false });
+    const family = new URLSearchParams({
+      redirect: '/search?city=tokyo&date=2026-12-01&travelers=4&adults=2&children=1&infants=1',
+    });
+    expect(initialDraft(guide, family, now)).toMatchObject({
+      adults: 2,
+      children: 1,
+      infants: 1,
+      travelersAdjusted: false,
+    });
     const tooMany = new URLSearchParams({ redirect: '/search?city=tokyo&travelers=6&adults=3&children=2&infants=1' });
-    expect(initialDraft(guide, tooMany, now)).toMatchObject({ adults: 4, children: 0, infants: 0, travelersAdjusted: true });
+    expect(initialDraft(guide, tooMany, now)).toMatchObject({
+      adults: 4,
+      children: 0,
+      infants: 0,
+      travelersAdjusted: true,
+    });
   });
 
   it('round-trips the choice through the checkout URL and refuses malformed ones', () => {
-    const path = checkoutPath(3, { date: '2026-12-01', startTime: '10:30', durationHours: 2.5, adults: 2, children: 1, infants: 0, subcategoryId: 7 });
+    const path = checkoutPath(3, {
+      date: '2026-12-01',
+      startTime: '10:30',
+      durationHours: 2.5,
+      adults: 2,
+      children: 1,
+      infants: 0,
+      subcategoryId: 7,
+    });
     expect(path).toBe('/checkout/3?date=2026-12-01&time=10%3A30&hours=2.5&adults=2&children=1&service=7');
-    expect(draftFromQuery(new URL(path, 'http://x').searchParams)).toEqual({ date: '2026-12-01', startTime: '10:30', durationHours: 2.5, adults: 2, children: 1, infants: 0, subcategoryId: 7 });
+    expect(draftFromQuery(new URL(path, 'http://x').searchParams)).toEqual({
+      date: '2026-12-01',
+      startTime: '10:30',
+      durationHours: 2.5,
+      adults: 2,
+      children: 1,
+      infants: 0,
+      subcategoryId: 7,
+    });
     // A link from before decision 152 names travelers: the adults.
-    expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2&travelers=3'))).toMatchObject({ adults: 3, children: 0, infants: 0 });
+    expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2&travelers=3'))).toMatchObject({
+      adults: 3,
+      children: 0,
+      infants: 0,
+    });
     expect(draftFromQuery(new URLSearchParams('date=2026-02-30&time=10:00&hours=2&travelers=1'))).toBeNull();
     expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2.2&travelers=1'))).toBeNull();
   });
@@ -103,7 +146,8 @@ describe('times', () => {
   });
 });
 
-const trip = (id: number, status: Booking['status'], startsAt: string): Booking => ({ id, status, startsAt, date: startsAt.slice(0, 10), timeZone: 'Asia/Tokyo' }) as Booking;
+const trip = (id: number, status: Booking['status'], startsAt: string): Booking =>
+  ({ id, status, startsAt, date: startsAt.slice(0, 10), timeZone: 'Asia/Tokyo' }) as Booking;
 
 describe('trips tabs', () => {
   const all = [
@@ -129,8 +173,13 @@ describe('trips tabs', () => {
     const sameDay = trip(8, 'awaiting_replacement', '2026-11-23T00:30:00Z');
     expect(tripsOfTab('upcoming', [...all, sameDay], now).map((b) => b.id)).toEqual([3]);
     expect(tripsOfTab('ongoing', [...all, sameDay], now).map((b) => b.id)).toEqual([4, 8, 7]);
-    // The traveler confirmed, the guide did not: not upcoming either. The guide confirmed: it waits for the traveler there.
-    const travelerOnly = { ...trip(9, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: false, endsAt: '2026-11-23T03:00:00Z' };
+    // The traveler confirmed, the guide did not: not upcoming either. The guide confirmed: it waits for the traveler
+    // there.
+    const travelerOnly = {
+      ...trip(9, 'start_confirmed', '2026-11-23T01:00:00Z'),
+      guideConfirmedStart: false,
+      endsAt: '2026-11-23T03:00:00Z',
+    };
     const guideOnly = { ...trip(10, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: true };
     expect(tripsOfTab('ongoing', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([9]);
     expect(tripsOfTab('upcoming', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([10]);
@@ -155,11 +204,23 @@ describe('clock edges', () => {
 
   it('shows the traveler’s own time on both sides of a daylight-saving change in their zone', () => {
     // 09:00 in Tokyo on 1 and 2 November 2026; Los Angeles leaves summer time on 1 November at 02:00.
-    expect(formatInstant('2026-11-01T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({ date: 'Oct 31, 2026', time: '17:00' });
-    expect(formatInstant('2026-11-02T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({ date: 'Nov 1, 2026', time: '16:00' });
+    expect(formatInstant('2026-11-01T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({
+      date: 'Oct 31, 2026',
+      time: '17:00',
+    });
+    expect(formatInstant('2026-11-02T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({
+      date: 'Nov 1, 2026',
+      time: '16:00',
+    });
     // London leaves summer time on 25 October 2026 at 01:00 UTC.
-    expect(formatInstant('2026-10-25T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月25日', time: '01:00' });
-    expect(formatInstant('2026-10-26T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月26日', time: '00:00' });
+    expect(formatInstant('2026-10-25T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({
+      date: '2026年10月25日',
+      time: '01:00',
+    });
+    expect(formatInstant('2026-10-26T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({
+      date: '2026年10月26日',
+      time: '00:00',
+    });
   });
 });
 
@@ -170,7 +231,13 @@ describe('late in the evening in Japan', () => {
   it('opens the booking box on the first day that still has a bookable start, not today’s past morning', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // 22:30 in Tokyo
-    const morning: BookableGuide = { ...guide, availabilities: { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })), exceptions: [] } };
+    const morning: BookableGuide = {
+      ...guide,
+      availabilities: {
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })),
+        exceptions: [],
+      },
+    };
     // Today is over; tomorrow's 09:00–12:00 is within the guide's 12 hours' notice (from 10:30: too short for 2 hours).
     expect(initialDraft(morning, new URLSearchParams()).date).toBe('2026-11-25');
     // A guide open all day: tomorrow from 10:30 still fits.
@@ -180,12 +247,22 @@ describe('late in the evening in Japan', () => {
   it('does not say "today" of a 17:30–19:30 tour at 22:40: its planned time is over', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T13:40:00Z')); // 22:40 in Tokyo
-    const tour = { status: 'awaiting_start' as const, date: '2026-11-23', timeZone: 'Asia/Tokyo', startsAt: '2026-11-23T08:30:00Z', endsAt: '2026-11-23T10:30:00Z' };
+    const tour = {
+      status: 'awaiting_start' as const,
+      date: '2026-11-23',
+      timeZone: 'Asia/Tokyo',
+      startsAt: '2026-11-23T08:30:00Z',
+      endsAt: '2026-11-23T10:30:00Z',
+    };
     expect(daysUntil(tour)).toBe(0);
     expect(tourPhase(tour)).toBe('after');
     expect(statusKey(tour)).toBe('statusTime.after');
-    expect(statusKey({ ...tour, startsAt: '2026-11-23T13:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe('statusTime.during');
-    expect(statusKey({ ...tour, startsAt: '2026-11-23T14:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe('status.awaiting_start');
+    expect(statusKey({ ...tour, startsAt: '2026-11-23T13:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe(
+      'statusTime.during',
+    );
+    expect(statusKey({ ...tour, startsAt: '2026-11-23T14:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe(
+      'status.awaiting_start',
+    );
     expect(statusKey({ ...tour, status: 'ongoing' })).toBe('status.ongoing');
   });
 
@@ -194,7 +271,10 @@ describe('late in the evening in Japan', () => {
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z'));
     const respondBy = '2026-11-23T12:35:00Z'; // 21:35 in Tokyo
     expect(formatInstant(respondBy, 'zh-CN', 'Asia/Tokyo')).toEqual({ date: '2026年11月23日', time: '21:35' });
-    const zh = (await import('../../../locales/zh-CN/bookings.json')).default as { requests: { answerBy: string }; japanTime: string };
+    const zh = (await import('../../../locales/zh-CN/bookings.json')).default as {
+      requests: { answerBy: string };
+      japanTime: string;
+    };
     const en = (await import('../../../locales/en/bookings.json')).default as { requests: { answerBy: string } };
     const rs = (await import('../../../locales/zh-CN/reschedule.json')).default as { incoming: { answerBy: string } };
     for (const s of [zh.requests.answerBy, en.requests.answerBy, rs.incoming.answerBy]) expect(s).toContain('{{time}}');

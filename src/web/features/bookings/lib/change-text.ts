@@ -8,20 +8,36 @@ import { i18next } from '../../../lib/i18n';
 import { groupText } from './group-text';
 import { refusalText } from './refusal-text';
 
-/** The codes a trip change is refused with that are its own (decision 177); the others are the booking's (decision 176). */
+/**
+ * The codes a trip change is refused with that are its own (decision 177); the others are the booking's (decision 176).
+ */
 const CHANGE_CODES = ['change_unchanged', 'change_open', 'change_not_allowed', 'change_not_open'];
 
 /**
  * A trip as a change reads it: "3 days × 8 hours, 2 adults, 1 child" / "3 天 × 8 小时，成人 2 位、儿童 1 位"
  * — its length as every card writes it, and the group as every card writes it. `t` reads `changes`.
  */
-export function changeTripText(t: TFunction, trip: Pick<ChangeTrip, 'adults' | 'children' | 'infants' | 'days' | 'dayHours'>, locale: Locale): string {
-  const group = groupText(t, { travelers: trip.adults + trip.children + trip.infants, children: trip.children, infants: trip.infants });
+export function changeTripText(
+  t: TFunction,
+  trip: Pick<ChangeTrip, 'adults' | 'children' | 'infants' | 'days' | 'dayHours'>,
+  locale: Locale,
+): string {
+  const group = groupText(t, {
+    travelers: trip.adults + trip.children + trip.infants,
+    children: trip.children,
+    infants: trip.infants,
+  });
   return t('changes:trip', { length: tourLengthText(trip.days, trip.dayHours, locale), group });
 }
 
 /** The trip a booking is now, as a change reads it. */
-export const bookedTrip = (b: Booking): ChangeBody & { dayHours: number } => ({ adults: b.adults, children: b.children, infants: b.infants, days: b.days ?? 1, dayHours: b.duration });
+export const bookedTrip = (b: Booking): ChangeBody & { dayHours: number } => ({
+  adults: b.adults,
+  children: b.children,
+  infants: b.infants,
+  days: b.days ?? 1,
+  dayHours: b.duration,
+});
 
 /**
  * Why the server refused a change, in words: the change's own codes (`changes:refused.<code>`), else the
@@ -40,5 +56,10 @@ export function changeRefusalText(
   const code = err.code;
   if (code && CHANGE_CODES.includes(code)) return t(`changes:refused.${code}`);
   const { booking: b, days, minPeople, maxPeople } = asked;
-  return refusalText(i18next.getFixedT(locale, 'bookings'), { code, fields: err.body?.fields }, { date: b.date, days, timeZone: b.timeZone, minPeople, maxPeople }, locale);
+  return refusalText(
+    i18next.getFixedT(locale, 'bookings'),
+    { code, fields: err.body?.fields },
+    { date: b.date, days, timeZone: b.timeZone, minPeople, maxPeople },
+    locale,
+  );
 }

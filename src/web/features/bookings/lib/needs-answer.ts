@@ -8,7 +8,8 @@ import { TRIP_TAB_KEYS, inTab, type TripTab } from './trips';
  * of a held checkout, the choice of a new guide after a cancellation or of one later today after a
  * no-show (decisions 137, 140), the guide's new time, a guide's offer to book or decline (decision 078).
  */
-export type AnswerKind = 'request' | 'replacementRequest' | 'reschedule' | 'extension' | 'pay' | 'replacement' | 'sameDay' | 'offer';
+export type AnswerKind =
+  'request' | 'replacementRequest' | 'reschedule' | 'extension' | 'pay' | 'replacement' | 'sameDay' | 'offer';
 
 /** Where a booking's card lives on the guide dashboard (its tab). */
 export type GuideTab = 'requests' | 'tours' | 'past' | 'settings';
@@ -27,11 +28,19 @@ export interface OfferItem {
   deadline: string;
 }
 /** One thing waiting: on the side of the booking the reader is, in the tab of theirs that holds it; or an offer. */
-export type AnswerItem = (ItemBase & ({ side: 'guide'; tab: GuideTab } | { side: 'traveler'; tab: TripTab })) | OfferItem;
+export type AnswerItem =
+  (ItemBase & ({ side: 'guide'; tab: GuideTab } | { side: 'traveler'; tab: TripTab })) | OfferItem;
 type BookingItem = Exclude<AnswerItem, OfferItem>;
 
 /** The guide's accepted tours until they end: upcoming, on the day, and under way. */
-export const TOUR_STATUSES: readonly Booking['status'][] = ['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing', 'extend_requested', 'extend_confirmed'];
+export const TOUR_STATUSES: readonly Booking['status'][] = [
+  'upcoming',
+  'awaiting_start',
+  'start_confirmed',
+  'ongoing',
+  'extend_requested',
+  'extend_confirmed',
+];
 /** Finished tours: the guide reviews the traveler there. */
 export const PAST_STATUSES: readonly Booking['status'][] = ['completed', 'disputed'];
 
@@ -45,7 +54,8 @@ export function guideTabOf(b: Pick<Booking, 'status' | 'actions'>): GuideTab | n
 }
 
 /** The closest deadline first. */
-export const byDeadline = (x: AnswerItem, y: AnswerItem) => Date.parse(x.deadline) - Date.parse(y.deadline) || idOf(x) - idOf(y);
+export const byDeadline = (x: AnswerItem, y: AnswerItem) =>
+  Date.parse(x.deadline) - Date.parse(y.deadline) || idOf(x) - idOf(y);
 const idOf = (i: AnswerItem) => (i.kind === 'offer' ? i.offer.id : i.booking.id);
 
 /**
@@ -59,10 +69,12 @@ export function needsAnswer(bookings: readonly Booking[]): BookingItem[] {
   for (const b of bookings) {
     const tab = guideTabOf(b);
     if (!tab) continue;
-    const item = (kind: ItemBase['kind'], deadline: string) => items.push({ booking: b, kind, deadline, side: 'guide', tab });
+    const item = (kind: ItemBase['kind'], deadline: string) =>
+      items.push({ booking: b, kind, deadline, side: 'guide', tab });
     if (b.status === 'confirmed' && b.actions.includes('accept')) {
       // A replacement request answers by its own deadline (decision 137).
-      if (b.replacement?.status === 'requested') item('replacementRequest', b.replacement.answerBy ?? b.respondBy ?? b.startsAt);
+      if (b.replacement?.status === 'requested')
+        item('replacementRequest', b.replacement.answerBy ?? b.respondBy ?? b.startsAt);
       else item('request', b.respondBy ?? b.startsAt);
     }
     if (b.reschedule?.status === 'open' && !b.reschedule.mine) item('reschedule', b.reschedule.expiresAt);
@@ -78,13 +90,17 @@ export function needsAnswer(bookings: readonly Booking[]): BookingItem[] {
  * guide's offer (`offers`, the server's open ones) to book or decline before it expires.
  */
 export function travelerNeedsAnswer(bookings: readonly Booking[], offers: readonly Offer[] = []): AnswerItem[] {
-  const items: AnswerItem[] = offers.filter((o) => o.status === 'open').map((offer): OfferItem => ({ offer, kind: 'offer', side: 'traveler', deadline: offer.expiresAt }));
+  const items: AnswerItem[] = offers
+    .filter((o) => o.status === 'open')
+    .map((offer): OfferItem => ({ offer, kind: 'offer', side: 'traveler', deadline: offer.expiresAt }));
   for (const b of bookings) {
     const tab = TRIP_TAB_KEYS.find((k) => inTab(k, b));
     if (!tab) continue;
-    const item = (kind: ItemBase['kind'], deadline: string) => items.push({ booking: b, kind, deadline, side: 'traveler', tab });
+    const item = (kind: ItemBase['kind'], deadline: string) =>
+      items.push({ booking: b, kind, deadline, side: 'traveler', tab });
     if (b.status === 'pending' && b.paymentDueAt) item('pay', b.paymentDueAt);
-    if (b.status === 'awaiting_replacement' && b.replacement?.status === 'open') item(b.replacement.sameDay ? 'sameDay' : 'replacement', b.replacement.lapsesAt);
+    if (b.status === 'awaiting_replacement' && b.replacement?.status === 'open')
+      item(b.replacement.sameDay ? 'sameDay' : 'replacement', b.replacement.lapsesAt);
     if (b.reschedule?.status === 'open' && !b.reschedule.mine) item('reschedule', b.reschedule.expiresAt);
   }
   return items.sort(byDeadline);

@@ -20,7 +20,10 @@ import { draftGroupSize, type BookableGuide, type BookingDraft } from './selecti
  * charges the server's figures.
  */
 export function previewPrice(
-  guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services' | 'currency'>,
+  guide: Pick<
+    BookableGuide,
+    'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services' | 'currency'
+  >,
   draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>,
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
@@ -48,7 +51,17 @@ export function previewPrice(
   // Labelled by the trip as asked, "3 days × 8 hours" (decision 179), as the quote labels it.
   const asked = days !== undefined ? { days, dayHours: draft.durationHours } : { hours: draft.durationHours };
   const lines = p.lines.map((l) => ({ label: priceLineLabel(l, asked, locale), amountCents: l.amountCents }));
-  return withCredit({ ...p, lines, hours: (days ?? 1) * draft.durationHours, travelers: draftGroupSize(draft), days: days ?? 1, currency: guide.currency ?? 'CNY' }, availableCreditCents);
+  return withCredit(
+    {
+      ...p,
+      lines,
+      hours: (days ?? 1) * draft.durationHours,
+      travelers: draftGroupSize(draft),
+      days: days ?? 1,
+      currency: guide.currency ?? 'CNY',
+    },
+    availableCreditCents,
+  );
 }
 
 /**
@@ -74,7 +87,13 @@ export function inDisplayCurrency(p: PriceLines, shown: Currency, rate: FxRate |
     creditCents,
     lines: p.lines && convertLines(p.lines, totalCents + (creditCents ?? 0), conv),
     currency: shown,
-    own: { currency: own, totalCents: p.totalCents, depositCents: p.depositCents, balanceCents: p.balanceCents, lines: p.lines?.map((l) => l.amountCents) },
+    own: {
+      currency: own,
+      totalCents: p.totalCents,
+      depositCents: p.depositCents,
+      balanceCents: p.balanceCents,
+      lines: p.lines?.map((l) => l.amountCents),
+    },
     rate,
   };
 }
@@ -86,7 +105,10 @@ function convertLines(lines: { label: string; amountCents: number }[], sum: numb
   return [...first, ...rest];
 }
 
-/** The server's quote of the draft (decision 151) as the breakdown: its lines as labelled, less the credit the checkout will take. */
+/**
+ * The server's quote of the draft (decision 151) as the breakdown: its lines as labelled, less the credit the checkout
+ * will take.
+ */
 export function quotedPrice(q: QuoteReply, availableCreditCents = 0): PriceLines {
   return withCredit(
     {
@@ -150,7 +172,13 @@ export function bookingPriceLines(b: Booking): PriceLines {
     creditCents,
     lines: own.lines && convertLines(own.lines, totalCents + (creditCents ?? 0), conv),
     currency: b.chargeCurrency,
-    own: { currency: b.currency, totalCents: b.totalPriceCents, depositCents: b.depositCents, balanceCents: b.balanceCents, lines: own.lines?.map((l) => l.amountCents) },
+    own: {
+      currency: b.currency,
+      totalCents: b.totalPriceCents,
+      depositCents: b.depositCents,
+      balanceCents: b.balanceCents,
+      lines: own.lines?.map((l) => l.amountCents),
+    },
     rate: b.rate,
   };
 }
@@ -195,18 +223,28 @@ export function offerPriceLines(o: Offer): PriceLines {
 
 const FIGURES = { total: 'totalCents', deposit: 'depositCents', balance: 'balanceCents' } as const;
 
-/** One figure of a price as it reads: in its currency, with the guide's own beside it when that differs (decision 168). */
+/**
+ * One figure of a price as it reads: in its currency, with the guide's own beside it when that differs (decision 168).
+ */
 export function figureText(p: PriceLines, which: keyof typeof FIGURES, locale: Locale): string {
   const cents = p[FIGURES[which]];
   const currency = p.currency ?? 'CNY';
-  return p.own ? formatBeside({ minor: cents, currency }, { minor: p.own[FIGURES[which]], currency: p.own.currency }, locale) : formatMoney(cents, currency, locale);
+  return p.own
+    ? formatBeside({ minor: cents, currency }, { minor: p.own[FIGURES[which]], currency: p.own.currency }, locale)
+    : formatMoney(cents, currency, locale);
 }
 
 /** One day's price of several as it reads (decision 176), the guide's own beside; null without one. */
 export function dayFigureText(p: PriceLines, locale: Locale): string | null {
   if (p.dayTotalCents === undefined) return null;
   const currency = p.currency ?? 'CNY';
-  return p.own?.dayTotalCents !== undefined ? formatBeside({ minor: p.dayTotalCents, currency }, { minor: p.own.dayTotalCents, currency: p.own.currency }, locale) : formatMoney(p.dayTotalCents, currency, locale);
+  return p.own?.dayTotalCents !== undefined
+    ? formatBeside(
+        { minor: p.dayTotalCents, currency },
+        { minor: p.own.dayTotalCents, currency: p.own.currency },
+        locale,
+      )
+    : formatMoney(p.dayTotalCents, currency, locale);
 }
 
 /**
@@ -218,7 +256,13 @@ export function chargeNow(p: PriceLines, method: OnlineMethod): { amountCents: n
   const currency = p.currency ?? 'CNY';
   if (!p.rate) return { amountCents: p.depositCents, currency };
   const own = p.own ?? { currency, depositCents: p.depositCents };
-  const terms = { currency: own.currency, chargeCurrency: currency, depositCents: own.depositCents, chargeDepositCents: p.own ? p.depositCents : null, jpyPerCny: p.rate.jpyPerCny };
+  const terms = {
+    currency: own.currency,
+    chargeCurrency: currency,
+    depositCents: own.depositCents,
+    chargeDepositCents: p.own ? p.depositCents : null,
+    jpyPerCny: p.rate.jpyPerCny,
+  };
   const charged = chargeFor(terms, own.depositCents, method, true);
   return { amountCents: charged.amountCents, currency: charged.currency };
 }
@@ -228,15 +272,25 @@ export function chargeNow(p: PriceLines, method: OnlineMethod): { amountCents: n
  * converted at the booking's own rate as the server converts it (`inCurrency`), with the guide's own
  * beside it (decision 168); in the booking's currency alone when that is the one they saw.
  */
-export function bookingAmountText(b: Pick<Booking, 'currency' | 'chargeCurrency' | 'depositCents' | 'chargeDepositCents' | 'rate'>, ownCents: number, locale: Locale): string {
+export function bookingAmountText(
+  b: Pick<Booking, 'currency' | 'chargeCurrency' | 'depositCents' | 'chargeDepositCents' | 'rate'>,
+  ownCents: number,
+  locale: Locale,
+): string {
   if (b.chargeCurrency === b.currency || !b.rate) return formatMoney(ownCents, b.currency, locale);
   const terms = bookingTerms(b);
-  return formatBeside({ minor: inCurrency(terms, ownCents, b.chargeCurrency), currency: b.chargeCurrency }, { minor: ownCents, currency: b.currency }, locale);
+  return formatBeside(
+    { minor: inCurrency(terms, ownCents, b.chargeCurrency), currency: b.chargeCurrency },
+    { minor: ownCents, currency: b.currency },
+    locale,
+  );
 }
 
 type BookingTermsOf = Pick<Booking, 'currency' | 'chargeCurrency' | 'depositCents' | 'chargeDepositCents' | 'rate'>;
 
-/** A booking's money terms as the server's charge functions read them (`ChargeTerms`), from the booking the API sends. */
+/**
+ * A booking's money terms as the server's charge functions read them (`ChargeTerms`), from the booking the API sends.
+ */
 export const bookingTerms = (b: BookingTermsOf): ChargeTerms => ({
   currency: b.currency,
   chargeCurrency: b.chargeCurrency,
@@ -250,7 +304,11 @@ export const bookingTerms = (b: BookingTermsOf): ChargeTerms => ({
  * rule (`chargeFor`, decision 164): a card in the currency the traveler saw, a wallet in yuan,
  * converted once at the booking's rate. A booking without a rate was made all in yuan.
  */
-export function bookingCharge(b: BookingTermsOf, ownCents: number, method: OnlineMethod): { amountCents: number; currency: Currency } {
+export function bookingCharge(
+  b: BookingTermsOf,
+  ownCents: number,
+  method: OnlineMethod,
+): { amountCents: number; currency: Currency } {
   if (!b.rate) return { amountCents: ownCents, currency: b.currency };
   const charged = chargeFor(bookingTerms(b), ownCents, method);
   return { amountCents: charged.amountCents, currency: charged.currency };

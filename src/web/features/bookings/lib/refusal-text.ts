@@ -41,7 +41,9 @@ export function refusalText(t: TFunction, r: Refusal, c: RefusedChoice, locale: 
   switch (r.code) {
     case 'day_unavailable': {
       const off = (r.fields ?? []).filter((f) => f.path === 'days').map((f) => dayName(f.message));
-      return off.length ? t('problems.refused.daysOff', { count: off.length, days: off.join(t('problems.refused.listSeparator')) }) : t('problems.codes.day_unavailable');
+      return off.length
+        ? t('problems.refused.daysOff', { count: off.length, days: off.join(t('problems.refused.listSeparator')) })
+        : t('problems.codes.day_unavailable');
     }
     case 'too_short_notice': {
       const earliest = field('earliestStartsAt');
@@ -53,20 +55,27 @@ export function refusalText(t: TFunction, r: Refusal, c: RefusedChoice, locale: 
     case 'buffer_conflict': {
       const from = field('clashStartsAt');
       const to = field('clashEndsAt');
-      if (!from || !to) return r.code === 'slot_unavailable' ? t('problems.slotTaken') : t('problems.codes.buffer_conflict');
+      if (!from || !to)
+        return r.code === 'slot_unavailable' ? t('problems.slotTaken') : t('problems.codes.buffer_conflict');
       const day = dayName(todayInZone(c.timeZone, new Date(from)));
       const time = `${formatInstant(from, locale, c.timeZone).time}–${formatInstant(to, locale, c.timeZone).time}`;
-      return t(r.code === 'slot_unavailable' ? 'problems.refused.clash' : 'problems.refused.buffer', { day, time, zone });
+      return t(r.code === 'slot_unavailable' ? 'problems.refused.clash' : 'problems.refused.buffer', {
+        day,
+        time,
+        zone,
+      });
     }
     case 'traveler_busy': {
       const number = field('booking');
       return number ? t('problems.refused.travelerBusy', { number }) : t('problems.codes.traveler_busy');
     }
     case 'duration_out_of_range':
-      if (c.minHours !== undefined && c.maxHours !== undefined) return t('problems.refused.length', { min: c.minHours, max: c.maxHours });
+      if (c.minHours !== undefined && c.maxHours !== undefined)
+        return t('problems.refused.length', { min: c.minHours, max: c.maxHours });
       break;
     case 'group_size_out_of_range':
-      if (c.minPeople !== undefined && c.maxPeople !== undefined) return t('problems.refused.group', { min: c.minPeople, max: c.maxPeople });
+      if (c.minPeople !== undefined && c.maxPeople !== undefined)
+        return t('problems.refused.group', { min: c.minPeople, max: c.maxPeople });
       break;
   }
   return t(`problems.codes.${r.code ?? 'other'}`, { defaultValue: t('problems.codes.other') });

@@ -51,7 +51,8 @@ export interface BookingDraft {
 }
 
 /** Everyone on the tour, infants included: what the guide's min and max people are checked against. */
-export const draftGroupSize = (d: Pick<BookingDraft, 'adults' | 'children' | 'infants'>) => d.adults + d.children + d.infants;
+export const draftGroupSize = (d: Pick<BookingDraft, 'adults' | 'children' | 'infants'>) =>
+  d.adults + d.children + d.infants;
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -76,9 +77,16 @@ export function dayHoursOptions(guide: Pick<BookableGuide, 'groupPricing' | 'min
   return [...new Set([...durationOptions(guide), ...own])].sort((a, b) => a - b);
 }
 
-/** Whether the draft's length is one the guide sells: days of hours it sells by the day, else a tour length it offers. */
-export const sellsLength = (guide: Pick<BookableGuide, 'groupPricing' | 'minDuration' | 'maxDuration'>, d: Pick<BookingDraft, 'days' | 'durationHours'>): boolean =>
-  d.days !== undefined ? sellsDaysOf(soldDays(guide), d.durationHours) : durationOptions(guide).includes(d.durationHours);
+/**
+ * Whether the draft's length is one the guide sells: days of hours it sells by the day, else a tour length it offers.
+ */
+export const sellsLength = (
+  guide: Pick<BookableGuide, 'groupPricing' | 'minDuration' | 'maxDuration'>,
+  d: Pick<BookingDraft, 'days' | 'durationHours'>,
+): boolean =>
+  d.days !== undefined
+    ? sellsDaysOf(soldDays(guide), d.durationHours)
+    : durationOptions(guide).includes(d.durationHours);
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
@@ -89,10 +97,18 @@ export function dateBounds(timeZone: string, now = new Date()): { min: string; m
 }
 
 /** The next day on or after `from` (within 60 days) that still has a bookable start time, or null. */
-export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration' | 'minNoticeHours'>>, from: string, now = new Date()): string | null {
+export function nextOpenDay(
+  guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> &
+    Partial<Pick<BookableGuide, 'minDuration' | 'minNoticeHours'>>,
+  from: string,
+  now = new Date(),
+): string | null {
   const minMinutes = guide.minDuration ? Math.round(guide.minDuration * 60) : undefined;
   // The guide's own notice (decision 153), as the server's slots keep it.
-  const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, { minMinutes, minNoticeHours: guide.minNoticeHours });
+  const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, {
+    minMinutes,
+    minNoticeHours: guide.minNoticeHours,
+  });
   return days.find((d) => d.available && d.date >= from)?.date ?? null;
 }
 
@@ -104,24 +120,42 @@ export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZ
  * at the nearest size the guide takes, and a length the guide does not sell its nearest offer: the box
  * says so for both.
  */
-export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean; lengthAdjusted: boolean; asked: boolean } {
+export function initialDraft(
+  guide: BookableGuide,
+  params: URLSearchParams,
+  now = new Date(),
+): BookingDraft & { travelersAdjusted: boolean; lengthAdjusted: boolean; asked: boolean } {
   const redirect = params.get('redirect');
   const own = readQuestion(params);
-  const carried = redirect?.includes('?') ? readQuestion(new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1))) : undefined;
+  const carried = redirect?.includes('?')
+    ? readQuestion(new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1)))
+    : undefined;
   // Each part from the profile's own query when it asks it, else from the search it came from.
   const q: TripQuestion = {
     date: own.date ?? carried?.date,
-    ...(own.adults !== undefined ? { adults: own.adults, children: own.children, infants: own.infants } : { adults: carried?.adults, children: carried?.children ?? 0, infants: carried?.infants ?? 0 }),
-    ...(own.days !== undefined || own.hours !== undefined ? { days: own.days, hours: own.hours } : { days: carried?.days, hours: carried?.hours }),
+    ...(own.adults !== undefined
+      ? { adults: own.adults, children: own.children, infants: own.infants }
+      : { adults: carried?.adults, children: carried?.children ?? 0, infants: carried?.infants ?? 0 }),
+    ...(own.days !== undefined || own.hours !== undefined
+      ? { days: own.days, hours: own.hours }
+      : { days: carried?.days, hours: carried?.hours }),
   };
   const { min, max } = dateBounds(guide.timeZone, now);
   const date = q.date && q.date >= min && q.date <= max ? q.date : nextOpenDay(guide, min, now);
   const length = draftLength(guide, q);
   // `asked`: a group or a length came with the link, so its price is shown before a time is chosen.
-  const base = { date, startTime: null, ...length.draft, subcategoryId: null, lengthAdjusted: length.adjusted, asked: q.adults !== undefined || q.days !== undefined || q.hours !== undefined };
+  const base = {
+    date,
+    startTime: null,
+    ...length.draft,
+    subcategoryId: null,
+    lengthAdjusted: length.adjusted,
+    asked: q.adults !== undefined || q.days !== undefined || q.hours !== undefined,
+  };
   const family = q.adults !== undefined ? { adults: q.adults, children: q.children, infants: q.infants } : undefined;
   const asked = family ? draftGroupSize(family) : 0;
-  if (family && asked >= guide.minPeople && asked <= guide.maxPeople) return { ...base, ...family, travelersAdjusted: false };
+  if (family && asked >= guide.minPeople && asked <= guide.maxPeople)
+    return { ...base, ...family, travelersAdjusted: false };
   const travelers = asked > 0 ? clamp(asked, guide.minPeople, guide.maxPeople) : guide.minPeople;
   return { ...base, adults: travelers, children: 0, infants: 0, travelersAdjusted: asked > 0 && asked !== travelers };
 }
@@ -131,12 +165,18 @@ export function initialDraft(guide: BookableGuide, params: URLSearchParams, now 
  * guide's usual day (`defaultDayHours`, as the search card priced them); hours it offers; or the
  * shortest tour. `adjusted` when the question asked a length the guide does not sell.
  */
-function draftLength(guide: BookableGuide, q: Pick<TripQuestion, 'days' | 'hours'>): { draft: Pick<BookingDraft, 'days' | 'durationHours'>; adjusted: boolean } {
+function draftLength(
+  guide: BookableGuide,
+  q: Pick<TripQuestion, 'days' | 'hours'>,
+): { draft: Pick<BookingDraft, 'days' | 'durationHours'>; adjusted: boolean } {
   const shortest = durationOptions(guide)[0] ?? guide.minDuration;
   if (q.days !== undefined) {
     const usual = defaultDayHours(soldDays(guide));
     const sold = q.hours !== undefined && sellsDaysOf(soldDays(guide), q.hours);
-    return { draft: { days: q.days, durationHours: sold ? q.hours! : usual }, adjusted: q.hours !== undefined && !sold };
+    return {
+      draft: { days: q.days, durationHours: sold ? q.hours! : usual },
+      adjusted: q.hours !== undefined && !sold,
+    };
   }
   if (q.hours === undefined) return { draft: { durationHours: shortest }, adjusted: false };
   const offered = durationOptions(guide).includes(q.hours);
@@ -173,7 +213,10 @@ export function checkoutPath(guideId: number, d: BookingDraft): string {
   return `/checkout/${guideId}?${q}`;
 }
 
-/** The draft in a checkout URL, or null when a part is missing or malformed; a link from before decision 152 names `travelers`, the adults. */
+/**
+ * The draft in a checkout URL, or null when a part is missing or malformed; a link from before decision 152 names
+ * `travelers`, the adults.
+ */
 export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date: string; startTime: string }) | null {
   const date = params.get('date');
   const startTime = params.get('time');
@@ -185,25 +228,53 @@ export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date:
   const subcategoryId = service === null ? null : Number(service);
   if (!date || !isCalendarDate(date) || !startTime || !TIME_RE.test(startTime)) return null;
   if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
-  if (!Number.isInteger(adults) || adults < 1 || !Number.isInteger(children) || children < 0 || !Number.isInteger(infants) || infants < 0) return null;
+  if (
+    !Number.isInteger(adults) ||
+    adults < 1 ||
+    !Number.isInteger(children) ||
+    children < 0 ||
+    !Number.isInteger(infants) ||
+    infants < 0
+  )
+    return null;
   if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
   // Days, when named, are booked by the day, one included (decision 176).
   const days = params.get('days') === null ? undefined : Number(params.get('days'));
   if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS)) return null;
-  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days !== undefined && { days }), ...familyFromQuery(params, children + infants) };
+  return {
+    date,
+    startTime,
+    durationHours,
+    adults,
+    children,
+    infants,
+    subcategoryId,
+    ...(days !== undefined && { days }),
+    ...familyFromQuery(params, children + infants),
+  };
 }
 
 /** The ages when every child and infant has one, else undefined (the server takes all or none). */
 export function completeAges(d: Pick<BookingDraft, 'childAges' | 'children' | 'infants'>): number[] | undefined {
   const ages = d.childAges ?? [];
-  return d.children + d.infants > 0 && ages.length === d.children + d.infants && ages.every((a): a is number => a !== null) ? ages : undefined;
+  return d.children + d.infants > 0 &&
+    ages.length === d.children + d.infants &&
+    ages.every((a): a is number => a !== null)
+    ? ages
+    : undefined;
 }
 
-/** The box's extras, ages and needs in a checkout URL (decision 178); what does not read right is left out, never guessed. */
+/**
+ * The box's extras, ages and needs in a checkout URL (decision 178); what does not read right is left out, never
+ * guessed.
+ */
 function familyFromQuery(params: URLSearchParams, young: number): Pick<BookingDraft, 'extras' | 'childAges' | 'needs'> {
-  const extras = (params.get('extras') ?? '').split(',').filter((k): k is ChoosableExtraKind => (CHOOSABLE_EXTRA_KINDS as readonly string[]).includes(k));
+  const extras = (params.get('extras') ?? '')
+    .split(',')
+    .filter((k): k is ChoosableExtraKind => (CHOOSABLE_EXTRA_KINDS as readonly string[]).includes(k));
   const ages = (params.get('ages') ?? '').split(',').filter(Boolean).map(Number);
-  const agesOk = young > 0 && ages.length === young && ages.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE);
+  const agesOk =
+    young > 0 && ages.length === young && ages.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE);
   const needs = { stroller: params.get('stroller') === '1', childSeat: params.get('seat') === '1' };
   return {
     ...(extras.length && { extras: [...new Set(extras)] }),

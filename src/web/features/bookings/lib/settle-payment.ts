@@ -1,7 +1,8 @@
 import type { PaymentReply } from '../../../../shared/schemas/payments';
 
 /** What the provider's browser step came to (Stripe.js confirming a card, a wallet's redirect or QR code). */
-export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
+export type ConfirmOutcome =
+  { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
 
 /** Where a payment stands once the server answered, and after the provider's browser step. */
 export type PaymentNext = ConfirmOutcome | { kind: 'approval'; url: string } | { kind: 'unsupported' };
@@ -13,7 +14,10 @@ export type PaymentNext = ConfirmOutcome | { kind: 'approval'; url: string } | {
  * 042: a card is confirmed, Alipay leaves for its page, WeChat Pay shows its QR code), or the wallet's
  * approval page (the simulated provider's /payment-demo).
  */
-export async function settlePayment(reply: PaymentReply, confirm?: (reply: PaymentReply) => Promise<ConfirmOutcome>): Promise<PaymentNext> {
+export async function settlePayment(
+  reply: PaymentReply,
+  confirm?: (reply: PaymentReply) => Promise<ConfirmOutcome>,
+): Promise<PaymentNext> {
   if (reply.payment.status === 'succeeded') return { kind: 'paid' };
   if (confirm && reply.payment.clientSecret) return confirm(reply);
   if (reply.payment.approvalUrl) return { kind: 'approval', url: reply.payment.approvalUrl };

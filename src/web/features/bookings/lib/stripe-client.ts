@@ -53,17 +53,23 @@ export function setPageLeaver(next: ((url: string) => void) | null): void {
   leavePage = next ?? ((url: string) => window.location.assign(url));
 }
 
-
 /**
  * Confirms the PaymentIntent with the card typed into Stripe Elements: the card goes from the
  * browser to Stripe, never to this server. 3-D Secure, when the bank asks for it, opens in Stripe's
  * frame inside this call. `processing` counts as paid: the webhook settles it, and /payment-success
  * waits for it.
  */
-export async function confirmCard(stripe: Stripe, clientSecret: string, card: StripeCardElement, holder: string): Promise<ConfirmOutcome> {
+export async function confirmCard(
+  stripe: Stripe,
+  clientSecret: string,
+  card: StripeCardElement,
+  holder: string,
+): Promise<ConfirmOutcome> {
   let result;
   try {
-    result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { name: holder } } });
+    result = await stripe.confirmCardPayment(clientSecret, {
+      payment_method: { card, billing_details: { name: holder } },
+    });
   } catch {
     return { kind: 'network' };
   }
@@ -75,7 +81,10 @@ export async function confirmCard(stripe: Stripe, clientSecret: string, card: St
   return status === 'succeeded' || status === 'processing' ? { kind: 'paid' } : { kind: 'failed', code: status };
 }
 
-/** WeChat Pay: the QR code of a PaymentIntent the server confirmed (next_action.wechat_pay_display_qr_code), as an image URL. */
+/**
+ * WeChat Pay: the QR code of a PaymentIntent the server confirmed (next_action.wechat_pay_display_qr_code), as an image
+ * URL.
+ */
 export async function wechatQrImage(stripe: Stripe, clientSecret: string): Promise<string | null> {
   try {
     const { paymentIntent } = await stripe.retrievePaymentIntent(clientSecret);

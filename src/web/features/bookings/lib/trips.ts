@@ -5,8 +5,15 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 export type { TripTab };
 export const TRIP_TAB_KEYS = Object.keys(TRIP_TABS) as TripTab[];
 
-/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to at `now` (`tripTabOf`, shared with the server's counts). */
-export function inTab(tab: TripTab, booking: Pick<Booking, 'status' | 'startsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>, now: Date = new Date()): boolean {
+/**
+ * docs/rules/booking-lifecycle.md: which trips tab a booking belongs to at `now` (`tripTabOf`, shared with the server's
+ * counts).
+ */
+export function inTab(
+  tab: TripTab,
+  booking: Pick<Booking, 'status' | 'startsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>,
+  now: Date = new Date(),
+): boolean {
   return tripTabOf(booking, now) === tab;
 }
 
@@ -55,10 +62,14 @@ const AHEAD = new Set<Booking['status']>(['upcoming', 'awaiting_start']);
  * The trips key for a booking's status words at `now`: an upcoming or awaiting_start tour whose
  * planned time has begun or ended says so instead of "今天开始".
  */
-export function statusKey(booking: Pick<Booking, 'status' | 'startsAt' | 'endsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>, now: Date = new Date()): string {
+export function statusKey(
+  booking: Pick<Booking, 'status' | 'startsAt' | 'endsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>,
+  now: Date = new Date(),
+): string {
   const phase = tourPhase(booking, now);
   // Only the traveler confirmed: the guide has not come, as far as anyone has said.
   const guideAwaited = booking.status === 'start_confirmed' && booking.guideConfirmedStart === false;
-  if ((AHEAD.has(booking.status) || guideAwaited) && phase !== 'before') return phase === 'during' ? 'statusTime.during' : 'statusTime.after';
+  if ((AHEAD.has(booking.status) || guideAwaited) && phase !== 'before')
+    return phase === 'during' ? 'statusTime.during' : 'statusTime.after';
   return `status.${booking.status}`;
 }

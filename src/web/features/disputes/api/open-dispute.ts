@@ -30,6 +30,10 @@ export function useOpenDispute() {
       }
       return { dispute, failed };
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['reviews'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+      ]),
   });
 }

@@ -14,7 +14,10 @@ export function DisputeAction({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
   if (booking.status === 'disputed') {
     return (
-      <p role="status" className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+      <p
+        role="status"
+        className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+      >
         {t('underReview')}
       </p>
     );

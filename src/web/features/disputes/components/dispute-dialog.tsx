@@ -4,7 +4,13 @@ import { currentLocale } from '../../../lib/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { DISPUTE_CATEGORIES, DISPUTE_REASON_MAX_CHARS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, type DisputeCategory } from '../../../../shared/schemas/disputes';
+import {
+  DISPUTE_CATEGORIES,
+  DISPUTE_REASON_MAX_CHARS,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_FILES,
+  type DisputeCategory,
+} from '../../../../shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
 import { Sheet } from '../../../components/ui/sheet';
@@ -18,7 +24,15 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'applica
  * Report a problem with a tour: a reason and evidence files (JPEG, PNG, GIF, WEBP or PDF, 10 MB
  * each; the server checks them by content). The booking becomes disputed; our team decides.
  */
-export function DisputeDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DisputeDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('disputes');
   const [reason, setReason] = useState('');
   // What went wrong (decision 135): the named categories are what a traveler reports; a guide describes it.
@@ -66,7 +80,11 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
           close(false);
           showToast(
             failed.length
-              ? { title: t('opened'), description: t('someFailed', { names: listText(failed, currentLocale()) }), variant: 'info' }
+              ? {
+                  title: t('opened'),
+                  description: t('someFailed', { names: listText(failed, currentLocale()) }),
+                  variant: 'info',
+                }
               : { title: t('opened'), description: t('openedBody'), variant: 'success' },
           );
         },
@@ -76,15 +94,31 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
   };
 
   return (
-    <Sheet open={open} onOpenChange={close} title={t('title')} description={t('subtitle', { number: booking.bookingNumber })} closeLabel={t('close')}>
+    <Sheet
+      open={open}
+      onOpenChange={close}
+      title={t('title')}
+      description={t('subtitle', { number: booking.bookingNumber })}
+      closeLabel={t('close')}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         {isTraveler && (
           <fieldset>
             <legend className="text-sm font-medium">{t('category.legend')}</legend>
             <div className="mt-1 space-y-1">
               {DISPUTE_CATEGORIES.map((c) => (
-                <label key={c} className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm has-[:checked]:bg-primary-50 dark:has-[:checked]:bg-primary-900/30">
-                  <input type="radio" name={`${reasonId}-category`} value={c} checked={category === c} onChange={() => setCategory(c)} className="h-4 w-4 accent-primary-600" />
+                <label
+                  key={c}
+                  className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm has-[:checked]:bg-primary-50 dark:has-[:checked]:bg-primary-900/30"
+                >
+                  <input
+                    type="radio"
+                    name={`${reasonId}-category`}
+                    value={c}
+                    checked={category === c}
+                    onChange={() => setCategory(c)}
+                    className="h-4 w-4 accent-primary-600"
+                  />
                   {t(`category.${c}`)}
                 </label>
               ))}
@@ -123,7 +157,9 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
             label={t('evidence')}
             hint={
               <>
-                {isTraveler && <span className="block text-stone-700 dark:text-stone-300">{t(`evidenceFor.${category}`)}</span>}
+                {isTraveler && (
+                  <span className="block text-stone-700 dark:text-stone-300">{t(`evidenceFor.${category}`)}</span>
+                )}
                 {t('evidenceHint', { max: EVIDENCE_MAX_FILES })}
               </>
             }
@@ -142,7 +178,12 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
                 <li key={`${f.name}-${i}`} className="flex items-center gap-2">
                   <Paperclip className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
                   <span className="min-w-0 flex-1 truncate">{f.name}</span>
-                  <Button variant="ghost" size="icon" aria-label={t('remove', { name: f.name })} onClick={() => setFiles((cur) => cur.filter((_, j) => j !== i))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('remove', { name: f.name })}
+                    onClick={() => setFiles((cur) => cur.filter((_, j) => j !== i))}
+                  >
                     <X className="h-4 w-4" aria-hidden />
                   </Button>
                 </li>

@@ -42,7 +42,13 @@ interface SubmitErrors {
  * draft shortly after typing stops, on Back/Next, with 'Save draft', and when the page is left, so a
  * reload or another device continues where the applicant stopped.
  */
-export function ApplicationWizard({ application, fallbackName }: { application: GuideApplication; fallbackName: string }) {
+export function ApplicationWizard({
+  application,
+  fallbackName,
+}: {
+  application: GuideApplication;
+  fallbackName: string;
+}) {
   const { t } = useTranslation(['guideApplication', 'licences']);
   const navigate = useNavigate();
   const location = useLocation();
@@ -78,7 +84,14 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
       // The floor in the currency the applicant prices in (decision 164): ¥1,000 or 50 元 an hour.
       return t(e, { min: formatMoney(MIN_HOURLY_PRICE[form.currency], form.currency, currentLocale()) });
     }
-    const problem = key === 'experience' ? 'experienceMonths' : key === 'basicPrice' ? 'basicPricePerHourCents' : key === 'additionalPrice' ? 'additionalPricePerPersonCents' : key;
+    const problem =
+      key === 'experience'
+        ? 'experienceMonths'
+        : key === 'basicPrice'
+          ? 'basicPricePerHourCents'
+          : key === 'additionalPrice'
+            ? 'additionalPricePerPersonCents'
+            : key;
     if (problems.includes(problem as Problem)) return t('errors.required');
     return null;
   };
@@ -94,7 +107,9 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   const focusTarget = (location.state as { focus?: string } | null)?.focus;
   useEffect(() => {
     const field = focusTarget ? document.querySelector<HTMLElement>(`[data-field="${focusTarget}"]`) : null;
-    const control = field?.querySelector<HTMLElement>('input:not([type=file]), select, textarea') ?? field?.querySelector<HTMLElement>('input');
+    const control =
+      field?.querySelector<HTMLElement>('input:not([type=file]), select, textarea') ??
+      field?.querySelector<HTMLElement>('input');
     if (control) {
       control.focus();
       field?.scrollIntoView?.({ block: 'center' });
@@ -123,7 +138,11 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
     const clientProblems = submitProblems(form, application.documents);
     setShowAll(true);
     if (!declared || clientProblems.length) {
-      setSubmitErrors({ declaration: !declared, problems: clientProblems, other: errors.age === 'errors.minAge' ? t('errors.minAge') : null });
+      setSubmitErrors({
+        declaration: !declared,
+        problems: clientProblems,
+        other: errors.age === 'errors.minAge' ? t('errors.minAge') : null,
+      });
       focusAlert();
       return;
     }
@@ -141,7 +160,13 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
         const fields = e instanceof ApiError ? e.body?.fields : undefined;
         setSubmitErrors({
           declaration: code === 'declaration_required',
-          problems: code === 'application_incomplete' || code === 'validation_failed' || code === 'age_below_minimum' || code === 'protected_title' ? problemsFromServer(fields) : [],
+          problems:
+            code === 'application_incomplete' ||
+            code === 'validation_failed' ||
+            code === 'age_below_minimum' ||
+            code === 'protected_title'
+              ? problemsFromServer(fields)
+              : [],
           other: code === 'declaration_required' || code === 'application_incomplete' ? null : t(errorKey(e)),
         });
         focusAlert();
@@ -150,13 +175,20 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   };
 
   const stepProps = { form, set, err, touch };
-  const fieldLabel = (p: Problem) => (p === 'documents' ? t('preview.documentsMissing') : p === 'residenceSince' ? t('fields.residenceSince') : t(`fields.${p}`));
+  const fieldLabel = (p: Problem) =>
+    p === 'documents'
+      ? t('preview.documentsMissing')
+      : p === 'residenceSince'
+        ? t('fields.residenceSince')
+        : t(`fields.${p}`);
 
   return (
     <div className="space-y-6">
       {(review.status === 'changes_requested' || review.status === 'rejected') && (
         <div className="rounded-xl border border-warning-500/50 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-          <p className="font-semibold">{t(review.status === 'rejected' ? 'review.rejectedTitle' : 'review.changesTitle')}</p>
+          <p className="font-semibold">
+            {t(review.status === 'rejected' ? 'review.rejectedTitle' : 'review.changesTitle')}
+          </p>
           <p className="mt-1">{t(review.status === 'rejected' ? 'review.rejectedBody' : 'review.changesBody')}</p>
           {review.note && <p className="mt-1 whitespace-pre-line">{t('review.note', { note: review.note })}</p>}
         </div>
@@ -164,9 +196,17 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
 
       <StepNav step={step} total={STEP_COUNT} goTo={goTo} />
 
-      <section aria-labelledby="step-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+      <section
+        aria-labelledby="step-title"
+        className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900"
+      >
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+          <h2
+            id="step-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-semibold tracking-tight focus:outline-none"
+          >
             {step === STEP_COUNT ? t('preview.title') : t(`steps.${step}`)}
           </h2>
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('steps.of', { n: step, total: STEP_COUNT })}</p>
@@ -187,7 +227,8 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                 checked={declared}
                 onChange={(e) => {
                   setDeclared(e.target.checked);
-                  if (e.target.checked && submitErrors?.declaration) setSubmitErrors({ ...submitErrors, declaration: false });
+                  if (e.target.checked && submitErrors?.declaration)
+                    setSubmitErrors({ ...submitErrors, declaration: false });
                 }}
                 error={submitErrors?.declaration ? t('errors.declaration') : null}
               />
@@ -196,7 +237,12 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
         )}
 
         {submitErrors && (submitErrors.declaration || submitErrors.problems.length > 0 || submitErrors.other) && (
-          <div ref={alertRef} tabIndex={-1} role="alert" className="mt-6 space-y-2 rounded-xl border border-danger-600/40 bg-red-50 p-4 text-sm text-red-900 focus:outline-none dark:bg-red-950/40 dark:text-red-100">
+          <div
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="mt-6 space-y-2 rounded-xl border border-danger-600/40 bg-red-50 p-4 text-sm text-red-900 focus:outline-none dark:bg-red-950/40 dark:text-red-100"
+          >
             {submitErrors.declaration && <p className="font-semibold">{t('errors.declaration')}</p>}
             {submitErrors.other && <p className="font-semibold">{submitErrors.other}</p>}
             {submitErrors.problems.length > 0 && (
@@ -205,10 +251,16 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                 <ul className="list-disc space-y-1 pl-5">
                   {submitErrors.problems.map((p) => (
                     <li key={p}>
-                      <Link to={`?step=${pageOf(p)}`} state={{ focus: p }} className="underline underline-offset-2 hover:no-underline">
+                      <Link
+                        to={`?step=${pageOf(p)}`}
+                        state={{ focus: p }}
+                        className="underline underline-offset-2 hover:no-underline"
+                      >
                         {fieldLabel(p)}
                       </Link>
-                      <span className="text-red-800/80 dark:text-red-200/80">{bracketed(t(`steps.${pageOf(p)}`), currentLocale())}</span>
+                      <span className="text-red-800/80 dark:text-red-200/80">
+                        {bracketed(t(`steps.${pageOf(p)}`), currentLocale())}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -230,7 +282,9 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                   : dirty
                     ? t('save.unsaved')
                     : save.kind === 'saved'
-                      ? t('save.saved', { time: save.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) })
+                      ? t('save.saved', {
+                          time: save.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
+                        })
                       : t('save.auto')}
             </p>
           </div>
@@ -245,7 +299,12 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                 {step === STEP_COUNT - 1 ? t('nav.preview') : t('nav.next')}
               </Button>
             ) : (
-              <Button variant="accent" className="flex-1 sm:flex-none" busy={submit.isPending} onClick={() => void onSubmit()}>
+              <Button
+                variant="accent"
+                className="flex-1 sm:flex-none"
+                busy={submit.isPending}
+                onClick={() => void onSubmit()}
+              >
                 {submit.isPending ? t('nav.submitting') : t('nav.submit')}
               </Button>
             )}

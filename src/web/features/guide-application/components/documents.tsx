@@ -17,7 +17,15 @@ type Doc = GuideApplication['documents'][number];
  * Qualification files (page 1; docs/rules/guides-and-licences.md): upload (checked here first, by the server again by
  * content), 'Uploaded x/5', a description for each (saved when the field is left), remove.
  */
-export function DocumentsField({ documents, max, showMissing }: { documents: Doc[]; max: number; showMissing: boolean }) {
+export function DocumentsField({
+  documents,
+  max,
+  showMissing,
+}: {
+  documents: Doc[];
+  max: number;
+  showMissing: boolean;
+}) {
   const { t } = useTranslation(['guideApplication', 'licences']);
   const inputId = useId();
   const hintId = useId();
@@ -81,7 +89,9 @@ export function DocumentsField({ documents, max, showMissing }: { documents: Doc
           aria-invalid={error ? true : undefined}
           className="peer sr-only"
         />
-        {/* The native control stays for keyboards and screen readers; its button is drawn here in the page's language. */}
+        {/*
+         * The native control stays for keyboards and screen readers; its button is drawn here in the page's language.
+         */}
         <label
           htmlFor={inputId}
           aria-hidden
@@ -95,7 +105,11 @@ export function DocumentsField({ documents, max, showMissing }: { documents: Doc
         {status}
       </div>
       {error && (
-        <div id={errorId} role="alert" className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-700 dark:text-red-300">
+        <div
+          id={errorId}
+          role="alert"
+          className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-700 dark:text-red-300"
+        >
           <span>{error}</span>
           <Button size="sm" variant="outline" onClick={() => void openSupport('document_upload_failure')}>
             {t('errors.uploadSupport')}
@@ -115,7 +129,10 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
 
   const save = () => {
     if (text.trim() === doc.description.trim()) return;
-    describe.mutate({ id: doc.id, description: text.trim() }, { onSuccess: () => setError(null), onError: (err) => setError(protectedTitleText(t, err) ?? t(errorKey(err))) });
+    describe.mutate(
+      { id: doc.id, description: text.trim() },
+      { onSuccess: () => setError(null), onError: (err) => setError(protectedTitleText(t, err) ?? t(errorKey(err))) },
+    );
   };
   const missing = showMissing && !text.trim() ? t('errors.required') : null;
 
@@ -125,7 +142,9 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
         <DocumentThumb doc={doc} />
         <div className="min-w-0 flex-1">
           <p className="break-all text-sm font-medium">{doc.fileName}</p>
-          <p className="text-xs text-stone-600 dark:text-stone-400">{t('documents.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)) })}</p>
+          <p className="text-xs text-stone-600 dark:text-stone-400">
+            {t('documents.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)) })}
+          </p>
         </div>
         <Button
           size="icon"
@@ -179,7 +198,16 @@ function DocumentThumb({ doc }: { doc: Doc }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [doc.fileUrl, image]);
-  if (url) return <img src={url} alt={doc.fileName} width={48} height={48} className="h-12 w-12 shrink-0 rounded-md border border-stone-200 object-cover dark:border-stone-700" />;
+  if (url)
+    return (
+      <img
+        src={url}
+        alt={doc.fileName}
+        width={48}
+        height={48}
+        className="h-12 w-12 shrink-0 rounded-md border border-stone-200 object-cover dark:border-stone-700"
+      />
+    );
   return (
     <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-stone-100 dark:bg-stone-800">
       <FileText className="h-5 w-5 text-primary-600 dark:text-primary-300" aria-hidden />

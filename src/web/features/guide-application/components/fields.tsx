@@ -67,8 +67,21 @@ export function CheckboxGroup<T extends string | number>({
   );
 }
 
-/** Page 2 (docs/rules/guides-and-licences.md): a score from 1 to 9 as radio buttons, with its three bands and what each means. */
-export function ScoreField({ score, value, onChange, error }: { score: ScoreKey; value: number | null; onChange: (v: number) => void; error?: string | null }) {
+/**
+ * Page 2 (docs/rules/guides-and-licences.md): a score from 1 to 9 as radio buttons, with its three bands and what each
+ * means.
+ */
+export function ScoreField({
+  score,
+  value,
+  onChange,
+  error,
+}: {
+  score: ScoreKey;
+  value: number | null;
+  onChange: (v: number) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation('guideApplication');
   const id = useId();
   const band = scoreBandOf(value);
@@ -82,7 +95,14 @@ export function ScoreField({ score, value, onChange, error }: { score: ScoreKey;
       <div className="mt-3 grid grid-cols-9 gap-1 sm:gap-2">
         {Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => i + SCORE_MIN).map((n) => (
           <label key={n} className="relative">
-            <input type="radio" name={`${id}-score`} value={n} checked={value === n} onChange={() => onChange(n)} className="peer sr-only" />
+            <input
+              type="radio"
+              name={`${id}-score`}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="peer sr-only"
+            />
             <span
               aria-hidden
               className={cn(
@@ -104,7 +124,9 @@ export function ScoreField({ score, value, onChange, error }: { score: ScoreKey;
             key={b.band}
             className={cn(
               'rounded-lg border p-2.5 text-xs',
-              band?.band === b.band ? 'border-primary-500 bg-primary-50 dark:border-primary-400 dark:bg-primary-900/40' : 'border-stone-200 dark:border-stone-800',
+              band?.band === b.band
+                ? 'border-primary-500 bg-primary-50 dark:border-primary-400 dark:bg-primary-900/40'
+                : 'border-stone-200 dark:border-stone-800',
             )}
           >
             <p className="font-semibold text-stone-800 dark:text-stone-100">{t(`scores.bands.${b.band}`)}</p>
@@ -113,7 +135,9 @@ export function ScoreField({ score, value, onChange, error }: { score: ScoreKey;
         ))}
       </ul>
       <p className="mt-2 text-sm font-medium" aria-live="polite">
-        {value === null ? t('scores.notChosen') : t('scores.selected', { score: value, band: t(`scores.bands.${band!.band}`) })}
+        {value === null
+          ? t('scores.notChosen')
+          : t('scores.selected', { score: value, band: t(`scores.bands.${band!.band}`) })}
       </p>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger-600 dark:text-red-400">

@@ -1,6 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { LICENCE_KINDS, LICENCE_TITLES, PREFECTURES, prefectureName, type LicenceKind } from '../../../../shared/licences';
-import { missingLicenceParts, type ApplicationLicence, type GuideApplication } from '../../../../shared/schemas/guide-applications';
+import {
+  LICENCE_KINDS,
+  LICENCE_TITLES,
+  PREFECTURES,
+  prefectureName,
+  type LicenceKind,
+} from '../../../../shared/licences';
+import {
+  missingLicenceParts,
+  type ApplicationLicence,
+  type GuideApplication,
+} from '../../../../shared/schemas/guide-applications';
 import { SelectField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { LicenceLanguagesField } from '../../licences';
@@ -29,7 +39,11 @@ export function LicenceDeclaration({
   return (
     <div className="space-y-4" data-field="licence">
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('licence.intro')}</p>
-      <SelectField label={t('licence.kind')} value={licence.kind ?? ''} onChange={(e) => onChange(e.target.value ? { ...licence, kind: e.target.value as LicenceKind } : {})}>
+      <SelectField
+        label={t('licence.kind')}
+        value={licence.kind ?? ''}
+        onChange={(e) => onChange(e.target.value ? { ...licence, kind: e.target.value as LicenceKind } : {})}
+      >
         <option value="">{t('licence.none')}</option>
         {LICENCE_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -39,13 +53,33 @@ export function LicenceDeclaration({
       </SelectField>
       {licence.kind && (
         <>
-          <p className="rounded-lg bg-primary-50 p-3 text-sm text-primary-900 dark:bg-primary-900/30 dark:text-primary-100">{t('licence.pending', { title: LICENCE_TITLES[licence.kind] })}</p>
+          <p className="rounded-lg bg-primary-50 p-3 text-sm text-primary-900 dark:bg-primary-900/30 dark:text-primary-100">
+            {t('licence.pending', { title: LICENCE_TITLES[licence.kind] })}
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {licence.kind === 'regional' && (
-              <TextField label={t('licences:editor.region')} hint={t('licences:editor.regionHint')} value={licence.region ?? ''} onChange={(e) => set({ region: e.target.value })} maxLength={100} error={required('region')} />
+              <TextField
+                label={t('licences:editor.region')}
+                hint={t('licences:editor.regionHint')}
+                value={licence.region ?? ''}
+                onChange={(e) => set({ region: e.target.value })}
+                maxLength={100}
+                error={required('region')}
+              />
             )}
-            <TextField label={t('licences:editor.number')} value={licence.registrationNumber ?? ''} onChange={(e) => set({ registrationNumber: e.target.value })} maxLength={40} error={required('registrationNumber')} />
-            <SelectField label={t('licences:editor.prefecture')} value={licence.prefecture ?? ''} onChange={(e) => set({ prefecture: (e.target.value || undefined) as ApplicationLicence['prefecture'] })} error={required('prefecture')}>
+            <TextField
+              label={t('licences:editor.number')}
+              value={licence.registrationNumber ?? ''}
+              onChange={(e) => set({ registrationNumber: e.target.value })}
+              maxLength={40}
+              error={required('registrationNumber')}
+            />
+            <SelectField
+              label={t('licences:editor.prefecture')}
+              value={licence.prefecture ?? ''}
+              onChange={(e) => set({ prefecture: (e.target.value || undefined) as ApplicationLicence['prefecture'] })}
+              error={required('prefecture')}
+            >
               <option value="">{t('licence.choose')}</option>
               {PREFECTURES.map((p) => (
                 <option key={p} value={p}>
@@ -54,7 +88,11 @@ export function LicenceDeclaration({
               ))}
             </SelectField>
           </div>
-          <LicenceLanguagesField value={licence.languages ?? []} onChange={(codes) => set({ languages: codes as ApplicationLicence['languages'] })} error={required('languages')} />
+          <LicenceLanguagesField
+            value={licence.languages ?? []}
+            onChange={(codes) => set({ languages: codes as ApplicationLicence['languages'] })}
+            error={required('languages')}
+          />
           <SelectField
             label={t('licence.card')}
             hint={documents.length ? t('licence.cardHint') : t('licence.noDocuments')}

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CITIES } from '../../../../shared/cities';
-import { APPLICATION_GENDERS, APPLICATION_LANGUAGES, type GuideApplication } from '../../../../shared/schemas/guide-applications';
+import {
+  APPLICATION_GENDERS,
+  APPLICATION_LANGUAGES,
+  type GuideApplication,
+} from '../../../../shared/schemas/guide-applications';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import type { FormState } from '../form';
@@ -22,13 +26,24 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
 export function PersonalStep({ form, set, err, touch, application }: StepProps & { application: GuideApplication }) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
-  const monthName = (m: string) => dateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m) - 1, 1)));
+  const monthName = (m: string) =>
+    dateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2000, Number(m) - 1, 1)),
+    );
   return (
     <div className="space-y-8">
       <Section title={t('sections.identity')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div data-field="name" className="sm:col-span-2">
-            <TextField label={t('fields.name')} value={form.name} maxLength={100} autoComplete="name" onChange={(e) => set({ name: e.target.value })} onBlur={touch('name')} error={err('name')} />
+            <TextField
+              label={t('fields.name')}
+              value={form.name}
+              maxLength={100}
+              autoComplete="name"
+              onChange={(e) => set({ name: e.target.value })}
+              onBlur={touch('name')}
+              error={err('name')}
+            />
           </div>
           <div data-field="age">
             <TextField
@@ -43,7 +58,13 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
             />
           </div>
           <div data-field="gender">
-            <SelectField label={t('fields.gender')} value={form.gender} onChange={(e) => set({ gender: e.target.value as FormState['gender'] })} onBlur={touch('gender')} error={err('gender')}>
+            <SelectField
+              label={t('fields.gender')}
+              value={form.gender}
+              onChange={(e) => set({ gender: e.target.value as FormState['gender'] })}
+              onBlur={touch('gender')}
+              error={err('gender')}
+            >
               <option value="">{t('fields.choose')}</option>
               {APPLICATION_GENDERS.map((g) => (
                 <option key={g} value={g}>
@@ -78,10 +99,26 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
             />
           </div>
           <div data-field="occupation" className="sm:col-span-2">
-            <TextField label={t('fields.occupation')} value={form.occupation} maxLength={100} onChange={(e) => set({ occupation: e.target.value })} onBlur={touch('occupation')} error={err('occupation')} />
+            <TextField
+              label={t('fields.occupation')}
+              value={form.occupation}
+              maxLength={100}
+              onChange={(e) => set({ occupation: e.target.value })}
+              onBlur={touch('occupation')}
+              error={err('occupation')}
+            />
           </div>
           <div data-field="bio" className="sm:col-span-2">
-            <TextAreaField label={t('fields.bio')} hint={t('fields.bioHint')} rows={5} value={form.bio} maxLength={3000} onChange={(e) => set({ bio: e.target.value })} onBlur={touch('bio')} error={err('bio')} />
+            <TextAreaField
+              label={t('fields.bio')}
+              hint={t('fields.bioHint')}
+              rows={5}
+              value={form.bio}
+              maxLength={3000}
+              onChange={(e) => set({ bio: e.target.value })}
+              onBlur={touch('bio')}
+              error={err('bio')}
+            />
           </div>
           <div className="sm:col-span-2">
             <CheckboxGroup
@@ -133,10 +170,21 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
               error={err('residenceZipcode')}
             />
           </div>
-          <fieldset data-field="residenceSince" className="min-w-0 sm:col-span-2" aria-describedby={err('residenceSince') ? 'residence-since-error' : undefined}>
-            <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('fields.residenceSince')}</legend>
+          <fieldset
+            data-field="residenceSince"
+            className="min-w-0 sm:col-span-2"
+            aria-describedby={err('residenceSince') ? 'residence-since-error' : undefined}
+          >
+            <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+              {t('fields.residenceSince')}
+            </legend>
             <div className="mt-1.5 grid grid-cols-2 gap-3 sm:max-w-sm">
-              <SelectField label={t('fields.residenceYear')} value={form.residenceYear} onChange={(e) => set({ residenceYear: e.target.value })} onBlur={touch('residenceSince')}>
+              <SelectField
+                label={t('fields.residenceYear')}
+                value={form.residenceYear}
+                onChange={(e) => set({ residenceYear: e.target.value })}
+                onBlur={touch('residenceSince')}
+              >
                 <option value="">{t('fields.choose')}</option>
                 {YEARS.map((y) => (
                   <option key={y} value={y}>
@@ -144,7 +192,12 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
                   </option>
                 ))}
               </SelectField>
-              <SelectField label={t('fields.residenceMonth')} value={form.residenceMonth} onChange={(e) => set({ residenceMonth: e.target.value })} onBlur={touch('residenceSince')}>
+              <SelectField
+                label={t('fields.residenceMonth')}
+                value={form.residenceMonth}
+                onChange={(e) => set({ residenceMonth: e.target.value })}
+                onBlur={touch('residenceSince')}
+              >
                 <option value="">{t('fields.choose')}</option>
                 {MONTHS.map((m) => (
                   <option key={m} value={m}>
@@ -164,11 +217,31 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
 
       <Section title={t('sections.experience')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset data-field="experienceMonths" className="min-w-0" aria-describedby={err('experience') ? 'experience-error' : undefined}>
-            <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('fields.experienceMonths')}</legend>
+          <fieldset
+            data-field="experienceMonths"
+            className="min-w-0"
+            aria-describedby={err('experience') ? 'experience-error' : undefined}
+          >
+            <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+              {t('fields.experienceMonths')}
+            </legend>
             <div className="mt-1.5 grid grid-cols-2 gap-3">
-              <TextField label={t('fields.experienceYears')} inputMode="numeric" maxLength={3} value={form.experienceYears} onChange={(e) => set({ experienceYears: e.target.value.replace(/[^\d]/g, '') })} onBlur={touch('experience')} />
-              <TextField label={t('fields.experienceMonthsPart')} inputMode="numeric" maxLength={2} value={form.experienceMonths} onChange={(e) => set({ experienceMonths: e.target.value.replace(/[^\d]/g, '') })} onBlur={touch('experience')} />
+              <TextField
+                label={t('fields.experienceYears')}
+                inputMode="numeric"
+                maxLength={3}
+                value={form.experienceYears}
+                onChange={(e) => set({ experienceYears: e.target.value.replace(/[^\d]/g, '') })}
+                onBlur={touch('experience')}
+              />
+              <TextField
+                label={t('fields.experienceMonthsPart')}
+                inputMode="numeric"
+                maxLength={2}
+                value={form.experienceMonths}
+                onChange={(e) => set({ experienceMonths: e.target.value.replace(/[^\d]/g, '') })}
+                onBlur={touch('experience')}
+              />
             </div>
             {err('experience') && (
               <p id="experience-error" className="mt-1.5 text-sm text-danger-600 dark:text-red-400">
@@ -191,11 +264,20 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
       </Section>
 
       <Section title={t('sections.documents')}>
-        <DocumentsField documents={application.documents} max={application.maxDocuments} showMissing={!!err('documents')} />
+        <DocumentsField
+          documents={application.documents}
+          max={application.maxDocuments}
+          showMissing={!!err('documents')}
+        />
       </Section>
 
       <Section title={t('sections.licence')}>
-        <LicenceDeclaration licence={form.licence} onChange={(licence) => set({ licence })} documents={application.documents} showMissing={!!err('licence')} />
+        <LicenceDeclaration
+          licence={form.licence}
+          onChange={(licence) => set({ licence })}
+          documents={application.documents}
+          showMissing={!!err('licence')}
+        />
       </Section>
     </div>
   );

@@ -16,16 +16,25 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
   const locale = currentLocale();
   const zh = locale !== 'en';
   const categories = useServiceCategories();
-  const subNames = new Map((categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, localName(s, locale)] as const)));
+  const subNames = new Map(
+    (categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, localName(s, locale)] as const)),
+  );
   const list = (xs: string[]) => (xs.length ? xs.join(zh ? '、' : ', ') : null);
   // An amount with its unit, in the currency chosen on page 4: ¥4,000 (JPY) / 4000 日元 / 4,000円, or 300 RMB / 300 元.
   const money = (typed: string) => {
     const minor = typed.trim() ? priceOf(typed, form.currency) : null;
     return minor === null ? null : formatMoney(minor, form.currency, locale);
   };
-  const since = form.residenceYear && form.residenceMonth ? (zh ? `${form.residenceYear}年${Number(form.residenceMonth)}月` : `${form.residenceMonth}/${form.residenceYear}`) : null;
+  const since =
+    form.residenceYear && form.residenceMonth
+      ? zh
+        ? `${form.residenceYear}年${Number(form.residenceMonth)}月`
+        : `${form.residenceMonth}/${form.residenceYear}`
+      : null;
   const experience =
-    form.experienceYears || form.experienceMonths ? t('experienceValue', { years: Number(form.experienceYears || 0), months: Number(form.experienceMonths || 0) }) : null;
+    form.experienceYears || form.experienceMonths
+      ? t('experienceValue', { years: Number(form.experienceYears || 0), months: Number(form.experienceMonths || 0) })
+      : null;
 
   const pages: { n: 1 | 2 | 3 | 4; rows: [string, ReactNode][] }[] = [
     {
@@ -39,7 +48,15 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
         [t('fields.occupation'), form.occupation.trim() || null],
         [t('fields.bio'), form.bio.trim() || null],
         [t('fields.languages'), list(form.languages.map((l) => t(`languages.${l}`)))],
-        [t('fields.serviceCities'), list(form.serviceCities.map((s) => SERVICE_CITIES.find((c) => c.slug === s)).filter((c) => !!c).map((c) => localName(c, locale)))],
+        [
+          t('fields.serviceCities'),
+          list(
+            form.serviceCities
+              .map((s) => SERVICE_CITIES.find((c) => c.slug === s))
+              .filter((c) => !!c)
+              .map((c) => localName(c, locale)),
+          ),
+        ],
         [t('fields.residenceArea'), form.residenceArea.trim() || null],
         [t('fields.residenceZipcode'), form.residenceZipcode || null],
         [t('fields.residenceSince'), since],
@@ -66,7 +83,10 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
         const score = form[`${k}Score`];
         const band = scoreBandOf(score);
         return [
-          [t(`fields.${k}Score`), score === null ? null : t('scores.selected', { score, band: t(`scores.bands.${band!.band}`) })],
+          [
+            t(`fields.${k}Score`),
+            score === null ? null : t('scores.selected', { score, band: t(`scores.bands.${band!.band}`) }),
+          ],
           [t(`fields.${k}Description`), form[`${k}Description`].trim() || null],
         ];
       }),
@@ -92,12 +112,20 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
     <div className="space-y-6">
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('preview.intro')}</p>
       {pages.map((p) => (
-        <section key={p.n} aria-labelledby={`preview-${p.n}`} className="rounded-xl border border-stone-200 dark:border-stone-800">
+        <section
+          key={p.n}
+          aria-labelledby={`preview-${p.n}`}
+          className="rounded-xl border border-stone-200 dark:border-stone-800"
+        >
           <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-2.5 dark:border-stone-800">
             <h3 id={`preview-${p.n}`} className="font-semibold">
               {t('preview.page', { n: p.n, title: t(`steps.${p.n}`) })}
             </h3>
-            <Link to={`?step=${p.n}`} className={buttonClass('outline', 'sm')} aria-label={`${t('nav.edit')}: ${t(`steps.${p.n}`)}`}>
+            <Link
+              to={`?step=${p.n}`}
+              className={buttonClass('outline', 'sm')}
+              aria-label={`${t('nav.edit')}: ${t(`steps.${p.n}`)}`}
+            >
               {t('nav.edit')}
             </Link>
           </div>

@@ -12,7 +12,12 @@ export function ScoresStep({ form, set, err, touch }: StepProps) {
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('scores.intro')}</p>
       {SCORE_KEYS.map((k) => (
         <div key={k} className="space-y-4 rounded-xl border border-stone-200 p-4 dark:border-stone-800">
-          <ScoreField score={k} value={form[`${k}Score`]} onChange={(v) => set({ [`${k}Score`]: v })} error={err(`${k}Score`)} />
+          <ScoreField
+            score={k}
+            value={form[`${k}Score`]}
+            onChange={(v) => set({ [`${k}Score`]: v })}
+            error={err(`${k}Score`)}
+          />
           <div data-field={`${k}Description`}>
             <TextAreaField
               label={t(`fields.${k}Description`)}

@@ -14,7 +14,10 @@ const CURRENCY_CHOICES = ['JPY', 'CNY'] as const;
 /** A price of the usual size in each currency, for the hints. */
 const EXAMPLE = { JPY: '4000', CNY: '300' } as const;
 
-/** Page 4: who they guide, group size and length, prices (typed in the chosen currency, sent in its minor unit) and services. */
+/**
+ * Page 4: who they guide, group size and length, prices (typed in the chosen currency, sent in its minor unit) and
+ * services.
+ */
 export function ServicesStep({ form, set, err, touch }: StepProps) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
@@ -36,7 +39,15 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {(['minPeople', 'maxPeople', 'minDurationHours', 'maxDurationHours'] as const).map((k) => (
             <div key={k} data-field={k}>
-              <TextField label={t(`fields.${k}`)} inputMode="numeric" maxLength={2} value={form[k]} onChange={(e) => set({ [k]: e.target.value.replace(/[^\d]/g, '') })} onBlur={touch(k)} error={err(k)} />
+              <TextField
+                label={t(`fields.${k}`)}
+                inputMode="numeric"
+                maxLength={2}
+                value={form[k]}
+                onChange={(e) => set({ [k]: e.target.value.replace(/[^\d]/g, '') })}
+                onBlur={touch(k)}
+                error={err(k)}
+              />
             </div>
           ))}
         </div>
@@ -46,7 +57,11 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('pricing.currencyNote')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <div data-field="currency" className="sm:col-span-2 sm:max-w-xs">
-            <SelectField label={t('fields.currency')} value={form.currency} onChange={(e) => set({ currency: e.target.value as FormState['currency'] })}>
+            <SelectField
+              label={t('fields.currency')}
+              value={form.currency}
+              onChange={(e) => set({ currency: e.target.value as FormState['currency'] })}
+            >
               {CURRENCY_CHOICES.map((c) => (
                 <option key={c} value={c}>
                   {t(`currencies.${c}`)}
@@ -87,7 +102,9 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
         ) : (
           <div data-field="subcategoryIds" className="space-y-5">
             <p className="text-xs text-stone-600 dark:text-stone-400">{t('fields.subcategoriesHint')}</p>
-            {categories.usingFallback && <p className="text-xs text-stone-600 dark:text-stone-400">{t('services.fallback')}</p>}
+            {categories.usingFallback && (
+              <p className="text-xs text-stone-600 dark:text-stone-400">{t('services.fallback')}</p>
+            )}
             {(categories.categories ?? []).map((c) => (
               <CheckboxGroup
                 key={c.id}
@@ -95,10 +112,19 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
                 columns="sm:grid-cols-3"
                 options={c.subcategories.map((s) => ({ value: s.id, label: localName(s, locale) }))}
                 value={form.subcategoryIds.filter((id) => c.subcategories.some((s) => s.id === id))}
-                onChange={(chosen) => set({ subcategoryIds: [...form.subcategoryIds.filter((id) => !c.subcategories.some((s) => s.id === id)), ...chosen] })}
+                onChange={(chosen) =>
+                  set({
+                    subcategoryIds: [
+                      ...form.subcategoryIds.filter((id) => !c.subcategories.some((s) => s.id === id)),
+                      ...chosen,
+                    ],
+                  })
+                }
               />
             ))}
-            {err('subcategoryIds') && <p className="text-sm text-danger-600 dark:text-red-400">{err('subcategoryIds')}</p>}
+            {err('subcategoryIds') && (
+              <p className="text-sm text-danger-600 dark:text-red-400">{err('subcategoryIds')}</p>
+            )}
           </div>
         )}
       </Section>

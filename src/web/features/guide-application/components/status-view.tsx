@@ -51,7 +51,8 @@ export function ApplicationStatusView() {
   const locale = currentLocale();
   const date = (iso: string | null) => (iso ? formatInstant(iso, locale).date : null);
   const submitted = shown !== 'guide' && shown !== 'none' && shown !== 'draft' ? date(r.submittedAt) : null;
-  const reviewed = shown === 'approved' || shown === 'rejected' || shown === 'changes_requested' ? date(r.reviewedAt) : null;
+  const reviewed =
+    shown === 'approved' || shown === 'rejected' || shown === 'changes_requested' ? date(r.reviewedAt) : null;
 
   return (
     <div className="space-y-6">
@@ -82,16 +83,24 @@ export function ApplicationStatusView() {
 
         {(shown === 'changes_requested' || shown === 'rejected') && r.reviewNote && (
           <div className="mt-5 rounded-lg bg-stone-50 p-4 dark:bg-stone-800/60">
-            <p className="text-sm font-semibold">{t(shown === 'rejected' ? 'status.rejected.reason' : 'status.changes_requested.note')}</p>
+            <p className="text-sm font-semibold">
+              {t(shown === 'rejected' ? 'status.rejected.reason' : 'status.changes_requested.note')}
+            </p>
             <p className="mt-1 whitespace-pre-line break-words text-sm">{r.reviewNote}</p>
           </div>
         )}
 
         {shown !== 'submitted' && shown !== 'under_review' && (
           <div className="mt-6 flex flex-wrap gap-3">
-            {(shown === 'none' || shown === 'draft') && <ButtonLink to="/become-guide">{t(`status.${shown}.action`)}</ButtonLink>}
-            {shown === 'changes_requested' && <ButtonLink to="/become-guide">{t('status.changes_requested.action')}</ButtonLink>}
-            {(shown === 'approved' || shown === 'guide') && <ButtonLink to="/guide-dashboard">{t(`status.${shown}.action`)}</ButtonLink>}
+            {(shown === 'none' || shown === 'draft') && (
+              <ButtonLink to="/become-guide">{t(`status.${shown}.action`)}</ButtonLink>
+            )}
+            {shown === 'changes_requested' && (
+              <ButtonLink to="/become-guide">{t('status.changes_requested.action')}</ButtonLink>
+            )}
+            {(shown === 'approved' || shown === 'guide') && (
+              <ButtonLink to="/guide-dashboard">{t(`status.${shown}.action`)}</ButtonLink>
+            )}
             {shown === 'rejected' && (
               <>
                 <Button onClick={() => void openSupport('guide_application_rejected')}>
@@ -108,11 +117,20 @@ export function ApplicationStatusView() {
       </section>
 
       {shown !== 'guide' && (
-        <section aria-labelledby="next-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+        <section
+          aria-labelledby="next-title"
+          className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900"
+        >
           <h2 id="next-title" className="font-semibold">
             {t('status.next')}
           </h2>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(session && !session.user.email ? [`status.${shown}.nextByText`, `status.${shown}.next`] : `status.${shown}.next`)}</p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {t(
+              session && !session.user.email
+                ? [`status.${shown}.nextByText`, `status.${shown}.next`]
+                : `status.${shown}.next`,
+            )}
+          </p>
         </section>
       )}
     </div>

@@ -19,14 +19,20 @@ export function StepNav({ step, total, goTo }: { step: number; total: number; go
                 aria-current={current ? 'step' : undefined}
                 className={cn(
                   'flex w-full min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs sm:flex-row sm:gap-2 sm:px-2 sm:text-left sm:text-sm',
-                  current ? 'font-semibold text-primary-800 dark:text-primary-200' : 'text-stone-600 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800',
+                  current
+                    ? 'font-semibold text-primary-800 dark:text-primary-200'
+                    : 'text-stone-600 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800',
                 )}
               >
                 <span
                   aria-hidden
                   className={cn(
                     'flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
-                    current ? 'border-primary-600 bg-primary-600 text-white' : done ? 'border-primary-600 bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200' : 'border-stone-300 dark:border-stone-700',
+                    current
+                      ? 'border-primary-600 bg-primary-600 text-white'
+                      : done
+                        ? 'border-primary-600 bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200'
+                        : 'border-stone-300 dark:border-stone-700',
                   )}
                 >
                   {done ? <Check className="h-3.5 w-3.5" /> : n}

@@ -14,7 +14,9 @@ export interface StepProps {
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-4">
-      <h3 className="border-b border-stone-200 pb-1.5 text-sm font-semibold uppercase tracking-wide text-stone-600 dark:border-stone-800 dark:text-stone-400">{title}</h3>
+      <h3 className="border-b border-stone-200 pb-1.5 text-sm font-semibold uppercase tracking-wide text-stone-600 dark:border-stone-800 dark:text-stone-400">
+        {title}
+      </h3>
       {children}
     </section>
   );

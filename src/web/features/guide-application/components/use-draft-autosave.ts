@@ -9,13 +9,18 @@ import { toData, toForm, type FormState } from '../form';
 export const AUTOSAVE_MS = 1200;
 
 /** A failed save may say why: a protected title in an answer (decision 099) names its words. */
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; reason?: string };
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; reason?: string };
 
 /**
  * Keeps the server draft in step with the form: shortly after typing stops, on every `flush` (Back/Next,
  * 'Save draft', submit) and when the page is left. `dirty` while the form holds what the server has not.
  */
-export function useDraftAutosave(form: FormState, initial: { data: ApplicationData; fallbackName: string }, t: TFunction) {
+export function useDraftAutosave(
+  form: FormState,
+  initial: { data: ApplicationData; fallbackName: string },
+  t: TFunction,
+) {
   const { data, fallbackName } = initial;
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const saveDraftMutation = useSaveDraft();
@@ -30,29 +35,32 @@ export function useDraftAutosave(form: FormState, initial: { data: ApplicationDa
   const dirty = dataJson !== savedJson;
 
   /** Saves what the form holds now (after any save under way); true when the server has it. */
-  const flush = useCallback(async (force = false): Promise<boolean> => {
-    while (inFlight.current) await inFlight.current;
-    const json = latest.current;
-    if (json === lastSaved.current && !force) return true;
-    setSave({ kind: 'saving' });
-    const run = saveDraftMutation
-      .mutateAsync(JSON.parse(json))
-      .then(() => {
-        lastSaved.current = json;
-        setSavedJson(json);
-        setSave({ kind: 'saved', at: new Date() });
-        return true;
-      })
-      .catch((err: unknown) => {
-        setSave({ kind: 'failed', reason: protectedTitleText(t, err) ?? undefined });
-        return false;
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    inFlight.current = run;
-    return run;
-  }, [saveDraftMutation, t]);
+  const flush = useCallback(
+    async (force = false): Promise<boolean> => {
+      while (inFlight.current) await inFlight.current;
+      const json = latest.current;
+      if (json === lastSaved.current && !force) return true;
+      setSave({ kind: 'saving' });
+      const run = saveDraftMutation
+        .mutateAsync(JSON.parse(json))
+        .then(() => {
+          lastSaved.current = json;
+          setSavedJson(json);
+          setSave({ kind: 'saved', at: new Date() });
+          return true;
+        })
+        .catch((err: unknown) => {
+          setSave({ kind: 'failed', reason: protectedTitleText(t, err) ?? undefined });
+          return false;
+        })
+        .finally(() => {
+          inFlight.current = null;
+        });
+      inFlight.current = run;
+      return run;
+    },
+    [saveDraftMutation, t],
+  );
 
   useEffect(() => {
     if (dataJson === savedJson) return;
@@ -63,7 +71,8 @@ export function useDraftAutosave(form: FormState, initial: { data: ApplicationDa
   // Leaving the page (closing the tab, reloading) sends what is not saved yet.
   useEffect(() => {
     const onHide = () => {
-      if (latest.current !== lastSaved.current && !inFlight.current) void saveDraft(JSON.parse(latest.current), { keepalive: true }).catch(() => undefined);
+      if (latest.current !== lastSaved.current && !inFlight.current)
+        void saveDraft(JSON.parse(latest.current), { keepalive: true }).catch(() => undefined);
     };
     window.addEventListener('pagehide', onHide);
     return () => window.removeEventListener('pagehide', onHide);

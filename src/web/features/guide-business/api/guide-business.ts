@@ -26,17 +26,25 @@ export const guideBusinessKeys = {
 
 /** What the guide still lacks to be listed in search (decision 091). */
 export function useListingStatus(enabled = true) {
-  return useQuery({ queryKey: guideBusinessKeys.listing, queryFn: () => apiRequest<ListingStatus>('/api/v2/guide/listing-status'), enabled });
+  return useQuery({
+    queryKey: guideBusinessKeys.listing,
+    queryFn: () => apiRequest<ListingStatus>('/api/v2/guide/listing-status'),
+    enabled,
+  });
 }
 
 export function useMyAvailability() {
-  return useQuery({ queryKey: guideBusinessKeys.availability, queryFn: () => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability') });
+  return useQuery({
+    queryKey: guideBusinessKeys.availability,
+    queryFn: () => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability'),
+  });
 }
 
 export function useSaveAvailability() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilityBody) => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability', { method: 'PUT', body }),
+    mutationFn: (body: AvailabilityBody) =>
+      apiRequest<AvailabilityReply>('/api/v2/guides/me/availability', { method: 'PUT', body }),
     onSuccess: (data) => {
       qc.setQueryData(guideBusinessKeys.availability, data);
       void qc.invalidateQueries({ queryKey: ['guides'] });
@@ -46,7 +54,10 @@ export function useSaveAvailability() {
 }
 
 export function useMyRates() {
-  return useQuery({ queryKey: guideBusinessKeys.rates, queryFn: () => apiRequest<RatesReply>('/api/v2/guides/me/rates') });
+  return useQuery({
+    queryKey: guideBusinessKeys.rates,
+    queryFn: () => apiRequest<RatesReply>('/api/v2/guides/me/rates'),
+  });
 }
 
 export function useSaveRates() {
@@ -61,7 +72,10 @@ export function useSaveRates() {
 }
 
 export function useCalendarUrl() {
-  return useQuery({ queryKey: guideBusinessKeys.calendar, queryFn: () => apiRequest<CalendarUrlReply>('/api/v2/guides/me/calendar-url') });
+  return useQuery({
+    queryKey: guideBusinessKeys.calendar,
+    queryFn: () => apiRequest<CalendarUrlReply>('/api/v2/guides/me/calendar-url'),
+  });
 }
 
 export function useResetCalendarUrl() {
@@ -73,7 +87,11 @@ export function useResetCalendarUrl() {
 }
 
 export function useMyProfile(enabled = true) {
-  return useQuery({ queryKey: guideBusinessKeys.profile, queryFn: () => apiRequest<ProfileReply>('/api/v2/guides/me/profile'), enabled });
+  return useQuery({
+    queryKey: guideBusinessKeys.profile,
+    queryFn: () => apiRequest<ProfileReply>('/api/v2/guides/me/profile'),
+    enabled,
+  });
 }
 
 export function useSaveProfile() {
@@ -89,7 +107,10 @@ export function useSaveProfile() {
 }
 
 export function useMyItineraries() {
-  return useQuery({ queryKey: guideBusinessKeys.itineraries, queryFn: () => apiRequest<{ data: OwnItinerary[] }>('/api/v2/guides/me/itineraries') });
+  return useQuery({
+    queryKey: guideBusinessKeys.itineraries,
+    queryFn: () => apiRequest<{ data: OwnItinerary[] }>('/api/v2/guides/me/itineraries'),
+  });
 }
 
 /** Create (no id) or replace an itinerary; delete with `remove`. Profiles and itinerary pages refetch. */
@@ -97,7 +118,10 @@ export function useSaveItinerary() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ItineraryBody }) =>
-      apiRequest<OwnItinerary>(id ? `/api/v2/guides/me/itineraries/${id}` : '/api/v2/guides/me/itineraries', { method: id ? 'PUT' : 'POST', body }),
+      apiRequest<OwnItinerary>(id ? `/api/v2/guides/me/itineraries/${id}` : '/api/v2/guides/me/itineraries', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: guideBusinessKeys.itineraries });
       void qc.invalidateQueries({ queryKey: ['guides'] });
@@ -129,6 +153,19 @@ export function saveErrorText(t: TFunction, err: unknown): string {
 /** The locale key of a failed save (the server's stable code, or a generic one). */
 export function saveErrorKey(err: unknown): string {
   const code = (err as { code?: string } | null)?.code;
-  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'duplicate_extra', 'overtime_price_required', 'validation_failed', 'not_a_guide', 'invalid_postal_code', 'text_required', 'contact_details_not_allowed', 'conflict'];
+  const known = [
+    'overlapping_hours',
+    'duplicate_date',
+    'invalid_range',
+    'unknown_service',
+    'duplicate_extra',
+    'overtime_price_required',
+    'validation_failed',
+    'not_a_guide',
+    'invalid_postal_code',
+    'text_required',
+    'contact_details_not_allowed',
+    'conflict',
+  ];
   return code && known.includes(code) ? `guideBusiness:errors.${code}` : 'guideBusiness:errors.generic';
 }

@@ -11,9 +11,17 @@ describe('a save refused for contact details', () => {
   });
 
   it('says why in en, zh-CN and ja', async () => {
-    const body = { code: 'contact_details_not_allowed' as const, message: 'x', fields: [{ path: 'texts.ja.bio', message: 'phone' }] };
+    const body = {
+      code: 'contact_details_not_allowed' as const,
+      message: 'x',
+      fields: [{ path: 'texts.ja.bio', message: 'phone' }],
+    };
     const err = new ApiError(400, JSON.stringify(body), body);
-    const words: Record<string, RegExp> = { en: /^Contact details can't be shown here/, 'zh-CN': /^公开内容中不能出现联系方式/, ja: /^連絡先は公開できません/ };
+    const words: Record<string, RegExp> = {
+      en: /^Contact details can't be shown here/,
+      'zh-CN': /^公开内容中不能出现联系方式/,
+      ja: /^連絡先は公開できません/,
+    };
     for (const [lang, re] of Object.entries(words)) {
       await i18next.changeLanguage(lang);
       await i18next.loadNamespaces('guideBusiness');

@@ -16,7 +16,8 @@ const wrap = (children: ReactNode) => (
     </MemoryRouter>
   </QueryClientProvider>
 );
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const rates: RatesReply = {
   guideId: 3,
   currency: 'CNY',
@@ -39,7 +40,9 @@ const rates: RatesReply = {
   services: [],
 };
 const serve = (reply: RatesReply) => {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(reply)));
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+    url.includes('service-categories') ? json({ data: [] }) : json(reply),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 };
@@ -71,7 +74,11 @@ describe('rates editor: booking rules (decision 153)', () => {
     serve({ ...rates, instantBook: true, instantBookPausedUntil: '2099-01-15T03:00:00.000Z' });
     render(wrap(<RatesEditor />));
     expect(((await screen.findByLabelText('即時確定')) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/即時確定は.*まで停止されています/).textContent).toBe('確定済みの予約をキャンセルしたため、即時確定は2099年1月15日まで停止されています。それまでの予約は、承諾をお待ちいただく形になります。');
-    expect((screen.getByLabelText('予約受付の締め切り') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('開始24時間前まで');
+    expect(screen.getByText(/即時確定は.*まで停止されています/).textContent).toBe(
+      '確定済みの予約をキャンセルしたため、即時確定は2099年1月15日まで停止されています。それまでの予約は、承諾をお待ちいただく形になります。',
+    );
+    expect((screen.getByLabelText('予約受付の締め切り') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      '開始24時間前まで',
+    );
   });
 });

@@ -16,9 +16,21 @@ export interface RulesForm {
 const NOTICE_HOURS = [0, 2, 4, 6, 12, 24, 48, 72, 168];
 const BUFFERS = Array.from({ length: BUFFER_MINUTES_MAX / BUFFER_MINUTES_STEP + 1 }, (_, i) => i * BUFFER_MINUTES_STEP);
 
-export const rulesFormOf = (d: RatesReply): RulesForm => ({ instantBook: d.instantBook, minNoticeHours: d.minNoticeHours, bufferMinutes: d.bufferMinutes });
+export const rulesFormOf = (d: RatesReply): RulesForm => ({
+  instantBook: d.instantBook,
+  minNoticeHours: d.minNoticeHours,
+  bufferMinutes: d.bufferMinutes,
+});
 
-export function BookingRulesFields({ form, set, pausedUntil }: { form: RulesForm; set: (patch: Partial<RulesForm>) => void; pausedUntil: string | null }) {
+export function BookingRulesFields({
+  form,
+  set,
+  pausedUntil,
+}: {
+  form: RulesForm;
+  set: (patch: Partial<RulesForm>) => void;
+  pausedUntil: string | null;
+}) {
   const { t } = useTranslation('guideBusiness');
   const locale = currentLocale();
   // The form is read once when it opens: the pause as of then.
@@ -30,24 +42,42 @@ export function BookingRulesFields({ form, set, pausedUntil }: { form: RulesForm
       <legend className="font-semibold">{t('rates.rules.title')}</legend>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('rates.rules.intro')}</p>
       <label className="mt-3 flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="h-4 w-4 rounded border-stone-300 text-primary-600" checked={form.instantBook} onChange={(e) => set({ instantBook: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-stone-300 text-primary-600"
+          checked={form.instantBook}
+          onChange={(e) => set({ instantBook: e.target.checked })}
+        />
         {t('rates.rules.instantBook')}
       </label>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('rates.rules.instantBookHint')}</p>
       {paused && (
-        <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           {t('rates.rules.paused', { date: formatInstant(pausedUntil, locale, 'Asia/Tokyo').date })}
         </p>
       )}
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <SelectField label={t('rates.rules.minNotice')} hint={t('rates.rules.minNoticeHint')} value={form.minNoticeHours} onChange={(e) => set({ minNoticeHours: Number(e.target.value) })}>
+        <SelectField
+          label={t('rates.rules.minNotice')}
+          hint={t('rates.rules.minNoticeHint')}
+          value={form.minNoticeHours}
+          onChange={(e) => set({ minNoticeHours: Number(e.target.value) })}
+        >
           {notices.map((h) => (
             <option key={h} value={h}>
               {h === 0 ? t('rates.rules.noticeNone') : t('rates.rules.noticeHours', { count: h })}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('rates.rules.buffer')} hint={t('rates.rules.bufferHint')} value={form.bufferMinutes} onChange={(e) => set({ bufferMinutes: Number(e.target.value) })}>
+        <SelectField
+          label={t('rates.rules.buffer')}
+          hint={t('rates.rules.bufferHint')}
+          value={form.bufferMinutes}
+          onChange={(e) => set({ bufferMinutes: Number(e.target.value) })}
+        >
           {BUFFERS.map((m) => (
             <option key={m} value={m}>
               {m === 0 ? t('rates.rules.bufferNone') : t('rates.rules.bufferMinutes', { count: m })}

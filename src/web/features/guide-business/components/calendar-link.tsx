@@ -35,7 +35,13 @@ export function CalendarLink() {
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <span className="min-w-0 flex-1">
-              <input id="calendar-url" readOnly value={url.data.url} className={cn(inputClass, 'font-mono text-xs sm:text-xs')} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id="calendar-url"
+                readOnly
+                value={url.data.url}
+                className={cn(inputClass, 'font-mono text-xs sm:text-xs')}
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </span>
             <Button variant="primary" onClick={() => void copy()}>
               <Copy className="h-4 w-4" aria-hidden />
@@ -47,7 +53,11 @@ export function CalendarLink() {
             {t('calendar.howTo')}
           </p>
           {confirming ? (
-            <div role="alertdialog" aria-labelledby="calendar-reset-q" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+            <div
+              role="alertdialog"
+              aria-labelledby="calendar-reset-q"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
+            >
               <p id="calendar-reset-q">{t('calendar.resetConfirm')}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button

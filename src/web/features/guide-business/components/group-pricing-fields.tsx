@@ -42,7 +42,14 @@ export function groupFormOf(d: RatesReply): GroupForm {
     EXTRA_KINDS.map((kind) => {
       const e = d.extras.find((x) => x.kind === kind);
       const state: ExtraForm['state'] = !e ? '' : e.included ? 'included' : 'excluded';
-      return [kind, { state, price: e?.priceCents === undefined ? '' : minorToInput(e.priceCents, d.currency), note: e?.note ?? '' }];
+      return [
+        kind,
+        {
+          state,
+          price: e?.priceCents === undefined ? '' : minorToInput(e.priceCents, d.currency),
+          note: e?.note ?? '',
+        },
+      ];
     }),
   ) as Record<ExtraKind, ExtraForm>;
   return {
@@ -73,7 +80,8 @@ export function GroupPricingFields({
   dayRateLow?: boolean;
 }) {
   const { t } = useTranslation('guideBusiness');
-  const setExtra = (kind: ExtraKind, patch: Partial<ExtraForm>) => set({ extras: { ...form.extras, [kind]: { ...form.extras[kind], ...patch } } });
+  const setExtra = (kind: ExtraKind, patch: Partial<ExtraForm>) =>
+    set({ extras: { ...form.extras, [kind]: { ...form.extras[kind], ...patch } } });
   const per = pricedFor(form.includedPeople);
   return (
     <>
@@ -81,8 +89,20 @@ export function GroupPricingFields({
         <legend className="font-semibold">{t('rates.group.title')}</legend>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('rates.group.intro')}</p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField label={t('rates.group.includedPeople')} hint={t('rates.group.includedPeopleHint')} inputMode="numeric" value={form.includedPeople} onChange={(e) => set({ includedPeople: e.target.value })} />
-          <TextField label={t('rates.group.childPercent')} hint={t('rates.group.childPercentHint', per)} inputMode="numeric" value={form.childPercent} onChange={(e) => set({ childPercent: e.target.value })} />
+          <TextField
+            label={t('rates.group.includedPeople')}
+            hint={t('rates.group.includedPeopleHint')}
+            inputMode="numeric"
+            value={form.includedPeople}
+            onChange={(e) => set({ includedPeople: e.target.value })}
+          />
+          <TextField
+            label={t('rates.group.childPercent')}
+            hint={t('rates.group.childPercentHint', per)}
+            inputMode="numeric"
+            value={form.childPercent}
+            onChange={(e) => set({ childPercent: e.target.value })}
+          />
           <TextField
             label={t('rates.group.dayRate', { unit, hours: form.dayHours, ...per })}
             hint={t('rates.group.dayRateHint')}
@@ -91,7 +111,11 @@ export function GroupPricingFields({
             aria-invalid={dayRateLow || undefined}
             onChange={(e) => set({ dayRate: e.target.value })}
           />
-          <SelectField label={t('rates.group.dayHours')} value={form.dayHours} onChange={(e) => set({ dayHours: Number(e.target.value) })}>
+          <SelectField
+            label={t('rates.group.dayHours')}
+            value={form.dayHours}
+            onChange={(e) => set({ dayHours: Number(e.target.value) })}
+          >
             {DAY_HOURS_OPTIONS.map((h) => (
               <option key={h} value={h}>
                 {t('rates.group.hours', { count: h })}
@@ -100,7 +124,12 @@ export function GroupPricingFields({
           </SelectField>
         </div>
         <label className="mt-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" className="h-4 w-4 rounded border-stone-300 text-primary-600" checked={form.infantsFree} onChange={(e) => set({ infantsFree: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-stone-300 text-primary-600"
+            checked={form.infantsFree}
+            onChange={(e) => set({ infantsFree: e.target.checked })}
+          />
           {t('rates.group.infantsFree')}
         </label>
       </fieldset>
@@ -114,18 +143,34 @@ export function GroupPricingFields({
             const name = t(`rates.extras.kind.${kind}`);
             return (
               <li key={kind} className="grid gap-2 sm:grid-cols-[12rem_1fr]">
-                <SelectField label={name} value={e.state} onChange={(ev) => setExtra(kind, { state: ev.target.value as ExtraForm['state'] })}>
+                <SelectField
+                  label={name}
+                  value={e.state}
+                  onChange={(ev) => setExtra(kind, { state: ev.target.value as ExtraForm['state'] })}
+                >
                   <option value="">{t('rates.extras.unset')}</option>
                   <option value="included">{t('rates.extras.included')}</option>
-                  <option value="excluded">{t(kind === 'overtime_hour' ? 'rates.extras.charged' : 'rates.extras.atCost')}</option>
+                  <option value="excluded">
+                    {t(kind === 'overtime_hour' ? 'rates.extras.charged' : 'rates.extras.atCost')}
+                  </option>
                 </SelectField>
                 {e.state !== '' &&
                   (kind === 'overtime_hour' ? (
                     e.state === 'excluded' && (
-                      <TextField label={t('rates.extras.overtimePrice', { unit })} inputMode="decimal" value={e.price} onChange={(ev) => setExtra(kind, { price: ev.target.value })} />
+                      <TextField
+                        label={t('rates.extras.overtimePrice', { unit })}
+                        inputMode="decimal"
+                        value={e.price}
+                        onChange={(ev) => setExtra(kind, { price: ev.target.value })}
+                      />
                     )
                   ) : (
-                    <TextField label={t('rates.extras.note', { name })} maxLength={200} value={e.note} onChange={(ev) => setExtra(kind, { note: ev.target.value })} />
+                    <TextField
+                      label={t('rates.extras.note', { name })}
+                      maxLength={200}
+                      value={e.note}
+                      onChange={(ev) => setExtra(kind, { note: ev.target.value })}
+                    />
                   ))}
               </li>
             );

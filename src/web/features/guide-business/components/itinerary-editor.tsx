@@ -10,7 +10,13 @@ import { Panel, SelectField, TextAreaField, TextField } from '../../../component
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
-import { saveErrorKey, saveErrorText, useDeleteItinerary, useMyItineraries, useSaveItinerary } from '../api/guide-business';
+import {
+  saveErrorKey,
+  saveErrorText,
+  useDeleteItinerary,
+  useMyItineraries,
+  useSaveItinerary,
+} from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
 import { QueryFallback } from './query-fallback';
 
@@ -31,22 +37,52 @@ interface Form {
   shopStops: ShopStopDraft[];
 }
 
-const emptyLang = (stops: number): LangText => ({ title: '', summary: '', stops: Array.from({ length: stops }, () => ({ title: '', description: '' })) });
+const emptyLang = (stops: number): LangText => ({
+  title: '',
+  summary: '',
+  stops: Array.from({ length: stops }, () => ({ title: '', description: '' })),
+});
 
 function toForm(it: OwnItinerary | null, fallback: TextLanguage): Form {
-  if (!it) return { durationHours: '3', originalLanguage: fallback, times: ['10:00'], texts: { zh: emptyLang(1), en: emptyLang(1), ja: emptyLang(1) }, shopStops: [] };
+  if (!it)
+    return {
+      durationHours: '3',
+      originalLanguage: fallback,
+      times: ['10:00'],
+      texts: { zh: emptyLang(1), en: emptyLang(1), ja: emptyLang(1) },
+      shopStops: [],
+    };
   const n = it.stops.length;
   const texts = Object.fromEntries(
     TEXT_LANGUAGES.map((l) => {
       const t = it.texts[l];
-      return [l, t ? { title: t.title, summary: t.summary, stops: Array.from({ length: n }, (_, i) => ({ title: t.stops[i]?.title ?? '', description: t.stops[i]?.description ?? '' })) } : emptyLang(n)];
+      return [
+        l,
+        t
+          ? {
+              title: t.title,
+              summary: t.summary,
+              stops: Array.from({ length: n }, (_, i) => ({
+                title: t.stops[i]?.title ?? '',
+                description: t.stops[i]?.description ?? '',
+              })),
+            }
+          : emptyLang(n),
+      ];
     }),
   ) as Record<TextLanguage, LangText>;
   const shopStops = it.shopStops.map((s) => ({ name: s.name, minutes: String(s.minutes), paidByShop: s.paidByShop }));
-  return { durationHours: String(it.durationHours), originalLanguage: it.originalLanguage, times: it.stops.map((s) => s.time), texts, shopStops };
+  return {
+    durationHours: String(it.durationHours),
+    originalLanguage: it.originalLanguage,
+    times: it.stops.map((s) => s.time),
+    texts,
+    shopStops,
+  };
 }
 
-const isEmpty = (t: LangText) => !t.title.trim() && !t.summary.trim() && t.stops.every((s) => !s.title.trim() && !s.description.trim());
+const isEmpty = (t: LangText) =>
+  !t.title.trim() && !t.summary.trim() && t.stops.every((s) => !s.title.trim() && !s.description.trim());
 
 /** The guide's sample itineraries (/itinerary/{id}), each written in one or more languages. */
 export function ItineraryEditor() {
@@ -63,7 +99,9 @@ export function ItineraryEditor() {
         <QueryFallback query={query} />
       ) : (
         <>
-          {list.length === 0 && editing === null && <p className="text-sm text-stone-600 dark:text-stone-400">{t('itineraries.none')}</p>}
+          {list.length === 0 && editing === null && (
+            <p className="text-sm text-stone-600 dark:text-stone-400">{t('itineraries.none')}</p>
+          )}
           <ul className="space-y-3">
             {list.map((it) =>
               editing === it.id ? (
@@ -71,13 +109,24 @@ export function ItineraryEditor() {
                   <ItineraryForm initial={it} onDone={() => setEditing(null)} />
                 </li>
               ) : (
-                <li key={it.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
+                <li
+                  key={it.id}
+                  className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700"
+                >
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium" lang={it.originalLanguage === 'zh' ? 'zh-CN' : it.originalLanguage}>
+                    <p
+                      className="truncate font-medium"
+                      lang={it.originalLanguage === 'zh' ? 'zh-CN' : it.originalLanguage}
+                    >
                       {it.texts[it.originalLanguage]?.title}
                     </p>
                     <p className="text-xs text-stone-600 dark:text-stone-400">
-                      {t('itineraries.meta', { count: it.durationHours, languages: TEXT_LANGUAGES.filter((l) => it.texts[l]).map((l) => t(`texts.name.${l}`)).join(' · ') })}
+                      {t('itineraries.meta', {
+                        count: it.durationHours,
+                        languages: TEXT_LANGUAGES.filter((l) => it.texts[l])
+                          .map((l) => t(`texts.name.${l}`))
+                          .join(' · '),
+                      })}
                     </p>
                   </div>
                   {confirming === it.id ? (
@@ -105,10 +154,20 @@ export function ItineraryEditor() {
                     </span>
                   ) : (
                     <span className="flex gap-2">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(it.id)} aria-label={t('itineraries.editNamed', { title: it.texts[it.originalLanguage]?.title ?? '' })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setEditing(it.id)}
+                        aria-label={t('itineraries.editNamed', { title: it.texts[it.originalLanguage]?.title ?? '' })}
+                      >
                         {t('itineraries.edit')}
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setConfirming(it.id)} aria-label={t('itineraries.deleteNamed', { title: it.texts[it.originalLanguage]?.title ?? '' })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setConfirming(it.id)}
+                        aria-label={t('itineraries.deleteNamed', { title: it.texts[it.originalLanguage]?.title ?? '' })}
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden />
                       </Button>
                     </span>
@@ -140,34 +199,51 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
   const [tab, setTab] = useState<TextLanguage>(form.originalLanguage);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-  const setLang = (l: TextLanguage, patch: Partial<LangText>) => setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], ...patch } } }));
+  const setLang = (l: TextLanguage, patch: Partial<LangText>) =>
+    setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], ...patch } } }));
   const setStop = (l: TextLanguage, i: number, patch: Partial<StopText>) =>
-    setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], stops: f.texts[l].stops.map((s, j) => (j === i ? { ...s, ...patch } : s)) } } }));
+    setForm((f) => ({
+      ...f,
+      texts: {
+        ...f.texts,
+        [l]: { ...f.texts[l], stops: f.texts[l].stops.map((s, j) => (j === i ? { ...s, ...patch } : s)) },
+      },
+    }));
   const addStop = () =>
     setForm((f) => ({
       ...f,
       times: [...f.times, '12:00'],
-      texts: Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, { ...f.texts[l], stops: [...f.texts[l].stops, { title: '', description: '' }] }])) as Form['texts'],
+      texts: Object.fromEntries(
+        TEXT_LANGUAGES.map((l) => [l, { ...f.texts[l], stops: [...f.texts[l].stops, { title: '', description: '' }] }]),
+      ) as Form['texts'],
     }));
   const removeStop = (i: number) =>
     setForm((f) => ({
       ...f,
       times: f.times.filter((_, j) => j !== i),
-      texts: Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, { ...f.texts[l], stops: f.texts[l].stops.filter((_, j) => j !== i) }])) as Form['texts'],
+      texts: Object.fromEntries(
+        TEXT_LANGUAGES.map((l) => [l, { ...f.texts[l], stops: f.texts[l].stops.filter((_, j) => j !== i) }]),
+      ) as Form['texts'],
     }));
-  const written = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, !isEmpty(form.texts[l])])) as Record<TextLanguage, boolean>;
+  const written = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, !isEmpty(form.texts[l])])) as Record<
+    TextLanguage,
+    boolean
+  >;
   const formId = `itinerary-${initial?.id ?? 'new'}`;
 
   const submit = () => {
     const hours = Number(form.durationHours);
-    if (!/^\d{1,2}$/.test(form.durationHours.trim()) || hours < 1 || hours > 24) return setError(t('itineraries.hoursError'));
+    if (!/^\d{1,2}$/.test(form.durationHours.trim()) || hours < 1 || hours > 24)
+      return setError(t('itineraries.hoursError'));
     if (form.times.some((x) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(x))) return setError(t('itineraries.timeError'));
     const orig = form.texts[form.originalLanguage];
     if (!orig.title.trim() || orig.stops.some((s) => !s.title.trim())) {
       setTab(form.originalLanguage);
       return setError(t('itineraries.originalRequired', { language: t(`texts.name.${form.originalLanguage}`) }));
     }
-    const missingTitle = TEXT_LANGUAGES.find((l) => l !== form.originalLanguage && !isEmpty(form.texts[l]) && !form.texts[l].title.trim());
+    const missingTitle = TEXT_LANGUAGES.find(
+      (l) => l !== form.originalLanguage && !isEmpty(form.texts[l]) && !form.texts[l].title.trim(),
+    );
     if (missingTitle) {
       setTab(missingTitle);
       return setError(t('itineraries.titleRequired', { language: t(`texts.name.${missingTitle}`) }));
@@ -179,10 +255,23 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
     for (const l of TEXT_LANGUAGES) {
       const x = form.texts[l];
       if (l !== form.originalLanguage && isEmpty(x)) continue;
-      texts[l] = { title: x.title.trim(), summary: x.summary.trim(), stops: x.stops.map((s) => ({ title: s.title.trim(), description: s.description.trim() })) };
+      texts[l] = {
+        title: x.title.trim(),
+        summary: x.summary.trim(),
+        stops: x.stops.map((s) => ({ title: s.title.trim(), description: s.description.trim() })),
+      };
     }
     save.mutate(
-      { id: initial?.id, body: { durationHours: hours, originalLanguage: form.originalLanguage, stops: form.times.map((time) => ({ time })), shopStops, texts } },
+      {
+        id: initial?.id,
+        body: {
+          durationHours: hours,
+          originalLanguage: form.originalLanguage,
+          stops: form.times.map((time) => ({ time })),
+          shopStops,
+          texts,
+        },
+      },
       {
         onSuccess: () => {
           showToast({ title: t('itineraries.saved'), variant: 'success' });
@@ -204,8 +293,17 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('itineraries.duration')} inputMode="numeric" value={form.durationHours} onChange={(e) => set({ durationHours: e.target.value })} />
-        <SelectField label={t('texts.original')} value={form.originalLanguage} onChange={(e) => set({ originalLanguage: e.target.value as TextLanguage })}>
+        <TextField
+          label={t('itineraries.duration')}
+          inputMode="numeric"
+          value={form.durationHours}
+          onChange={(e) => set({ durationHours: e.target.value })}
+        />
+        <SelectField
+          label={t('texts.original')}
+          value={form.originalLanguage}
+          onChange={(e) => set({ originalLanguage: e.target.value as TextLanguage })}
+        >
           {TEXT_LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {t(`texts.name.${l}`)}
@@ -216,8 +314,19 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
       <div className="mt-4">
         <LanguageTabs id={formId} value={tab} onChange={setTab} written={written} original={form.originalLanguage}>
           <div className="grid gap-4" lang={tab === 'zh' ? 'zh-CN' : tab}>
-            <TextField label={t('itineraries.titleField', { language: t(`texts.name.${tab}`) })} maxLength={120} value={form.texts[tab].title} onChange={(e) => setLang(tab, { title: e.target.value })} />
-            <TextAreaField label={t('itineraries.summary', { language: t(`texts.name.${tab}`) })} rows={2} maxLength={1000} value={form.texts[tab].summary} onChange={(e) => setLang(tab, { summary: e.target.value })} />
+            <TextField
+              label={t('itineraries.titleField', { language: t(`texts.name.${tab}`) })}
+              maxLength={120}
+              value={form.texts[tab].title}
+              onChange={(e) => setLang(tab, { title: e.target.value })}
+            />
+            <TextAreaField
+              label={t('itineraries.summary', { language: t(`texts.name.${tab}`) })}
+              rows={2}
+              maxLength={1000}
+              value={form.texts[tab].summary}
+              onChange={(e) => setLang(tab, { summary: e.target.value })}
+            />
             <ol className="space-y-4">
               {form.times.map((time, i) => (
                 <li key={i} className="rounded-md bg-stone-50 p-3 dark:bg-stone-900">
@@ -237,7 +346,13 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
                       onChange={(e) => setStop(tab, i, { title: e.target.value })}
                     />
                     {form.times.length > 1 && (
-                      <Button type="button" size="sm" variant="outline" aria-label={t('itineraries.removeStop', { n: i + 1 })} onClick={() => removeStop(i)}>
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        aria-label={t('itineraries.removeStop', { n: i + 1 })}
+                        onClick={() => removeStop(i)}
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden />
                       </Button>
                     )}

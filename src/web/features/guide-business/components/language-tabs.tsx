@@ -32,7 +32,11 @@ export function LanguageTabs({
   const keys = useTabKeys(shown, onChange);
   return (
     <div>
-      <div role="tablist" aria-label={t('texts.languages')} className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-700">
+      <div
+        role="tablist"
+        aria-label={t('texts.languages')}
+        className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-700"
+      >
         {shown.map((l) => {
           const selected = l === value;
           return (
@@ -49,7 +53,9 @@ export function LanguageTabs({
               onKeyDown={keys.onKeyDown(l)}
               className={cn(
                 '-mb-px inline-flex min-h-11 items-center gap-1.5 rounded-t-md border-b-2 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600',
-                selected ? 'border-primary-600 text-primary-700 dark:text-primary-300' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',
+                selected
+                  ? 'border-primary-600 text-primary-700 dark:text-primary-300'
+                  : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',
               )}
             >
               <span lang={l === 'zh' ? 'zh-CN' : l}>{NATIVE[l]}</span>
@@ -59,7 +65,11 @@ export function LanguageTabs({
                   <span className="sr-only">({t('texts.hasText')})</span>
                 </>
               )}
-              {l === original && <span className="rounded bg-stone-100 px-1.5 py-0.5 text-[11px] text-stone-600 dark:bg-stone-800 dark:text-stone-300">{t('texts.originalBadge')}</span>}
+              {l === original && (
+                <span className="rounded bg-stone-100 px-1.5 py-0.5 text-[11px] text-stone-600 dark:bg-stone-800 dark:text-stone-300">
+                  {t('texts.originalBadge')}
+                </span>
+              )}
             </button>
           );
         })}

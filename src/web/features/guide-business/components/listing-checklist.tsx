@@ -37,7 +37,9 @@ export function ListingChecklist() {
             {i > 0 && t('listing.separator')}
             <Link
               to={WHERE[item]}
-              onClick={() => item === 'open_times' && document.getElementById('availability')?.scrollIntoView({ behavior: 'smooth' })}
+              onClick={() =>
+                item === 'open_times' && document.getElementById('availability')?.scrollIntoView({ behavior: 'smooth' })
+              }
               className="font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2"
             >
               {t(`listing.items.${item}`)}

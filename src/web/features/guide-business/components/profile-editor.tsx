@@ -5,7 +5,12 @@ import { hasVisibleText } from '../../../../shared/display-text';
 import { TEXT_LANGUAGES, type GuideTextFields, type TextLanguage } from '../../../../shared/guide-texts';
 import { formatMoney } from '../../../../shared/money-format';
 import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/postal-code';
-import { PROFILE_GENDERS, RESPONSE_TIMES, type ProfileBody, type ProfileReply } from '../../../../shared/schemas/guide-business';
+import {
+  PROFILE_GENDERS,
+  RESPONSE_TIMES,
+  type ProfileBody,
+  type ProfileReply,
+} from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
@@ -37,7 +42,9 @@ interface Form {
 }
 
 function toForm(d: ProfileReply): Form {
-  const texts = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, Object.fromEntries(TEXT_FIELDS.map((f) => [f, d.texts[l]?.[f] ?? '']))])) as Texts;
+  const texts = Object.fromEntries(
+    TEXT_LANGUAGES.map((l) => [l, Object.fromEntries(TEXT_FIELDS.map((f) => [f, d.texts[l]?.[f] ?? '']))]),
+  ) as Texts;
   return {
     fullName: d.fullName,
     nickname: d.nickname ?? '',
@@ -70,7 +77,9 @@ export function ProfileEditor() {
   );
 }
 
-type Errors = Partial<Record<'fullName' | 'age' | 'mbti' | 'backgroundImage' | 'residenceZipCode' | 'experienceYears' | 'bio', string>>;
+type Errors = Partial<
+  Record<'fullName' | 'age' | 'mbti' | 'backgroundImage' | 'residenceZipCode' | 'experienceYears' | 'bio', string>
+>;
 
 function ProfileForm({ initial }: { initial: ProfileReply }) {
   const { t } = useTranslation(['guideBusiness', 'licences']);
@@ -81,22 +90,28 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-  const setText = (l: TextLanguage, field: TextKey, value: string) => setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], [field]: value } } }));
-  const written = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, TEXT_FIELDS.some((f) => form.texts[l][f].trim() !== '')])) as Record<TextLanguage, boolean>;
+  const setText = (l: TextLanguage, field: TextKey, value: string) =>
+    setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], [field]: value } } }));
+  const written = Object.fromEntries(
+    TEXT_LANGUAGES.map((l) => [l, TEXT_FIELDS.some((f) => form.texts[l][f].trim() !== '')]),
+  ) as Record<TextLanguage, boolean>;
 
   const validate = (): Errors => {
     const e: Errors = {};
     if (!hasVisibleText(form.fullName)) e.fullName = t('profile.fullNameRequired');
-    if (form.age.trim() && !(/^\d{1,3}$/.test(form.age.trim()) && Number(form.age) >= 18 && Number(form.age) <= 100)) e.age = t('profile.ageError');
+    if (form.age.trim() && !(/^\d{1,3}$/.test(form.age.trim()) && Number(form.age) >= 18 && Number(form.age) <= 100))
+      e.age = t('profile.ageError');
     if (form.mbti.trim() && !/^[EIei][NSns][TFtf][JPjp]$/.test(form.mbti.trim())) e.mbti = t('profile.mbtiError');
-    if (form.backgroundImage.trim() && !/^https?:\/\/\S+$/i.test(form.backgroundImage.trim())) e.backgroundImage = t('profile.urlError');
+    if (form.backgroundImage.trim() && !/^https?:\/\/\S+$/i.test(form.backgroundImage.trim()))
+      e.backgroundImage = t('profile.urlError');
     if (form.residenceZipCode.trim()) {
       const z = postalCodeError(form.residenceZipCode);
       if (z === 'not_digits') e.residenceZipCode = t('profile.postalNotDigits');
       else if (z) e.residenceZipCode = t('profile.postalLength');
     }
     if (!/^\d{1,2}$/.test(form.experienceYears.trim())) e.experienceYears = t('profile.yearsError');
-    if (!form.texts[form.originalLanguage].bio.trim()) e.bio = t('profile.bioRequired', { language: t(`texts.name.${form.originalLanguage}`) });
+    if (!form.texts[form.originalLanguage].bio.trim())
+      e.bio = t('profile.bioRequired', { language: t(`texts.name.${form.originalLanguage}`) });
     return e;
   };
 
@@ -110,7 +125,9 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
     setError(null);
     const texts: ProfileBody['texts'] = {};
     for (const l of TEXT_LANGUAGES) {
-      const fields = Object.fromEntries(TEXT_FIELDS.map((f) => [f, form.texts[l][f].trim()]).filter(([, v]) => v !== ''));
+      const fields = Object.fromEntries(
+        TEXT_FIELDS.map((f) => [f, form.texts[l][f].trim()]).filter(([, v]) => v !== ''),
+      );
       if (Object.keys(fields).length) texts[l] = fields;
     }
     save.mutate(
@@ -135,7 +152,9 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
           const code = (err as { code?: string }).code;
           if (code === 'invalid_postal_code') {
             const kind = (err as { body?: { fields?: { message: string }[] } }).body?.fields?.[0]?.message;
-            setErrors({ residenceZipCode: kind === 'not_digits' ? t('profile.postalNotDigits') : t('profile.postalLength') });
+            setErrors({
+              residenceZipCode: kind === 'not_digits' ? t('profile.postalNotDigits') : t('profile.postalLength'),
+            });
           }
           setError(saveErrorText(t, err));
         },
@@ -157,9 +176,28 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('profile.fullName')} hint={t('profile.fullNameHint')} value={form.fullName} maxLength={100} autoComplete="name" error={errors.fullName} onChange={(e) => set({ fullName: e.target.value })} />
-        <TextField label={t('profile.nickname')} value={form.nickname} maxLength={50} autoComplete="nickname" onChange={(e) => set({ nickname: e.target.value })} />
-        <TextField label={t('profile.email')} value={initial.email ?? t('common:account.noEmail')} readOnly hint={t('profile.emailHint')} />
+        <TextField
+          label={t('profile.fullName')}
+          hint={t('profile.fullNameHint')}
+          value={form.fullName}
+          maxLength={100}
+          autoComplete="name"
+          error={errors.fullName}
+          onChange={(e) => set({ fullName: e.target.value })}
+        />
+        <TextField
+          label={t('profile.nickname')}
+          value={form.nickname}
+          maxLength={50}
+          autoComplete="nickname"
+          onChange={(e) => set({ nickname: e.target.value })}
+        />
+        <TextField
+          label={t('profile.email')}
+          value={initial.email ?? t('common:account.noEmail')}
+          readOnly
+          hint={t('profile.emailHint')}
+        />
         <SelectField label={t('profile.gender')} value={form.gender} onChange={(e) => set({ gender: e.target.value })}>
           <option value="">{t('profile.notSaid')}</option>
           {PROFILE_GENDERS.map((g) => (
@@ -168,9 +206,28 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
             </option>
           ))}
         </SelectField>
-        <TextField label={t('profile.age')} inputMode="numeric" value={form.age} error={errors.age} onChange={(e) => set({ age: e.target.value })} />
-        <TextField label={t('profile.city')} value={form.city} maxLength={100} hint={t('profile.cityHint')} onChange={(e) => set({ city: e.target.value })} />
-        <TextField label={t('profile.mbti')} value={form.mbti} maxLength={4} placeholder="INFJ" error={errors.mbti} onChange={(e) => set({ mbti: e.target.value })} />
+        <TextField
+          label={t('profile.age')}
+          inputMode="numeric"
+          value={form.age}
+          error={errors.age}
+          onChange={(e) => set({ age: e.target.value })}
+        />
+        <TextField
+          label={t('profile.city')}
+          value={form.city}
+          maxLength={100}
+          hint={t('profile.cityHint')}
+          onChange={(e) => set({ city: e.target.value })}
+        />
+        <TextField
+          label={t('profile.mbti')}
+          value={form.mbti}
+          maxLength={4}
+          placeholder="INFJ"
+          error={errors.mbti}
+          onChange={(e) => set({ mbti: e.target.value })}
+        />
         <TextField
           label={t('profile.backgroundImage')}
           type="url"
@@ -181,7 +238,11 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
           wrapperClassName="sm:col-span-2"
           onChange={(e) => set({ backgroundImage: e.target.value })}
         />
-        <SelectField label={t('profile.serviceCity')} value={form.serviceCity} onChange={(e) => set({ serviceCity: e.target.value })}>
+        <SelectField
+          label={t('profile.serviceCity')}
+          value={form.serviceCity}
+          onChange={(e) => set({ serviceCity: e.target.value })}
+        >
           {SERVICE_CITIES.map((c) => (
             <option key={c.slug} value={c.slug}>
               {cityLabel(c)}
@@ -197,8 +258,18 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
           error={errors.residenceZipCode}
           onChange={(e) => set({ residenceZipCode: formatPostalCode(e.target.value) })}
         />
-        <TextField label={t('profile.experienceYears')} inputMode="numeric" value={form.experienceYears} error={errors.experienceYears} onChange={(e) => set({ experienceYears: e.target.value })} />
-        <SelectField label={t('profile.responseTime')} value={form.responseTime} onChange={(e) => set({ responseTime: e.target.value })}>
+        <TextField
+          label={t('profile.experienceYears')}
+          inputMode="numeric"
+          value={form.experienceYears}
+          error={errors.experienceYears}
+          onChange={(e) => set({ experienceYears: e.target.value })}
+        />
+        <SelectField
+          label={t('profile.responseTime')}
+          value={form.responseTime}
+          onChange={(e) => set({ responseTime: e.target.value })}
+        >
           <option value="">{t('profile.notSaid')}</option>
           {RESPONSE_TIMES.map((r) => (
             <option key={r} value={r}>
@@ -208,17 +279,24 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
         </SelectField>
       </div>
 
-      <section aria-labelledby="profile-prices" className="mt-6 rounded-lg border border-stone-200 p-4 dark:border-stone-700">
+      <section
+        aria-labelledby="profile-prices"
+        className="mt-6 rounded-lg border border-stone-200 p-4 dark:border-stone-700"
+      >
         <h3 id="profile-prices" className="font-semibold">
           {t('profile.prices')}
         </h3>
         <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-stone-600 dark:text-stone-400">{t('rates.basic', { unit: t(`rates.unit.${initial.currency}`) })}</dt>
+            <dt className="text-stone-600 dark:text-stone-400">
+              {t('rates.basic', { unit: t(`rates.unit.${initial.currency}`) })}
+            </dt>
             <dd className="font-medium tabular-nums">{price(initial.basicPricePerHourCents)}</dd>
           </div>
           <div>
-            <dt className="text-stone-600 dark:text-stone-400">{t('rates.additional', { unit: t(`rates.unit.${initial.currency}`) })}</dt>
+            <dt className="text-stone-600 dark:text-stone-400">
+              {t('rates.additional', { unit: t(`rates.unit.${initial.currency}`) })}
+            </dt>
             <dd className="font-medium tabular-nums">{price(initial.additionalPricePerPersonCents)}</dd>
           </div>
           <div>
@@ -226,7 +304,10 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
             <dd className="font-medium tabular-nums">{t('profile.hoursValue', { count: initial.minDurationHours })}</dd>
           </div>
         </dl>
-        <a href="#rates" className="mt-3 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300">
+        <a
+          href="#rates"
+          className="mt-3 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
+        >
           {t('profile.editPrices')}
         </a>
       </section>
@@ -261,7 +342,14 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
               />
               <p className="text-sm font-medium">{t('texts.howIGuide')}</p>
               {(['ethicsDescription', 'boundaryDescription', 'supportiveDescription'] as const).map((f) => (
-                <TextAreaField key={f} label={t(`texts.${f}`, { language: t(`texts.name.${tab}`) })} rows={2} maxLength={2000} value={form.texts[tab][f]} onChange={(e) => setText(tab, f, e.target.value)} />
+                <TextAreaField
+                  key={f}
+                  label={t(`texts.${f}`, { language: t(`texts.name.${tab}`) })}
+                  rows={2}
+                  maxLength={2000}
+                  value={form.texts[tab][f]}
+                  onChange={(e) => setText(tab, f, e.target.value)}
+                />
               ))}
             </div>
           </LanguageTabs>

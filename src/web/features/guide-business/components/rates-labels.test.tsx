@@ -21,7 +21,8 @@ const wrap = (children: ReactNode) => (
     </MemoryRouter>
   </QueryClientProvider>
 );
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const guide: RatesReply = {
   guideId: 3,
   currency: 'CNY',
@@ -41,12 +42,34 @@ const guide: RatesReply = {
   minNoticeHours: 24,
   bufferMinutes: 30,
   instantBookPausedUntil: null,
-  services: [{ subcategoryId: 11, categoryId: 1, nameEn: 'Temple tour', nameCn: '寺庙游', nameJa: '寺社めぐり', priceCents: 45_000 }],
+  services: [
+    {
+      subcategoryId: 11,
+      categoryId: 1,
+      nameEn: 'Temple tour',
+      nameCn: '寺庙游',
+      nameJa: '寺社めぐり',
+      priceCents: 45_000,
+    },
+  ],
 };
-const categories = { data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', nameJa: 'ツアー', subcategories: [{ id: 11, nameEn: 'Temple tour', nameCn: '寺庙游', nameJa: '寺社めぐり' }] }] };
+const categories = {
+  data: [
+    {
+      id: 1,
+      nameEn: 'Tours',
+      nameCn: '游览',
+      nameJa: 'ツアー',
+      subcategories: [{ id: 11, nameEn: 'Temple tour', nameCn: '寺庙游', nameJa: '寺社めぐり' }],
+    },
+  ],
+};
 
 function serve(reply: RatesReply) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('service-categories') ? json(categories) : json(reply))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (url.includes('service-categories') ? json(categories) : json(reply))),
+  );
 }
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
@@ -63,14 +86,24 @@ describe('rates editor: what each price is for', () => {
   it('names the hour for one traveler, each further traveler, a child’s share, a day of its hours, overtime and a service’s hour', async () => {
     serve(guide);
     render(wrap(<RatesEditor />));
-    expect(((await screen.findByLabelText('Price of an hour for one traveler (RMB)')) as HTMLInputElement).value).toBe('400');
-    expect(screen.getByText('What one traveler pays for each hour of the tour; each further traveler adds the price below.')).toBeTruthy();
+    expect(((await screen.findByLabelText('Price of an hour for one traveler (RMB)')) as HTMLInputElement).value).toBe(
+      '400',
+    );
+    expect(
+      screen.getByText('What one traveler pays for each hour of the tour; each further traveler adds the price below.'),
+    ).toBeTruthy();
     expect(value('Each further traveler, per hour (RMB)')).toBe('50');
     expect(value('A child’s price (% of a further traveler’s hourly price)')).toBe('50');
-    expect(screen.getByText('For each child aged 3–11 after the first traveler. 100 means a child pays as an adult, 0 that children go free.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'For each child aged 3–11 after the first traveler. 100 means a child pays as an adult, 0 that children go free.',
+      ),
+    ).toBeTruthy();
     expect(value('Price of a day of 8 hours for one traveler (RMB, optional)')).toBe('2500');
     expect(value('An hour of overtime, for the whole group (RMB)')).toBe('400');
-    expect((await screen.findByLabelText('Temple tour, per hour for one traveler (RMB)')) as HTMLInputElement).toHaveProperty('value', '450');
+    expect(
+      (await screen.findByLabelText('Temple tour, per hour for one traveler (RMB)')) as HTMLInputElement,
+    ).toHaveProperty('value', '450');
     // No label calls a price "per person" when the hour is one traveler's and the others pay the further price.
     expect(screen.queryByLabelText(/per person/i)).toBeNull();
   });
@@ -81,9 +114,17 @@ describe('rates editor: what each price is for', () => {
     fireEvent.change(await screen.findByLabelText('Hourly price covers up to (people)'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('A full day is'), { target: { value: '10' } });
     expect(value('Price of an hour for a group of up to 4 (RMB)')).toBe('400');
-    expect(screen.getByText('What a group of up to 4 pays together for each hour of the tour; each traveler beyond them adds the price below.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'What a group of up to 4 pays together for each hour of the tour; each traveler beyond them adds the price below.',
+      ),
+    ).toBeTruthy();
     expect(value('Each traveler beyond 4, per hour (RMB)')).toBe('50');
-    expect(screen.getByText('Children aged 3–11 count among the 4 your hourly price covers; each child beyond them pays this share. 100 means as an adult, 0 free.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Children aged 3–11 count among the 4 your hourly price covers; each child beyond them pays this share. 100 means as an adult, 0 free.',
+      ),
+    ).toBeTruthy();
     expect(value('Price of a day of 10 hours for a group of up to 4 (RMB, optional)')).toBe('2500');
     expect(value('Temple tour, per hour for up to 4 (RMB)')).toBe('450');
     // A number being typed names one traveler until it is one the form takes.
@@ -92,7 +133,16 @@ describe('rates editor: what each price is for', () => {
   });
 
   it('says the same in Chinese and Japanese for a group of four priced in yen', async () => {
-    const yen: RatesReply = { ...guide, currency: 'JPY', basicPricePerHourCents: 8_000, additionalPricePerPersonCents: 1_000, includedPeople: 4, dayRateCents: 50_000, extras: [{ kind: 'overtime_hour', included: false, priceCents: 8_000 }], services: [] };
+    const yen: RatesReply = {
+      ...guide,
+      currency: 'JPY',
+      basicPricePerHourCents: 8_000,
+      additionalPricePerPersonCents: 1_000,
+      includedPeople: 4,
+      dayRateCents: 50_000,
+      extras: [{ kind: 'overtime_hour', included: false, priceCents: 8_000 }],
+      services: [],
+    };
     await act(() => i18next.changeLanguage('zh-CN'));
     serve(yen);
     render(wrap(<RatesEditor />));
@@ -107,14 +157,23 @@ describe('rates editor: what each price is for', () => {
     await act(() => i18next.changeLanguage('ja'));
     serve(yen);
     render(wrap(<RatesEditor />));
-    expect(((await screen.findByLabelText('4名までのグループの1時間あたりの料金（円）')) as HTMLInputElement).value).toBe('8000');
+    expect(
+      ((await screen.findByLabelText('4名までのグループの1時間あたりの料金（円）')) as HTMLInputElement).value,
+    ).toBe('8000');
     expect(value('4名を超える1名ごとの1時間あたりの追加料金（円）')).toBe('1000');
     expect(value('4名までのグループの1日ガイド料金（8時間・円、任意）')).toBe('50000');
     expect(value('延長1時間あたりの料金（グループ全体・円）')).toBe('8000');
   });
 
   it('the labels’ claims are how the price is charged (groupPrice)', () => {
-    const rates: GroupRates = { basicPerHourCents: 40_000, additionalPerPersonCents: 5_000, includedPeople: 4, childPriceRate: 0.5, dayRateCents: 250_000, dayHours: 10 };
+    const rates: GroupRates = {
+      basicPerHourCents: 40_000,
+      additionalPerPersonCents: 5_000,
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      dayRateCents: 250_000,
+      dayHours: 10,
+    };
     // "Price of an hour for a group of up to 4": up to four pay it together, whatever their number.
     expect(groupPrice(rates, { adults: 1 }, { hours: 1 }).totalCents).toBe(40_000);
     expect(groupPrice(rates, { adults: 4 }, { hours: 1 }).totalCents).toBe(40_000);
@@ -122,7 +181,8 @@ describe('rates editor: what each price is for', () => {
     expect(groupPrice(rates, { adults: 5 }, { hours: 2 }).totalCents).toBe(2 * (40_000 + 5_000));
     expect(groupPrice(rates, { adults: 4, children: 1 }, { hours: 2 }).totalCents).toBe(2 * (40_000 + 2_500));
     expect(groupPrice(rates, { adults: 2, children: 2 }, { hours: 2 }).totalCents).toBe(2 * 40_000);
-    // "Price of a day of 10 hours for a group of up to 4": one day is the day's price; a fifth adds the further price for each of its hours.
+    // "Price of a day of 10 hours for a group of up to 4": one day is the day's price; a fifth adds the further price
+    // for each of its hours.
     expect(groupPrice(rates, { adults: 4 }, { days: 1 }).totalCents).toBe(250_000);
     expect(groupPrice(rates, { adults: 5 }, { days: 1 }).totalCents).toBe(250_000 + 10 * 5_000);
     // One traveler: the hour is theirs, each further traveler adds the further price.

@@ -5,7 +5,11 @@ import { guideKeys } from './keys';
 
 /** GET /api/v2/service-categories/guides/{guideId}/choices/with-subcategories. */
 export async function getGuideChoices(guideId: number): Promise<ServiceCategory[]> {
-  return (await apiRequest<{ data: ServiceCategory[] }>(`/api/v2/service-categories/guides/${guideId}/choices/with-subcategories`)).data;
+  return (
+    await apiRequest<{ data: ServiceCategory[] }>(
+      `/api/v2/service-categories/guides/${guideId}/choices/with-subcategories`,
+    )
+  ).data;
 }
 
 export function useGuideChoices(guideId: number) {

@@ -5,7 +5,9 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../../../lib/reader-language';
 import { guideKeys } from './keys';
 
-/** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (docs/rules/look-and-language.md). */
+/**
+ * GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (docs/rules/look-and-language.md).
+ */
 export async function getGuide(id: number): Promise<GuideDetail> {
   try {
     return await apiRequest<GuideDetail>(`/api/v2/guides/${id}`, { headers: readerLanguage() });
@@ -31,6 +33,10 @@ export function useGuide(id: number) {
 /** Whether a text of the profile (bio, descriptions, itineraries) has its translation on the way (decision 145). */
 const translationPending = (g: GuideDetail | undefined) =>
   !!g &&
-  [g.bioTranslation, g.ethicsDescriptionTranslation, g.boundaryDescriptionTranslation, g.supportiveDescriptionTranslation, ...g.itineraries.map((it) => it.translation)].some(
-    (x) => x?.status === 'pending',
-  );
+  [
+    g.bioTranslation,
+    g.ethicsDescriptionTranslation,
+    g.boundaryDescriptionTranslation,
+    g.supportiveDescriptionTranslation,
+    ...g.itineraries.map((it) => it.translation),
+  ].some((x) => x?.status === 'pending');

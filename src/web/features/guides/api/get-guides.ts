@@ -11,7 +11,11 @@ export function getGuides(params: GuideSearchParams, limit = 12): Promise<GuideL
 }
 
 export const guidesQuery = (params: GuideSearchParams, limit = 12) =>
-  queryOptions({ queryKey: [...guideKeys.list(params), limit], queryFn: () => getGuides(params, limit), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...guideKeys.list(params), limit],
+    queryFn: () => getGuides(params, limit),
+    placeholderData: keepPreviousData,
+  });
 
 export function useGuides(params: GuideSearchParams, limit = 12, opts: { enabled?: boolean } = {}) {
   return useQuery({ ...guidesQuery(params, limit), enabled: opts.enabled ?? true });

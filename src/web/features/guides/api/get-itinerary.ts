@@ -15,6 +15,7 @@ export function useItinerary(id: number) {
     queryKey: guideKeys.itinerary(id),
     queryFn: () => getItinerary(id),
     enabled: Number.isInteger(id) && id > 0,
-    refetchInterval: (query) => recheckWhilePending(query.state.data?.translation?.status === 'pending', query.state.dataUpdateCount),
+    refetchInterval: (query) =>
+      recheckWhilePending(query.state.data?.translation?.status === 'pending', query.state.dataUpdateCount),
   });
 }

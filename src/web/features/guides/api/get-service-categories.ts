@@ -10,8 +10,8 @@ export async function getServiceCategories(): Promise<ServiceCategory[]> {
 }
 
 /**
- * docs/rules/look-and-language.md: service tags fall back to the legacy list when the category call fails. The legacy list
- * is the built-in catalogue; its ids follow the order the reference seed inserts it in.
+ * docs/rules/look-and-language.md: service tags fall back to the legacy list when the category call fails. The legacy
+ * list is the built-in catalogue; its ids follow the order the reference seed inserts it in.
  */
 export function legacyServiceCategories(): ServiceCategory[] {
   let sub = 0;
@@ -30,5 +30,9 @@ export function useServiceCategories() {
     queryFn: getServiceCategories,
     meta: { errorToast: 'guides:categories.failed', sharedWithVisitors: true },
   });
-  return { ...query, categories: query.data ?? (query.isError ? legacyServiceCategories() : undefined), usingFallback: query.isError };
+  return {
+    ...query,
+    categories: query.data ?? (query.isError ? legacyServiceCategories() : undefined),
+    usingFallback: query.isError,
+  };
 }

@@ -40,7 +40,9 @@ describe('AvailabilityCalendar (guide profile)', () => {
     const buttons = within(screen.getByRole('list', { name: 'Availability: November 2026' })).getAllByRole('button');
     expect(buttons).toHaveLength(november.length);
     expect(buttons[0]!.getAttribute('aria-label')).toBe('Sun, Nov 22, 2026: Not available');
-    expect(buttons.filter((b) => b.getAttribute('aria-label')!.endsWith(': Not available'))).toHaveLength(november.filter((d) => !d.available).length);
+    expect(buttons.filter((b) => b.getAttribute('aria-label')!.endsWith(': Not available'))).toHaveLength(
+      november.filter((d) => !d.available).length,
+    );
     const picked = buttons.filter((b) => b.getAttribute('aria-pressed') === 'true');
     expect(picked).toHaveLength(1);
     expect(picked[0]).toBe(buttons[november.indexOf(firstOpen)]);
@@ -60,12 +62,25 @@ describe('AvailabilityCalendar (guide profile)', () => {
     for (;;) {
       const grid = screen.getByRole('list', { name: /^Availability: / });
       months.push(grid.getAttribute('aria-label')!.slice('Availability: '.length));
-      seen.push(...within(grid).getAllByRole('button').map((b) => b.getAttribute('aria-label')!));
+      seen.push(
+        ...within(grid)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')!),
+      );
       if ((next as HTMLButtonElement).disabled) break;
       fireEvent.click(next);
     }
-    expect(months).toEqual(['November 2026', 'December 2026', 'January 2027', 'February 2027', 'March 2027', 'April 2027', 'May 2027']);
-    // Every date from today through the last, once: 181 dates; May's days after the 21st are in their places, not offered.
+    expect(months).toEqual([
+      'November 2026',
+      'December 2026',
+      'January 2027',
+      'February 2027',
+      'March 2027',
+      'April 2027',
+      'May 2027',
+    ]);
+    // Every date from today through the last, once: 181 dates; May's days after the 21st are in their places, not
+    // offered.
     expect(seen).toHaveLength(BOOKING_HORIZON_DAYS + 1);
     expect(seen.at(-1)).toBe('Fri, May 21, 2027: Available');
     expect(screen.getByRole('list', { name: 'Availability: May 2027' }).querySelectorAll('li').length).toBe(5 + 31);
@@ -101,7 +116,9 @@ describe('AvailabilityCalendar (guide profile)', () => {
   it('at 22:30 Japan time picks the first day still bookable, never today’s past morning', () => {
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // Monday 22:30 in Tokyo
     const mornings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 12 * 60 }));
-    render(<AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />);
+    render(
+      <AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />,
+    );
     const buttons = within(screen.getByRole('list', { name: /^Availability: / })).getAllByRole('button');
     expect(buttons[0]!.getAttribute('aria-label')).toBe('Mon, Nov 23, 2026: Not available');
     expect(buttons[1]!.getAttribute('aria-label')).toMatch(/Not available$/);
@@ -110,15 +127,26 @@ describe('AvailabilityCalendar (guide profile)', () => {
     expect(screen.getByText(/^09:00–12:00 \(Japan time\)/)).toBeTruthy();
     // A guide open all day: tomorrow starts at 10:30, the first start 12 hours from now.
     cleanup();
-    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />);
+    render(
+      <AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />,
+    );
     expect(screen.getByText(/^10:30–17:00 \(Japan time\)/)).toBeTruthy();
   });
 
   it('opens on next month when nothing is left this month', () => {
     vi.setSystemTime(new Date('2026-11-29T03:00:00Z')); // Sunday 29 November, noon in Tokyo
-    render(<AvailabilityCalendar weekly={weekly.filter((w) => w.weekday !== 1)} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} />);
+    render(
+      <AvailabilityCalendar
+        weekly={weekly.filter((w) => w.weekday !== 1)}
+        exceptions={[]}
+        timeZone="Asia/Tokyo"
+        minNoticeHours={12}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'December 2026' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tue, Dec 1, 2026: Available' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Tue, Dec 1, 2026: Available' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
     const november = screen.getByRole('list', { name: 'Availability: November 2026' });
     expect(within(november).getAllByRole('button')).toHaveLength(2);

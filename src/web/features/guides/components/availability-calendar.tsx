@@ -1,7 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
+import {
+  isoWeekday,
+  minutesToTime,
+  type AvailabilityException,
+  type DayAvailability,
+  type WeeklySlot,
+} from '../../../../shared/availability';
 import { Button } from '../../../components/ui/button';
 import { withGap } from '../../../lib/cjk-spacing';
 import { cn } from '../../../lib/cn';
@@ -39,7 +45,10 @@ export function AvailabilityCalendar({
   const { window, months } = useMemo(() => {
     const now = new Date();
     const window = bookingWindow(timeZone, now);
-    const days = bookableCalendar(weekly, exceptions, timeZone, window.days, now, { minMinutes: minHours ? Math.round(minHours * 60) : undefined, minNoticeHours });
+    const days = bookableCalendar(weekly, exceptions, timeZone, window.days, now, {
+      minMinutes: minHours ? Math.round(minHours * 60) : undefined,
+      minNoticeHours,
+    });
     const months = new Map<string, DayAvailability[]>();
     for (const d of days) {
       const month = d.date.slice(0, 7);
@@ -50,7 +59,12 @@ export function AvailabilityCalendar({
   }, [weekly, exceptions, timeZone, minHours, minNoticeHours]);
   const all = useMemo(() => months.flatMap(([, days]) => days), [months]);
   const [picked, setPicked] = useState<string | null>(() => all.find((d) => d.available)?.date ?? null);
-  const [shown, setShown] = useState(() => Math.max(0, months.findIndex(([month]) => month === picked?.slice(0, 7))));
+  const [shown, setShown] = useState(() =>
+    Math.max(
+      0,
+      months.findIndex(([month]) => month === picked?.slice(0, 7)),
+    ),
+  );
   const pickedDay = all.find((d) => d.date === picked);
   const [month, days] = months[shown]!;
   // The month's whole grid: the dates outside the window (before today, after the last bookable
@@ -77,22 +91,40 @@ export function AvailabilityCalendar({
         {timeZone === 'Asia/Tokyo' ? t('profile.availabilityHint') : t('profile.zoneLabel', { zone: timeZone })}
       </p>
       <div className="mt-3 flex items-center justify-between gap-2">
-        <Button variant="ghost" size="icon" aria-label={t('profile.previousMonth')} disabled={shown === 0} onClick={() => setShown(shown - 1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('profile.previousMonth')}
+          disabled={shown === 0}
+          onClick={() => setShown(shown - 1)}
+        >
           <ChevronLeft className="h-5 w-5" aria-hidden />
         </Button>
         <h3 className="text-sm font-semibold" aria-live="polite">
           {monthName}
         </h3>
-        <Button variant="ghost" size="icon" aria-label={t('profile.nextMonth')} disabled={shown === months.length - 1} onClick={() => setShown(shown + 1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('profile.nextMonth')}
+          disabled={shown === months.length - 1}
+          onClick={() => setShown(shown + 1)}
+        >
           <ChevronRight className="h-5 w-5" aria-hidden />
         </Button>
       </div>
-      <div className="mt-2 grid grid-cols-7 gap-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" aria-hidden>
+      <div
+        className="mt-2 grid grid-cols-7 gap-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400"
+        aria-hidden
+      >
         {weekdayNames.map((w) => (
           <span key={w}>{w}</span>
         ))}
       </div>
-      <ul className="mt-1 grid grid-cols-7 gap-1" aria-label={`${t('profile.availability')}${colon(locale)}${monthName}`}>
+      <ul
+        className="mt-1 grid grid-cols-7 gap-1"
+        aria-label={`${t('profile.availability')}${colon(locale)}${monthName}`}
+      >
         {Array.from({ length: lead }, (_, i) => (
           <li key={`lead-${i}`} aria-hidden />
         ))}
@@ -138,7 +170,12 @@ export function AvailabilityCalendar({
 function OutsideDay({ day }: { day: number }) {
   return (
     <li aria-hidden>
-      <button type="button" disabled tabIndex={-1} className="flex h-10 w-full items-center justify-center text-sm text-stone-300 dark:text-stone-600">
+      <button
+        type="button"
+        disabled
+        tabIndex={-1}
+        className="flex h-10 w-full items-center justify-center text-sm text-stone-300 dark:text-stone-600"
+      >
         {day}
       </button>
     </li>
@@ -154,11 +191,19 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
   const locale = currentLocale();
   const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
   const viewerZone = useViewerTimeZone();
-  /** docs/rules/look-and-language.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
+  /**
+   * docs/rules/look-and-language.md: the traveler's own time beside the guide's when they differ (Japan has a fixed
+   * +09:00).
+   */
   const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
     if (timeZone !== 'Asia/Tokyo' || !viewerZone || viewerZone === 'Asia/Tokyo') return null;
     const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);
-    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: viewerZone });
+    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: viewerZone,
+    });
     const start = fmt.format(at(s.startMinute));
     const end = fmt.format(at(s.endMinute));
     return start === minutesToTime(s.startMinute) ? null : `${start}–${end}`;
@@ -167,14 +212,23 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
     <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
       {day ? (
         <>
-          <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(day.date, locale, { weekday: 'short' }) })}</span>{' '}
+          <span className="font-medium">
+            {t('profile.hoursOn', { date: formatCalendarDate(day.date, locale, { weekday: 'short' }) })}
+          </span>{' '}
           {day.available ? (
             <span>
-              {day.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'en' ? ', ' : '、')}
+              {day.slots
+                .map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`)
+                .join(locale === 'en' ? ', ' : '、')}
               {bracketed(zoneLabel, locale)}
               {day.slots[0] && localRange(day.date, day.slots[0]) && (
                 <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s) ?? '').filter(Boolean).join(locale === 'en' ? ', ' : '、') })}
+                  {t('profile.yourTime', {
+                    range: day.slots
+                      .map((s) => localRange(day.date, s) ?? '')
+                      .filter(Boolean)
+                      .join(locale === 'en' ? ', ' : '、'),
+                  })}
                 </span>
               )}
             </span>

@@ -12,7 +12,14 @@ import { currentLocale } from '../../../lib/i18n';
  * (`groupQuote`, priced as the quote and the checkout price the same question); a length the guide
  * does not sell reads as the lengths it does. Nothing when the search named no group.
  */
-export function GroupTotal({ guide }: { guide: Pick<GuideSummary, 'groupQuote' | 'groupQuoteRefusal' | 'currency' | 'instantBook' | 'minDuration' | 'maxDuration'> }) {
+export function GroupTotal({
+  guide,
+}: {
+  guide: Pick<
+    GuideSummary,
+    'groupQuote' | 'groupQuoteRefusal' | 'currency' | 'instantBook' | 'minDuration' | 'maxDuration'
+  >;
+}) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const quote = guide.groupQuote;
@@ -27,7 +34,8 @@ export function GroupTotal({ guide }: { guide: Pick<GuideSummary, 'groupQuote' |
   const count = quote.adults + quote.children + quote.infants;
   const hours = durationText(quote.dayHours, locale);
   const length = quote.days > 1 ? t('trip.days', { count: quote.days, hours }) : hours;
-  const money = (charge: number, own: number) => formatBeside({ minor: charge, currency: quote.chargeCurrency }, { minor: own, currency: guide.currency }, locale);
+  const money = (charge: number, own: number) =>
+    formatBeside({ minor: charge, currency: quote.chargeCurrency }, { minor: own, currency: guide.currency }, locale);
   return (
     <div className="mt-1 text-sm text-stone-600 dark:text-stone-400" data-testid="group-total">
       <p>{t('trip.group', { count, length })}</p>

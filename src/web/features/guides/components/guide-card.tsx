@@ -36,7 +36,15 @@ export interface GuideCardProps {
  * Guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat,
  * View Profile; and the response figures of the last 30 days (decision 077).
  */
-export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
+export function GuideCard({
+  guide,
+  saveSlot,
+  chatSlot,
+  selectable,
+  selected,
+  onSelectedChange,
+  eagerPhoto,
+}: GuideCardProps) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const location = useLocation();
@@ -58,7 +66,12 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
     >
       <div className="relative">
         <Link to={profileUrl} tabIndex={-1} aria-hidden>
-          <GuidePhoto src={guide.user.profilePicture} alt={t('card.photoAlt', { name })} eager={eagerPhoto} className="aspect-[4/3] h-auto w-full" />
+          <GuidePhoto
+            src={guide.user.profilePicture}
+            alt={t('card.photoAlt', { name })}
+            eager={eagerPhoto}
+            className="aspect-[4/3] h-auto w-full"
+          />
         </Link>
         {saveSlot && <div className="absolute right-2 top-2">{saveSlot}</div>}
         {selectable && (
@@ -92,7 +105,8 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
           <Rating rating={guide.rating} count={guide.reviewCount} className="shrink-0" />
         </div>
         <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" data-testid="card-place">
-          {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
+          {cityName(guide.serviceCity, locale)} ·{' '}
+          {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
         </p>
         <div className="flex flex-wrap gap-1.5">
           <LicenceBadge licence={guide.licence} className="mt-1.5" />
@@ -104,14 +118,25 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
             <ResponsivenessLine value={guide.responsiveness} size="card" />
           </p>
         )}
-        <p lang={htmlLang(guide.bioTranslated?.targetLang ?? guide.bioLanguage)} className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
+        <p
+          lang={htmlLang(guide.bioTranslated?.targetLang ?? guide.bioLanguage)}
+          className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300"
+        >
           {guide.bioTranslated?.text ?? guide.bio}
         </p>
         <WrittenIn language={guide.bioLanguage} className="mt-1" />
-        {guide.bioTranslated && <MachineTranslationLabel provider={guide.bioTranslated.provider} className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" />}
+        {guide.bioTranslated && (
+          <MachineTranslationLabel
+            provider={guide.bioTranslated.provider}
+            className="mt-0.5 text-xs text-stone-500 dark:text-stone-400"
+          />
+        )}
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('profile.services')}>
           {tags.map((s) => (
-            <li key={s.id} className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
+            <li
+              key={s.id}
+              className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200"
+            >
               {localName(s, locale)}
             </li>
           ))}
@@ -123,7 +148,9 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
         </ul>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <p className="text-base font-semibold text-stone-900 dark:text-white" data-testid="card-price">
-            <BesideText text={t('price.perHourPrice', { price: price(guide.basicPricePerHourCents, guide.currency) })} />
+            <BesideText
+              text={t('price.perHourPrice', { price: price(guide.basicPricePerHourCents, guide.currency) })}
+            />
           </p>
         </div>
         {/* A search that named a group carries its price on the card (decisions 151, 176). */}

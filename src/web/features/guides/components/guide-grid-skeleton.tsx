@@ -9,7 +9,10 @@ export function GuideGridSkeleton({ count = 8 }: { count?: number }) {
     <div role="status" aria-label={t('grid.loading')}>
       <ul className={gridClass} aria-hidden>
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+          <li
+            key={i}
+            className="overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
+          >
             <div className="aspect-[4/3] animate-pulse bg-stone-200 dark:bg-stone-800" />
             <div className="space-y-3 p-4">
               <div className="h-4 w-2/3 animate-pulse rounded bg-stone-200 dark:bg-stone-800" />
@@ -23,4 +26,3 @@ export function GuideGridSkeleton({ count = 8 }: { count?: number }) {
     </div>
   );
 }
-

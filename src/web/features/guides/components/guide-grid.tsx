@@ -35,7 +35,10 @@ export function GuideGrid({
   if (isLoading) return <GuideGridSkeleton count={skeletonCount} />;
   if (isError) {
     return (
-      <div role="alert" className="rounded-[var(--radius-card)] border border-danger-600/30 bg-white p-8 text-center dark:bg-stone-900">
+      <div
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-danger-600/30 bg-white p-8 text-center dark:bg-stone-900"
+      >
         <p className="font-semibold">{t('states.error', { ns: 'common' })}</p>
         <Button className="mt-4" variant="outline" onClick={onRetry}>
           {t('grid.retry')}

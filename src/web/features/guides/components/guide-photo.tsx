@@ -21,10 +21,27 @@ export function GuidePhoto({
     .slice(0, 2);
   if (!src) {
     return (
-      <div role="img" aria-label={alt} className={cn('flex items-center justify-center bg-gradient-to-br from-primary-100 to-accent-100 text-3xl font-semibold text-primary-700', className)}>
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn(
+          'flex items-center justify-center bg-gradient-to-br from-primary-100 to-accent-100 text-3xl font-semibold text-primary-700',
+          className,
+        )}
+      >
         {initials}
       </div>
     );
   }
-  return <img src={src} alt={alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" className={cn('object-cover', className)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={cn('object-cover', className)}
+    />
+  );
 }

@@ -24,7 +24,14 @@ export function GuideScores({ guide }: { guide: GuideDetail }) {
               <span className="font-medium">{t(`profile.${key}`)}</span>
               <span className="tabular-nums text-stone-600 dark:text-stone-400">{t('profile.scoreOf', { score })}</span>
             </div>
-            <div className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700" role="meter" aria-label={t(`profile.${key}`)} aria-valuemin={1} aria-valuemax={9} aria-valuenow={score}>
+            <div
+              className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
+              role="meter"
+              aria-label={t(`profile.${key}`)}
+              aria-valuemin={1}
+              aria-valuemax={9}
+              aria-valuenow={score}
+            >
               <div className="h-full rounded-full bg-primary-600" style={{ width: `${(score / 9) * 100}%` }} />
             </div>
             {text && (

@@ -6,7 +6,9 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { GuideScores } from './guide-scores';
 import { ItineraryCard } from './itinerary-card';
 
-/** A Japanese-only guide read in Chinese with DeepL on (decision 145): the profile's descriptions and itinerary cards. */
+/**
+ * A Japanese-only guide read in Chinese with DeepL on (decision 145): the profile's descriptions and itinerary cards.
+ */
 const deepl = (text: string) => ({ text, provider: 'DeepL' as const, targetLang: 'zh' as const });
 const guide = {
   ethicsScore: 8,

@@ -31,12 +31,18 @@ export function ItineraryCard({ itinerary: it }: { itinerary: ItinerarySummary }
           {t('profile.hours', { count: it.durationHours })}
         </span>
       </span>
-      <span lang={htmlLang(summary.targetLang)} className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">
+      <span
+        lang={htmlLang(summary.targetLang)}
+        className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400"
+      >
         {summary.text}
       </span>
       <WrittenIn language={it.language} className="mt-2" />
       {(it.titleTranslated ?? it.summaryTranslated) && (
-        <MachineTranslationLabel provider={(it.titleTranslated ?? it.summaryTranslated)!.provider} className="mt-1 flex text-xs text-stone-500 dark:text-stone-400" />
+        <MachineTranslationLabel
+          provider={(it.titleTranslated ?? it.summaryTranslated)!.provider}
+          className="mt-1 flex text-xs text-stone-500 dark:text-stone-400"
+        />
       )}
     </Link>
   );

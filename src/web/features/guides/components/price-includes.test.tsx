@@ -74,11 +74,18 @@ describe('PriceIncludes', () => {
     items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toContain('公共交通機関：含まれます');
     // In yen for a Japanese reader (decision 168), the guide's yuan beside: 100 元 at 20 yen a yuan.
-    expect(items).toContain('1時間の料金は4名までです。それを超える方は1名ごとに1時間あたり約 2,000円・100 元が加わります。');
+    expect(items).toContain(
+      '1時間の料金は4名までです。それを超える方は1名ごとに1時間あたり約 2,000円・100 元が加わります。',
+    );
   });
 
   it('says per person as today when the guide set nothing, and lists no extras', async () => {
-    show({ additionalPricePerPersonCents: 3_000, currency: 'CNY', groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 }, extras: [] });
+    show({
+      additionalPricePerPersonCents: 3_000,
+      currency: 'CNY',
+      groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
+      extras: [],
+    });
     const text = (await screen.findByTestId('price-includes')).textContent!;
     expect(text).toContain('The hourly rate is for 1 person; each further person adds');
     expect(text).not.toContain('Children');

@@ -14,7 +14,11 @@ import { currentLocale } from '../../../lib/i18n';
  * covers, children and infants, the day rate, then each declared extra — included, not included and
  * paid at cost in person, or overtime at its hourly price (the one the product charges).
  */
-export function PriceIncludes({ guide }: { guide: Pick<GuideDetail, 'groupPricing' | 'extras' | 'additionalPricePerPersonCents' | 'currency'> }) {
+export function PriceIncludes({
+  guide,
+}: {
+  guide: Pick<GuideDetail, 'groupPricing' | 'extras' | 'additionalPricePerPersonCents' | 'currency'>;
+}) {
   const { t } = useTranslation('guides');
   const { price } = usePriceText();
   const g = guide.groupPricing;
@@ -22,15 +26,27 @@ export function PriceIncludes({ guide }: { guide: Pick<GuideDetail, 'groupPricin
   return (
     <div className="space-y-3 text-sm text-stone-700 dark:text-stone-300" data-testid="price-includes">
       <ul className="space-y-1">
-        <li>{t('pricing.covers', { count: g.includedPeople, additional: price(guide.additionalPricePerPersonCents, guide.currency) })}</li>
+        <li>
+          {t('pricing.covers', {
+            count: g.includedPeople,
+            additional: price(guide.additionalPricePerPersonCents, guide.currency),
+          })}
+        </li>
         {percent !== 100 && <li>{percent === 0 ? t('pricing.childrenFree') : t('pricing.children', { percent })}</li>}
         <li>{t(g.infantsFree ? 'pricing.infantsFree' : 'pricing.infantsPay')}</li>
-        {g.dayRateCents !== null && <li>{t('pricing.dayRate', { hours: g.dayHours, price: price(g.dayRateCents, guide.currency) })}</li>}
+        {g.dayRateCents !== null && (
+          <li>{t('pricing.dayRate', { hours: g.dayHours, price: price(g.dayRateCents, guide.currency) })}</li>
+        )}
       </ul>
       {guide.extras.length > 0 && (
         <div>
           <h3 className="font-medium">{t('pricing.extrasHeading')}</h3>
-          <ExtrasList extras={guide.extras} currency={guide.currency} price={(minor) => price(minor, guide.currency)} className="mt-2" />
+          <ExtrasList
+            extras={guide.extras}
+            currency={guide.currency}
+            price={(minor) => price(minor, guide.currency)}
+            className="mt-2"
+          />
         </div>
       )}
     </div>
@@ -60,7 +76,11 @@ export function ExtrasList({
     <ul className={cn('space-y-1.5', className)} data-testid="extras-list">
       {extras.map((e, i) => {
         const Icon = e.included ? Check : Receipt;
-        const state = e.included ? t('pricing.included') : e.kind === 'overtime_hour' && e.priceCents !== undefined ? t('pricing.overtime', { price: price(e.priceCents) }) : t('pricing.atCost');
+        const state = e.included
+          ? t('pricing.included')
+          : e.kind === 'overtime_hour' && e.priceCents !== undefined
+            ? t('pricing.overtime', { price: price(e.priceCents) })
+            : t('pricing.atCost');
         return (
           <li key={`${e.kind}-${i}`} className="flex items-start gap-2">
             <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

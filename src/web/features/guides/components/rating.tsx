@@ -6,10 +6,18 @@ import { cn } from '../../../lib/cn';
 export function Rating({ rating, count, className }: { rating: number; count: number; className?: string }) {
   const { t } = useTranslation('guides');
   if (count === 0) {
-    return <span className={cn('text-sm font-medium text-success-600 dark:text-green-400', className)}>{t('card.newGuide')}</span>;
+    return (
+      <span className={cn('text-sm font-medium text-success-600 dark:text-green-400', className)}>
+        {t('card.newGuide')}
+      </span>
+    );
   }
   return (
-    <span role="img" className={cn('inline-flex items-center gap-1 text-sm', className)} aria-label={t('card.ratingLabel', { rating: rating.toFixed(1), count })}>
+    <span
+      role="img"
+      className={cn('inline-flex items-center gap-1 text-sm', className)}
+      aria-label={t('card.ratingLabel', { rating: rating.toFixed(1), count })}
+    >
       <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden />
       <span className="font-semibold" aria-hidden>
         {rating.toFixed(1)}

@@ -32,13 +32,18 @@ export function ResponsivenessLine({
             {t('responsiveness.new')}
           </span>
         )}
-        <span className={size === 'card' ? 'sr-only' : 'text-stone-500 dark:text-stone-400'}>{t('responsiveness.newHint')}</span>
+        <span className={size === 'card' ? 'sr-only' : 'text-stone-500 dark:text-stone-400'}>
+          {t('responsiveness.newHint')}
+        </span>
       </span>
     );
   }
   const band = value.typicalMinutes === null ? null : responseTimeBand(value.typicalMinutes);
   return (
-    <span className={cn('inline-flex flex-wrap items-center gap-x-3 gap-y-0.5', className)} data-testid="responsiveness">
+    <span
+      className={cn('inline-flex flex-wrap items-center gap-x-3 gap-y-0.5', className)}
+      data-testid="responsiveness"
+    >
       <span className={item}>
         <MessageCircleReply className={icon} aria-hidden />
         {t('responsiveness.rate', { rate: value.rate })}

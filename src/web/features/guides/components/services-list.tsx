@@ -12,7 +12,15 @@ import { localName } from '../../../lib/format';
  * Services grouped by category with their prices, from the choices and pricing calls. If either
  * call fails, the guide's own service list stands in (docs/rules/look-and-language.md legacy fallback).
  */
-export function ServicesList({ guideId, fallback, currency = 'CNY' }: { guideId: number; fallback: GuideService[]; currency?: Currency }) {
+export function ServicesList({
+  guideId,
+  fallback,
+  currency = 'CNY',
+}: {
+  guideId: number;
+  fallback: GuideService[];
+  currency?: Currency;
+}) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const money = usePriceText().price;
@@ -27,7 +35,10 @@ export function ServicesList({ guideId, fallback, currency = 'CNY' }: { guideId:
         <p className="text-sm text-stone-500 dark:text-stone-400">{t('profile.servicesFallback')}</p>
         <ul className="mt-3 flex flex-wrap gap-2">
           {fallback.map((s) => (
-            <li key={s.id} className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
+            <li
+              key={s.id}
+              className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-700 dark:bg-primary-900/40 dark:text-primary-200"
+            >
               {localName(s, locale)} · {t('price.perHourPrice', { price: money(s.priceCents, currency) })}
             </li>
           ))}
@@ -45,7 +56,10 @@ export function ServicesList({ guideId, fallback, currency = 'CNY' }: { guideId:
             {c.subcategories.map((s) => (
               <li key={s.id} className="flex items-baseline justify-between gap-3 text-sm">
                 <span>{localName(s, locale)}</span>
-                {/* A price in two currencies wraps between them on a phone rather than push the page wider (BesideText). */}
+                {/*
+                 * A price in two currencies wraps between them on a phone rather than push the page wider
+                 * (BesideText).
+                 */}
                 {price.has(s.id) && (
                   <span className="min-w-0 text-right font-medium">
                     <BesideText text={t('price.perHourPrice', { price: money(price.get(s.id)!, currency) })} />

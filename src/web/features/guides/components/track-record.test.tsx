@@ -26,9 +26,17 @@ describe('TrackRecord', () => {
     expect(await screen.findByText('8 tours completed')).toBeTruthy();
     expect(screen.getByText('1 cancellation by the guide in the last 12 months')).toBeTruthy();
     const gallery = screen.getByRole('region', { name: 'Travelers’ photos' });
-    expect(within(gallery).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Travelers’ photo 1, from Li Wei’s review', 'Travelers’ photo 2, from Sun Li’s review']);
+    expect(
+      within(gallery)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('alt')),
+    ).toEqual(['Travelers’ photo 1, from Li Wei’s review', 'Travelers’ photo 2, from Sun Li’s review']);
     fireEvent.click(within(gallery).getByRole('button', { name: 'Enlarge: Travelers’ photo 2, from Sun Li’s review' }));
-    expect(within(await screen.findByRole('dialog')).getByRole('img').getAttribute('src')).toBe(photos[1]!.url);
+    expect(
+      within(await screen.findByRole('dialog'))
+        .getByRole('img')
+        .getAttribute('src'),
+    ).toBe(photos[1]!.url);
   });
 
   it('has no gallery without photos, in Chinese', async () => {

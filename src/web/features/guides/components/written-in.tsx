@@ -14,7 +14,10 @@ export function WrittenIn({ language, className }: { language: TextLanguage; cla
   const { t } = useTranslation('guides');
   if (language === interfaceTextLanguage()) return null;
   return (
-    <span className={cn('inline-flex items-center gap-1 text-xs font-medium text-stone-500 dark:text-stone-400', className)} data-testid="written-in">
+    <span
+      className={cn('inline-flex items-center gap-1 text-xs font-medium text-stone-500 dark:text-stone-400', className)}
+      data-testid="written-in"
+    >
       <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden />
       {t(`writtenIn.${language}`)}
     </span>

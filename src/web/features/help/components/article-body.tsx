@@ -24,7 +24,8 @@ export function InlineNodes({ nodes }: { nodes: Inline[] }) {
               </strong>
             );
           case 'link': {
-            const cls = 'font-medium text-primary-700 underline decoration-primary-300 underline-offset-2 hover:decoration-2 dark:text-primary-300';
+            const cls =
+              'font-medium text-primary-700 underline decoration-primary-300 underline-offset-2 hover:decoration-2 dark:text-primary-300';
             if (n.href.startsWith('/')) {
               return (
                 <Link key={i} to={n.href} className={cls}>
@@ -34,7 +35,12 @@ export function InlineNodes({ nodes }: { nodes: Inline[] }) {
             }
             const external = n.href.startsWith('https://');
             return (
-              <a key={i} href={n.href} className={cls} {...(external && { target: '_blank', rel: 'noopener noreferrer' })}>
+              <a
+                key={i}
+                href={n.href}
+                className={cls}
+                {...(external && { target: '_blank', rel: 'noopener noreferrer' })}
+              >
                 <InlineNodes nodes={n.children} />
               </a>
             );
@@ -54,7 +60,10 @@ export function ArticleBody({ blocks, afterHeading }: { blocks: Block[]; afterHe
           case 'heading':
             return b.level === 2 ? (
               <div key={i} className="pt-6">
-                <h2 id={b.id} className="scroll-mt-24 text-2xl font-semibold tracking-tight text-stone-900 dark:text-white">
+                <h2
+                  id={b.id}
+                  className="scroll-mt-24 text-2xl font-semibold tracking-tight text-stone-900 dark:text-white"
+                >
                   <InlineNodes nodes={b.content} />
                 </h2>
                 {afterHeading?.(b.id)}
@@ -73,7 +82,10 @@ export function ArticleBody({ blocks, afterHeading }: { blocks: Block[]; afterHe
           case 'list': {
             const Tag = b.ordered ? 'ol' : 'ul';
             return (
-              <Tag key={i} className={`space-y-2 pl-6 ${b.ordered ? 'list-decimal' : 'list-disc'} marker:text-stone-400`}>
+              <Tag
+                key={i}
+                className={`space-y-2 pl-6 ${b.ordered ? 'list-decimal' : 'list-disc'} marker:text-stone-400`}
+              >
                 {b.items.map((item, j) => (
                   <li key={j} className="pl-1">
                     <InlineNodes nodes={item} />
@@ -84,7 +96,10 @@ export function ArticleBody({ blocks, afterHeading }: { blocks: Block[]; afterHe
           }
           case 'table':
             return (
-              <div key={i} className="overflow-x-auto rounded-[var(--radius-card)] border border-stone-200 dark:border-stone-800">
+              <div
+                key={i}
+                className="overflow-x-auto rounded-[var(--radius-card)] border border-stone-200 dark:border-stone-800"
+              >
                 <table className="w-full border-collapse text-left text-sm">
                   {b.head.length > 0 && (
                     <thead className="bg-stone-100 dark:bg-stone-800/70">
@@ -113,7 +128,10 @@ export function ArticleBody({ blocks, afterHeading }: { blocks: Block[]; afterHe
             );
           case 'note':
             return (
-              <div key={i} className="flex gap-3 rounded-[var(--radius-card)] border border-primary-100 bg-primary-50 p-4 text-stone-800 dark:border-primary-900 dark:bg-primary-900/30 dark:text-stone-200">
+              <div
+                key={i}
+                className="flex gap-3 rounded-[var(--radius-card)] border border-primary-100 bg-primary-50 p-4 text-stone-800 dark:border-primary-900 dark:bg-primary-900/30 dark:text-stone-200"
+              >
                 <Info className="mt-0.5 h-5 w-5 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
                 <p>
                   <InlineNodes nodes={b.content} />

@@ -17,8 +17,17 @@ export default function LegalDocBody({ kind }: { kind: LegalKind }) {
   return (
     <div data-testid={`legal-doc-${kind}`}>
       <p className="text-sm text-stone-500 dark:text-stone-400">
-        {t('legalDoc.version', { version: legal.version, date: formatCalendarDate(legal.effectiveDate, locale, { month: 'long' }) })} ·{' '}
-        <a href={LEGAL_PATHS[kind]} target="_blank" rel="noopener" className="font-medium text-primary-700 underline dark:text-primary-300">
+        {t('legalDoc.version', {
+          version: legal.version,
+          date: formatCalendarDate(legal.effectiveDate, locale, { month: 'long' }),
+        })}{' '}
+        ·{' '}
+        <a
+          href={LEGAL_PATHS[kind]}
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-primary-700 underline dark:text-primary-300"
+        >
           {t('legalDoc.newTab')}
         </a>
       </p>

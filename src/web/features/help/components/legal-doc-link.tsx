@@ -14,7 +14,10 @@ const LegalDocBody = lazyPart(() => import('./legal-doc-body'));
  * bottom sheet on a phone), so the reader never leaves what they were filling in. The link is the document's
  * own page, in a new tab, for a middle click or a modified click, and for a phone's long press.
  */
-type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'onClick'> & { kind: LegalKind; 'data-testid'?: string };
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'onClick'> & {
+  kind: LegalKind;
+  'data-testid'?: string;
+};
 
 export function LegalDocLink({ kind, children, ...rest }: Props) {
   const { t } = useTranslation('common');
@@ -30,7 +33,14 @@ export function LegalDocLink({ kind, children, ...rest }: Props) {
       <a {...rest} href={LEGAL_PATHS[kind]} target="_blank" rel="noopener" onClick={onClick} aria-haspopup="dialog">
         {children}
       </a>
-      <Sheet open={open} onOpenChange={setOpen} title={t(meta.nameKey)} closeLabel={t('legalDoc.close')} className="sm:max-w-2xl" above>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title={t(meta.nameKey)}
+        closeLabel={t('legalDoc.close')}
+        className="sm:max-w-2xl"
+        above
+      >
         {open && (
           <PartBoundary fallback={<LegalDocFailed kind={kind} />}>
             <Suspense fallback={<Spinner />}>
@@ -49,7 +59,12 @@ function LegalDocFailed({ kind }: { kind: LegalKind }) {
   return (
     <p role="alert" className="text-sm text-stone-700 dark:text-stone-300">
       {t('legalDoc.failed')}{' '}
-      <a href={LEGAL_PATHS[kind]} target="_blank" rel="noopener" className="font-medium text-primary-700 underline dark:text-primary-300">
+      <a
+        href={LEGAL_PATHS[kind]}
+        target="_blank"
+        rel="noopener"
+        className="font-medium text-primary-700 underline dark:text-primary-300"
+      >
         {t('legalDoc.newTab')}
       </a>
     </p>

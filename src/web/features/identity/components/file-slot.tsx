@@ -12,7 +12,8 @@ export function FilePreview({ kind, file }: { kind: IdentityFileKind; file: Iden
   const { t } = useTranslation('identity');
   const { src, failed, loading } = usePrivateFileUrl(file?.fileUrl);
   const Empty = kind === 'selfie' ? UserRound : IdCard;
-  const box = 'flex h-44 w-full items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-800/60';
+  const box =
+    'flex h-44 w-full items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-800/60';
   if (!file) {
     return (
       <div className={cn(box, 'border-dashed text-stone-400 dark:text-stone-500')}>
@@ -22,7 +23,10 @@ export function FilePreview({ kind, file }: { kind: IdentityFileKind; file: Iden
   }
   if (failed) {
     return (
-      <div className={cn(box, 'flex-col gap-2 px-4 text-center text-sm text-stone-600 dark:text-stone-400')} role="status">
+      <div
+        className={cn(box, 'flex-col gap-2 px-4 text-center text-sm text-stone-600 dark:text-stone-400')}
+        role="status"
+      >
         <ImageOff className="h-8 w-8" aria-hidden />
         {t('files.previewFailed')}
       </div>
@@ -34,7 +38,11 @@ export function FilePreview({ kind, file }: { kind: IdentityFileKind; file: Iden
         <FileText className="h-10 w-10 text-primary-600" aria-hidden />
         <span className="text-sm font-medium">{t('files.pdf')}</span>
         {src && (
-          <a href={src} download={`identity-${kind}.pdf`} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <a
+            href={src}
+            download={`identity-${kind}.pdf`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             <Download className="h-4 w-4" aria-hidden />
             {t('files.download')}
           </a>
@@ -45,9 +53,17 @@ export function FilePreview({ kind, file }: { kind: IdentityFileKind; file: Iden
   return (
     <div className={box} aria-busy={loading}>
       {src ? (
-        <img src={src} alt={t(`files.${kind}.alt`)} data-testid={`identity-preview-${kind}`} className="h-full w-full object-contain" />
+        <img
+          src={src}
+          alt={t(`files.${kind}.alt`)}
+          data-testid={`identity-preview-${kind}`}
+          className="h-full w-full object-contain"
+        />
       ) : (
-        <span className="h-8 w-8 animate-spin rounded-full border-2 border-stone-300 border-t-primary-600" aria-hidden />
+        <span
+          className="h-8 w-8 animate-spin rounded-full border-2 border-stone-300 border-t-primary-600"
+          aria-hidden
+        />
       )}
     </div>
   );
@@ -106,7 +122,13 @@ export function FileSlot({
     <div className="flex min-w-0 flex-col gap-2" data-testid={`identity-slot-${kind}`}>
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="text-sm font-semibold">{t(`files.${kind}.label`)}</h3>
-        <span id={statusId} className={cn('text-xs font-medium', file ? 'text-green-700 dark:text-green-300' : 'text-stone-500 dark:text-stone-400')}>
+        <span
+          id={statusId}
+          className={cn(
+            'text-xs font-medium',
+            file ? 'text-green-700 dark:text-green-300' : 'text-stone-500 dark:text-stone-400',
+          )}
+        >
           {file ? t('files.uploaded') : t('files.missing')}
         </span>
       </div>
@@ -116,7 +138,10 @@ export function FileSlot({
           <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
             {t(`files.${kind}.hint`)}
           </p>
-          {/* The native control stays for keyboards and screen readers; its button is drawn here so it reads in the page's language. */}
+          {/*
+           * The native control stays for keyboards and screen readers; its button is drawn here so it reads in the
+           * page's language.
+           */}
           <div>
             <input
               ref={input}

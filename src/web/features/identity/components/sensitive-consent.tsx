@@ -18,7 +18,9 @@ type Notice = MyConsents['documents'][number];
 /** The summary's points, in the notice's order: what, why, who, where, how long, withdrawing. */
 const POINTS = ['what', 'why', 'who', 'where', 'howLong', 'withdraw'] as const;
 
-/** The sensitive-data notice as the server names it, and whether the user still has to consent to its current version. */
+/**
+ * The sensitive-data notice as the server names it, and whether the user still has to consent to its current version.
+ */
 export function sensitiveNotice(data: MyConsents | undefined): { notice: Notice | undefined; needed: boolean } {
   const notice = data?.documents.find((d) => d.kind === 'sensitive_data');
   return { notice, needed: !!notice && notice.given !== notice.version };
@@ -33,7 +35,12 @@ export function sensitiveNotice(data: MyConsents | undefined): { notice: Notice 
 export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven: () => void }) {
   // The law of where the person lives (a guide in Kyoto is not cited China's).
   const user = useSession()?.user;
-  const laws = privacyLawsFor({ isGuide: user?.isGuide ?? false, applying: user?.guideStatus.shouldShowViewApplicationButton ?? false, phone: user?.phone ?? null, locale: currentLocale() });
+  const laws = privacyLawsFor({
+    isGuide: user?.isGuide ?? false,
+    applying: user?.guideStatus.shouldShowViewApplicationButton ?? false,
+    phone: user?.phone ?? null,
+    locale: currentLocale(),
+  });
   const { t } = useTranslation('identity');
   const locale = currentLocale();
   const record = useRecordConsents();
@@ -70,7 +77,9 @@ export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven:
           <h2 id="identity-consent-title" className="font-semibold">
             {t(updated ? 'consent.titleUpdated' : 'consent.title')}
           </h2>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(updated ? 'consent.introUpdated' : `consent.intro.${laws.length > 1 ? 'both' : laws[0]!}`)}</p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {t(updated ? 'consent.introUpdated' : `consent.intro.${laws.length > 1 ? 'both' : laws[0]!}`)}
+          </p>
         </div>
       </div>
       <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-stone-700 dark:text-stone-300">
@@ -79,8 +88,15 @@ export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven:
         ))}
       </ul>
       <p className="mt-3 text-sm">
-        <LegalDocLink kind="sensitive_data" data-testid="identity-consent-notice" className="font-medium text-primary-700 underline dark:text-primary-300">
-          {t('consent.readFull', { version: notice.version, date: formatCalendarDate(notice.effectiveDate, locale, { month: 'long' }) })}
+        <LegalDocLink
+          kind="sensitive_data"
+          data-testid="identity-consent-notice"
+          className="font-medium text-primary-700 underline dark:text-primary-300"
+        >
+          {t('consent.readFull', {
+            version: notice.version,
+            date: formatCalendarDate(notice.effectiveDate, locale, { month: 'long' }),
+          })}
         </LegalDocLink>
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">

@@ -1,7 +1,22 @@
-import { BadgeCheck, Clock, FileEdit, LifeBuoy, Lock, ShieldCheck, ShieldQuestion, XCircle, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Clock,
+  FileEdit,
+  LifeBuoy,
+  Lock,
+  ShieldCheck,
+  ShieldQuestion,
+  XCircle,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IDENTITY_DOCUMENT_KINDS, IDENTITY_FILE_KINDS, type IdentityDocumentKind, type IdentityVerification } from '../../../../shared/schemas/identity';
+import {
+  IDENTITY_DOCUMENT_KINDS,
+  IDENTITY_FILE_KINDS,
+  type IdentityDocumentKind,
+  type IdentityVerification,
+} from '../../../../shared/schemas/identity';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form';
 import { LoadFailed } from '../../../components/ui/page-message';
@@ -28,7 +43,8 @@ const LOOK: Record<Shown, { icon: LucideIcon; tone: string }> = {
   rejected: { icon: XCircle, tone: 'bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200' },
 };
 
-const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900';
+const card =
+  'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900';
 
 /** /verify-identity: where the verification stands, why it matters, and the document type, files and submission. */
 export function VerificationView() {
@@ -55,8 +71,14 @@ export function VerificationView() {
       <StatusCard v={v} shown={shown} />
       <WhyCard />
       {v.editable && notice && needed && <SensitiveConsent notice={notice} onGiven={() => setFocusKind(true)} />}
-      {v.editable && !notice && consents.isError && <LoadFailed title={t('status.loadFailed')} onRetry={() => void consents.refetch()} />}
-      {v.editable ? <UploadForm v={v} locked={locked} focusKind={focusKind} onFocused={() => setFocusKind(false)} /> : (v.document || v.selfie) && <FilesCard v={v} />}
+      {v.editable && !notice && consents.isError && (
+        <LoadFailed title={t('status.loadFailed')} onRetry={() => void consents.refetch()} />
+      )}
+      {v.editable ? (
+        <UploadForm v={v} locked={locked} focusKind={focusKind} onFocused={() => setFocusKind(false)} />
+      ) : (
+        (v.document || v.selfie) && <FilesCard v={v} />
+      )}
     </div>
   );
 }
@@ -67,9 +89,16 @@ function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
   const locale = currentLocale();
   const date = (iso: string | null) => (iso ? formatInstant(iso, locale).date : null);
   const submitted = shown === 'none' || shown === 'draft' ? null : date(v.submittedAt);
-  const reviewed = shown === 'approved' || shown === 'rejected' || shown === 'changes_requested' ? date(v.reviewedAt) : null;
+  const reviewed =
+    shown === 'approved' || shown === 'rejected' || shown === 'changes_requested' ? date(v.reviewedAt) : null;
   return (
-    <section aria-labelledby="identity-status-title" aria-live="polite" data-testid="identity-status" data-status={shown} className={card}>
+    <section
+      aria-labelledby="identity-status-title"
+      aria-live="polite"
+      data-testid="identity-status"
+      data-status={shown}
+      className={card}
+    >
       <div className="flex items-start gap-4">
         <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full ${tone}`}>
           <Icon className="h-6 w-6" aria-hidden />
@@ -80,7 +109,10 @@ function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
               {t(`status.${shown}.title`)}
             </h2>
             {shown === 'approved' && (
-              <span data-testid="identity-verified-badge" className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800 dark:bg-green-900/50 dark:text-green-200">
+              <span
+                data-testid="identity-verified-badge"
+                className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800 dark:bg-green-900/50 dark:text-green-200"
+              >
                 <ShieldCheck className="h-4 w-4" aria-hidden />
                 {t('status.badge')}
               </span>
@@ -98,7 +130,9 @@ function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
       </div>
       {(shown === 'rejected' || shown === 'changes_requested') && v.reviewNote && (
         <div className="mt-5 rounded-lg bg-stone-50 p-4 dark:bg-stone-800/60" data-testid="identity-review-note">
-          <p className="text-sm font-semibold">{t(shown === 'rejected' ? 'status.rejected.reason' : 'status.changes_requested.note')}</p>
+          <p className="text-sm font-semibold">
+            {t(shown === 'rejected' ? 'status.rejected.reason' : 'status.changes_requested.note')}
+          </p>
           <p className="mt-1 whitespace-pre-line break-words text-sm">{v.reviewNote}</p>
         </div>
       )}
@@ -117,7 +151,10 @@ function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
 function WhyCard() {
   const { t } = useTranslation('identity');
   return (
-    <section aria-labelledby="identity-why-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-stone-50 p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900/60">
+    <section
+      aria-labelledby="identity-why-title"
+      className="rounded-[var(--radius-card)] border border-stone-200 bg-stone-50 p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900/60"
+    >
       <h2 id="identity-why-title" className="font-semibold">
         {t('why.title')}
       </h2>
@@ -135,7 +172,17 @@ function WhyCard() {
  * `focusKind`: the consent was just given; the document type takes the focus once it is enabled, which
  * is after the consents are read again (a disabled control cannot take it).
  */
-function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerification; locked: boolean; focusKind: boolean; onFocused: () => void }) {
+function UploadForm({
+  v,
+  locked,
+  focusKind,
+  onFocused,
+}: {
+  v: IdentityVerification;
+  locked: boolean;
+  focusKind: boolean;
+  onFocused: () => void;
+}) {
   const { t } = useTranslation('identity');
   useEffect(() => {
     if (!focusKind || locked) return;
@@ -166,7 +213,13 @@ function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerificati
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="identity-form-title" className={`${card} space-y-6`} aria-busy={submit.isPending}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="identity-form-title"
+      className={`${card} space-y-6`}
+      aria-busy={submit.isPending}
+    >
       <h2 id="identity-form-title" className="sr-only">
         {t('page.title')}
       </h2>
@@ -187,7 +240,11 @@ function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerificati
         ))}
       </SelectField>
       {kind === 'my_number_card' && (
-        <p role="note" className="max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="my-number-front">
+        <p
+          role="note"
+          className="max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="my-number-front"
+        >
           {t('kind.myNumberFront')}
         </p>
       )}
@@ -205,8 +262,16 @@ function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerificati
           </p>
         )}
         {locked && <p className="text-sm text-stone-600 dark:text-stone-400">{t('consent.locked')}</p>}
-        {!locked && !ready && !error && <p className="text-sm text-stone-600 dark:text-stone-400">{t('submit.needBoth')}</p>}
-        <Button type="submit" variant="accent" disabled={locked || submit.isPending} aria-disabled={!ready || undefined} className="w-full sm:w-auto">
+        {!locked && !ready && !error && (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('submit.needBoth')}</p>
+        )}
+        <Button
+          type="submit"
+          variant="accent"
+          disabled={locked || submit.isPending}
+          aria-disabled={!ready || undefined}
+          className="w-full sm:w-auto"
+        >
           <ShieldCheck className="h-4 w-4" aria-hidden />
           {submit.isPending ? t('submit.submitting') : t('submit.button')}
         </Button>
@@ -222,7 +287,9 @@ function FilesCard({ v }: { v: IdentityVerification }) {
       <h2 id="identity-files-title" className="font-semibold">
         {t('files.yours')}
       </h2>
-      {v.documentKind && <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t(`kind.${v.documentKind}`)}</p>}
+      {v.documentKind && (
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t(`kind.${v.documentKind}`)}</p>
+      )}
       <div className="mt-4 grid gap-6 sm:grid-cols-2">
         {IDENTITY_FILE_KINDS.map((k) => (
           <FileSlot key={k} kind={k} file={v[k]} editable={false} />

@@ -35,7 +35,11 @@ export function CommerceDisclosure({ facts, locale }: { facts: Facts; locale: Lo
         {small(BINDING, 'text-xs text-stone-500 dark:text-stone-400')}
       </p>
       {facts.operator.fake && (
-        <div role="note" className="mt-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100" data-testid="fictitious-operator">
+        <div
+          role="note"
+          className="mt-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="fictitious-operator"
+        >
           <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <p className="min-w-0">
             <span className="block font-semibold">{FICTITIOUS.ja}</span>
@@ -53,7 +57,10 @@ export function CommerceDisclosure({ facts, locale }: { facts: Facts; locale: Lo
             <dd className="min-w-0 space-y-2 break-words text-stone-800 dark:text-stone-200">
               {row.plain !== undefined &&
                 (row.email ? (
-                  <a href={`mailto:${row.plain}`} className="font-medium text-primary-700 underline underline-offset-2 dark:text-primary-300">
+                  <a
+                    href={`mailto:${row.plain}`}
+                    className="font-medium text-primary-700 underline underline-offset-2 dark:text-primary-300"
+                  >
                     {row.plain}
                   </a>
                 ) : (

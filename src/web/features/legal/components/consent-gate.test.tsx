@@ -17,7 +17,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const documents = (given: Record<string, string | null>) =>
   (['terms', 'privacy', 'cross_border', 'sensitive_data'] as const).map((kind) => ({
     kind,
@@ -37,9 +38,14 @@ function server() {
       if (url.endsWith('/api/me/consents') && init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         needed = [];
-        return json({ consents: [], documents: documents({ terms: CURRENT_LEGAL_VERSIONS.terms.version, privacy: '2', cross_border: '1' }), needed });
+        return json({
+          consents: [],
+          documents: documents({ terms: CURRENT_LEGAL_VERSIONS.terms.version, privacy: '2', cross_border: '1' }),
+          needed,
+        });
       }
-      if (url.endsWith('/api/me/consents')) return json({ consents: [], documents: documents({ terms: 'old', privacy: '2', cross_border: '1' }), needed });
+      if (url.endsWith('/api/me/consents'))
+        return json({ consents: [], documents: documents({ terms: 'old', privacy: '2', cross_border: '1' }), needed });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
@@ -62,7 +68,8 @@ describe('the consent screen after a new version', () => {
     expect(dialog.textContent).toContain(`Terms of Service — version ${CURRENT_LEGAL_VERSIONS.terms.version}`);
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(1);
-    // The sensitive-data notice, never given here, is asked by identity verification, not by this screen (decision 131).
+    // The sensitive-data notice, never given here, is asked by identity verification, not by this screen
+    // (decision 131).
     expect(dialog.textContent).not.toContain('sensitive personal information');
     expect(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service' })).toBe(boxes[0]);
 
@@ -84,6 +91,8 @@ describe('the consent screen after a new version', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posted).toEqual([{ consents: [{ kind: 'terms', version: CURRENT_LEGAL_VERSIONS.terms.version }], locale: 'en' }]);
+    expect(posted).toEqual([
+      { consents: [{ kind: 'terms', version: CURRENT_LEGAL_VERSIONS.terms.version }], locale: 'en' },
+    ]);
   });
 });

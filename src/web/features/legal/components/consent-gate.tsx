@@ -60,14 +60,23 @@ function ConsentDialog({ data }: { data: MyConsents }) {
       {
         onError: (err) => {
           const changed = err instanceof ApiError && err.code === 'consent_version_not_current';
-          showToast({ title: t('gate.failed'), description: changed ? t('gate.changed') : t('gate.failedBody'), variant: 'destructive' });
+          showToast({
+            title: t('gate.failed'),
+            description: changed ? t('gate.changed') : t('gate.failedBody'),
+            variant: 'destructive',
+          });
         },
       },
     );
   };
 
   const docLink = (kind: LegalKind) => <LegalDocLink kind={kind} className={linkClass} />;
-  const termsKey = needed.has('terms') && needed.has('privacy') ? 'gate.agreeTermsPrivacy' : needed.has('terms') ? 'gate.agreeTerms' : 'gate.agreePrivacy';
+  const termsKey =
+    needed.has('terms') && needed.has('privacy')
+      ? 'gate.agreeTermsPrivacy'
+      : needed.has('terms')
+        ? 'gate.agreeTerms'
+        : 'gate.agreePrivacy';
 
   return (
     <Dialog.Root open>
@@ -79,13 +88,21 @@ function ConsentDialog({ data }: { data: MyConsents }) {
           onInteractOutside={(e) => e.preventDefault()}
           className="fixed inset-x-0 bottom-0 z-[60] max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-[var(--radius-card)] sm:p-6 dark:bg-stone-900"
         >
-          <Dialog.Title className="text-xl font-semibold text-stone-900 dark:text-white">{t(updated ? 'gate.titleUpdated' : 'gate.titleNew')}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t(updated ? 'gate.introUpdated' : 'gate.introNew')}</Dialog.Description>
+          <Dialog.Title className="text-xl font-semibold text-stone-900 dark:text-white">
+            {t(updated ? 'gate.titleUpdated' : 'gate.titleNew')}
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+            {t(updated ? 'gate.introUpdated' : 'gate.introNew')}
+          </Dialog.Description>
           <ul className="mt-4 space-y-2 text-sm">
             {pending.map((d) => (
               <li key={d.kind}>
                 <Link to={LEGAL_PATHS[d.kind]} target="_blank" rel="noopener" className={linkClass}>
-                  {t('gate.document', { name: t(NAME_KEY[d.kind]), version: d.version, date: formatCalendarDate(d.effectiveDate, locale, { month: 'long' }) })}
+                  {t('gate.document', {
+                    name: t(NAME_KEY[d.kind]),
+                    version: d.version,
+                    date: formatCalendarDate(d.effectiveDate, locale, { month: 'long' }),
+                  })}
                   <span className="sr-only">{t('gate.opensInNewTab')}</span>
                 </Link>
               </li>
@@ -97,7 +114,13 @@ function ConsentDialog({ data }: { data: MyConsents }) {
                 checked={ticked.termsPrivacy}
                 onChange={(e) => setTicked((v) => ({ ...v, termsPrivacy: e.target.checked }))}
                 error={submitted && missing.termsPrivacy ? t('gate.required') : undefined}
-                label={<Trans t={t} i18nKey={termsKey} components={{ terms: docLink('terms'), privacy: docLink('privacy') }} />}
+                label={
+                  <Trans
+                    t={t}
+                    i18nKey={termsKey}
+                    components={{ terms: docLink('terms'), privacy: docLink('privacy') }}
+                  />
+                }
               />
             )}
             {askTransfer && (

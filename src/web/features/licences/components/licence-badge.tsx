@@ -4,10 +4,17 @@ import { LICENCE_TITLES, type LicenceKind } from '../../../../shared/licences';
 import { cn } from '../../../lib/cn';
 
 /** The "Licensed Guide Interpreter" badge of a verified licence, on the guide card and the profile. */
-export function LicenceBadge({ licence, className }: { licence: { kind: LicenceKind; region: string | null } | null; className?: string }) {
+export function LicenceBadge({
+  licence,
+  className,
+}: {
+  licence: { kind: LicenceKind; region: string | null } | null;
+  className?: string;
+}) {
   const { t } = useTranslation('licences');
   if (!licence) return null;
-  const label = licence.kind === 'national' ? t('badge.national') : t('badge.regional', { region: licence.region ?? '' });
+  const label =
+    licence.kind === 'national' ? t('badge.national') : t('badge.regional', { region: licence.region ?? '' });
   return (
     <span
       data-testid="licence-badge"

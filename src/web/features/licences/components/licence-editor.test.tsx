@@ -16,7 +16,8 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const own = { licence: null, insurance: null, guideDrives: false, mayDrive: false };
 
 /** The credentials API: the guide's own (none yet), and a submission answered by `answer`. */
@@ -29,7 +30,9 @@ function server(answer: () => Response) {
         posted.push(init.body as FormData);
         return answer();
       }
-      return String(input).endsWith('/api/v2/guide/credentials') ? json(own) : json({ code: 'not_found', message: 'x' }, 404);
+      return String(input).endsWith('/api/v2/guide/credentials')
+        ? json(own)
+        : json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
   return posted;
@@ -57,10 +60,15 @@ describe('the licence form, in Japanese', () => {
     fireEvent.click(within(languages).getByRole('checkbox', { name: '中国語' }));
     fireEvent.click(within(languages).getByRole('checkbox', { name: '英語' }));
     fireEvent.change(within(form).getByLabelText('登録番号'), { target: { value: '京都府 第2019-0042号' } });
-    fireEvent.change(within(form).getByLabelText('登録証の写真'), { target: { files: [new File(['x'], 'card.heic', { type: 'image/heic' })] } });
+    fireEvent.change(within(form).getByLabelText('登録証の写真'), {
+      target: { files: [new File(['x'], 'card.heic', { type: 'image/heic' })] },
+    });
     fireEvent.click(within(form).getByRole('button', { name: '審査に提出' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.get('languages')).toBe('zh,en');
-    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', '写真（JPEG、PNG、GIF、WEBP）またはPDFを選んでください。');
+    expect(await within(form).findByRole('alert')).toHaveProperty(
+      'textContent',
+      '写真（JPEG、PNG、GIF、WEBP）またはPDFを選んでください。',
+    );
   });
 });

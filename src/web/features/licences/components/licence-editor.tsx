@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LICENCE_KINDS, PREFECTURES, prefectureName, type CredentialType, type LicenceKind } from '../../../../shared/licences';
+import {
+  LICENCE_KINDS,
+  PREFECTURES,
+  prefectureName,
+  type CredentialType,
+  type LicenceKind,
+} from '../../../../shared/licences';
 import { matchLocale } from '../../../../shared/locales';
 import type { Credential } from '../../../../shared/schemas/licences';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +24,12 @@ const CREDENTIAL_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application
 function StatusLine({ credential }: { credential: Credential | null }) {
   const { t } = useTranslation('licences');
   if (!credential) return null;
-  const tone = credential.status === 'verified' ? 'text-emerald-700 dark:text-emerald-300' : credential.status === 'rejected' ? 'text-danger-600 dark:text-red-400' : 'text-amber-700 dark:text-amber-300';
+  const tone =
+    credential.status === 'verified'
+      ? 'text-emerald-700 dark:text-emerald-300'
+      : credential.status === 'rejected'
+        ? 'text-danger-600 dark:text-red-400'
+        : 'text-amber-700 dark:text-amber-300';
   return (
     <p role="status" className={`text-sm font-medium ${tone}`} data-testid={`credential-status-${credential.type}`}>
       {t(`editor.status.${credential.status}`, { reason: credential.reviewNote ?? '' })}
@@ -38,7 +49,12 @@ function useErrorText() {
     if (e.status === 415) return t('editor.errors.fileType');
     if (e.code === 'protected_title' && e.body?.message) return e.body.message;
     const field = e.body?.fields?.[0]?.path.replace(/^body\./, '');
-    if (e.code === 'validation_failed' && field && ['languages', 'registrationNumber', 'region', 'insurer', 'validUntil'].includes(field)) return t(`editor.errors.${field}`);
+    if (
+      e.code === 'validation_failed' &&
+      field &&
+      ['languages', 'registrationNumber', 'region', 'insurer', 'validUntil'].includes(field)
+    )
+      return t(`editor.errors.${field}`);
     return t('editor.errors.failed');
   };
 }
@@ -87,10 +103,20 @@ export function LicenceEditor() {
 
   const submitLicence = (e: FormEvent) => {
     e.preventDefault();
-    licence.send({ licenceKind: kind, ...(kind === 'regional' ? { region } : {}), registrationNumber: number, prefecture, languages: languages.join(',') }, card, () => {
-      setCard(null);
-      setFormKey((k) => k + 1);
-    });
+    licence.send(
+      {
+        licenceKind: kind,
+        ...(kind === 'regional' ? { region } : {}),
+        registrationNumber: number,
+        prefecture,
+        languages: languages.join(','),
+      },
+      card,
+      () => {
+        setCard(null);
+        setFormKey((k) => k + 1);
+      },
+    );
   };
   const submitInsurance = (e: FormEvent) => {
     e.preventDefault();
@@ -113,9 +139,28 @@ export function LicenceEditor() {
                 </option>
               ))}
             </SelectField>
-            {kind === 'regional' && <TextField label={t('editor.region')} hint={t('editor.regionHint')} value={region} onChange={(e) => setRegion(e.target.value)} required maxLength={100} />}
-            <TextField label={t('editor.number')} value={number} onChange={(e) => setNumber(e.target.value)} required maxLength={40} />
-            <SelectField label={t('editor.prefecture')} value={prefecture} onChange={(e) => setPrefecture(e.target.value)}>
+            {kind === 'regional' && (
+              <TextField
+                label={t('editor.region')}
+                hint={t('editor.regionHint')}
+                value={region}
+                onChange={(e) => setRegion(e.target.value)}
+                required
+                maxLength={100}
+              />
+            )}
+            <TextField
+              label={t('editor.number')}
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              required
+              maxLength={40}
+            />
+            <SelectField
+              label={t('editor.prefecture')}
+              value={prefecture}
+              onChange={(e) => setPrefecture(e.target.value)}
+            >
               {PREFECTURES.map((p) => (
                 <option key={p} value={p}>
                   {prefectureName(p, locale)}
@@ -123,7 +168,12 @@ export function LicenceEditor() {
               ))}
             </SelectField>
             <LicenceLanguagesField value={languages} onChange={setLanguages} hint={t('editor.languagesHint')} />
-            <FileField label={t('editor.file')} hint={t('editor.fileHint')} accept={CREDENTIAL_ACCEPT} onFiles={(f) => setCard(f[0] ?? null)} />
+            <FileField
+              label={t('editor.file')}
+              hint={t('editor.fileHint')}
+              accept={CREDENTIAL_ACCEPT}
+              onFiles={(f) => setCard(f[0] ?? null)}
+            />
           </div>
           {licence.error && (
             <p role="alert" className="text-sm text-danger-600 dark:text-red-400">
@@ -135,14 +185,30 @@ export function LicenceEditor() {
           </Button>
         </form>
 
-        <form onSubmit={submitInsurance} className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800" aria-label={t('editor.insuranceTitle')} key={`i${formKey}`}>
+        <form
+          onSubmit={submitInsurance}
+          className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800"
+          aria-label={t('editor.insuranceTitle')}
+          key={`i${formKey}`}
+        >
           <h3 className="text-base font-semibold">{t('editor.insuranceTitle')}</h3>
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('editor.insuranceIntro')}</p>
           <StatusLine credential={data?.insurance ?? null} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('editor.insurer')} value={insurer} onChange={(e) => setInsurer(e.target.value)} required maxLength={100} />
+            <TextField
+              label={t('editor.insurer')}
+              value={insurer}
+              onChange={(e) => setInsurer(e.target.value)}
+              required
+              maxLength={100}
+            />
             <DateField label={t('editor.validUntil')} value={validUntil} onChange={setValidUntil} required />
-            <FileField label={t('editor.insuranceFile')} hint={t('editor.fileHint')} accept={CREDENTIAL_ACCEPT} onFiles={(f) => setCertificate(f[0] ?? null)} />
+            <FileField
+              label={t('editor.insuranceFile')}
+              hint={t('editor.fileHint')}
+              accept={CREDENTIAL_ACCEPT}
+              onFiles={(f) => setCertificate(f[0] ?? null)}
+            />
           </div>
           {insurance.error && (
             <p role="alert" className="text-sm text-danger-600 dark:text-red-400">
@@ -156,12 +222,18 @@ export function LicenceEditor() {
             label={
               <>
                 {t('editor.drives')}
-                {!data?.mayDrive && <span className="block text-xs text-stone-600 dark:text-stone-400">{t('editor.drivesNeeds')}</span>}
+                {!data?.mayDrive && (
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">{t('editor.drivesNeeds')}</span>
+                )}
               </>
             }
             checked={data?.guideDrives ?? false}
             disabled={!data?.mayDrive || drives.isPending}
-            onChange={(e) => drives.mutate(e.currentTarget.checked, { onSuccess: () => showToast({ title: t('editor.saved'), variant: 'success' }) })}
+            onChange={(e) =>
+              drives.mutate(e.currentTarget.checked, {
+                onSuccess: () => showToast({ title: t('editor.saved'), variant: 'success' }),
+              })
+            }
           />
         </form>
       </div>

@@ -9,7 +9,17 @@ import { languageName } from './profile-licence';
  * in the reader's language (中国語, 英語 …), never typed as codes: the licence form and the application's
  * declared licence both ask it so.
  */
-export function LicenceLanguagesField({ value, onChange, hint, error }: { value: readonly string[]; onChange: (codes: string[]) => void; hint?: string; error?: string | null }) {
+export function LicenceLanguagesField({
+  value,
+  onChange,
+  hint,
+  error,
+}: {
+  value: readonly string[];
+  onChange: (codes: string[]) => void;
+  hint?: string;
+  error?: string | null;
+}) {
   const { t } = useTranslation('licences');
   const locale = currentLocale();
   const errorId = 'licence-languages-error';

@@ -13,7 +13,16 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-const guide = { guideDrives: false, licenceDetails: { kind: 'national' as const, region: null, registrationNumber: '東京都 第12345号', prefecture: 'tokyo', languages: ['zh', 'en', 'ko'] } };
+const guide = {
+  guideDrives: false,
+  licenceDetails: {
+    kind: 'national' as const,
+    region: null,
+    registrationNumber: '東京都 第12345号',
+    prefecture: 'tokyo',
+    languages: ['zh', 'en', 'ko'],
+  },
+};
 const view = () =>
   render(
     <MemoryRouter>

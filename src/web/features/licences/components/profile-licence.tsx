@@ -10,7 +10,11 @@ import type { GuideDetail } from '../../../../shared/schemas/guides';
  * A licence language by name: the app's own names for the languages it speaks of elsewhere (中文 /
  * 英语 / 日语), the reader's Intl names for the others a licence may list (ko → 韩语), else the code.
  */
-export function languageName(code: string, locale: Locale, t: (key: string, options: { defaultValue: string }) => string): string {
+export function languageName(
+  code: string,
+  locale: Locale,
+  t: (key: string, options: { defaultValue: string }) => string,
+): string {
   let fallback = code;
   try {
     fallback = new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
@@ -36,9 +40,19 @@ export function ProfileLicence({ guide }: { guide: Pick<GuideDetail, 'licenceDet
       {l && (
         <div>
           <p className="font-medium">
-            {t('profile.registered', { title: `${LICENCE_TITLES[l.kind]}${l.region ? ` (${l.region})` : ''}`, number: l.registrationNumber, prefecture: prefectureName(l.prefecture, locale) })}
+            {t('profile.registered', {
+              title: `${LICENCE_TITLES[l.kind]}${l.region ? ` (${l.region})` : ''}`,
+              number: l.registrationNumber,
+              prefecture: prefectureName(l.prefecture, locale),
+            })}
           </p>
-          {l.languages.length > 0 && <p>{t('profile.languages', { languages: l.languages.map((code) => languageName(code, locale, t)).join(t('protected.separator')) })}</p>}
+          {l.languages.length > 0 && (
+            <p>
+              {t('profile.languages', {
+                languages: l.languages.map((code) => languageName(code, locale, t)).join(t('protected.separator')),
+              })}
+            </p>
+          )}
           <p className="text-stone-600 dark:text-stone-400">{t('profile.check')}</p>
         </div>
       )}

@@ -31,7 +31,9 @@ const entry = (lastMessage: string) => ({
 function stubServer() {
   const fetch = vi.fn(async (_url: RequestInfo, init?: RequestInit) => {
     const zh = new Headers(init?.headers).get('Accept-Language') === 'zh-CN';
-    const preview = zh ? '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者' : 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers';
+    const preview = zh
+      ? '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者'
+      : 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers';
     const body = init?.method === 'POST' ? { data: entry(preview) } : { data: [entry(preview)] };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -43,12 +45,24 @@ describe('conversation list previews in the reader language', () => {
   it('asks in the interface language and fetches again when it changes', async () => {
     const fetch = stubServer();
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => useConversations(), { wrapper });
-    await waitFor(() => expect(result.current.data?.[0]?.lastMessage).toBe('Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers'));
+    await waitFor(() =>
+      expect(result.current.data?.[0]?.lastMessage).toBe(
+        'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers',
+      ),
+    );
     await act(() => i18next.changeLanguage('zh-CN'));
-    await waitFor(() => expect(result.current.data?.[0]?.lastMessage).toBe('行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者'));
-    const langs = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).map(([, init]) => new Headers(init.headers).get('Accept-Language'));
+    await waitFor(() =>
+      expect(result.current.data?.[0]?.lastMessage).toBe(
+        '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者',
+      ),
+    );
+    const langs = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).map(([, init]) =>
+      new Headers(init.headers).get('Accept-Language'),
+    );
     expect(langs).toEqual(['en', 'zh-CN']);
   });
 

@@ -12,26 +12,47 @@ export interface MessagesPage {
 }
 
 export const openConversation = (guideId: number) =>
-  apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId }, headers: readerLanguage() });
+  apiRequest<{ data: Conversation }>('/api/conversations', {
+    method: 'POST',
+    body: { guideId },
+    headers: readerLanguage(),
+  });
 
 export function useConversations(enabled = true) {
-  // The server writes tour request previews and translates the others' in the reader's language (decisions 053, 173): a switch fetches the list again.
+  // The server writes tour request previews and translates the others' in the reader's language (decisions 053, 173): a
+  // switch fetches the list again.
   useRefetchOnLanguageChange(messagingKeys.conversations, { exact: true });
   return useQuery({
     queryKey: messagingKeys.conversations,
-    queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations', { headers: readerLanguage() }).then((r) => r.data),
-    refetchInterval: (query) => recheckWhilePending(Boolean(query.state.data?.some((c) => c.lastMessageTranslation?.status === 'pending')), query.state.dataUpdateCount),
+    queryFn: () =>
+      apiRequest<{ data: Conversation[] }>('/api/conversations', { headers: readerLanguage() }).then((r) => r.data),
+    refetchInterval: (query) =>
+      recheckWhilePending(
+        Boolean(query.state.data?.some((c) => c.lastMessageTranslation?.status === 'pending')),
+        query.state.dataUpdateCount,
+      ),
     enabled,
   });
 }
 
 export function useMessages(conversationId: number | null) {
   // Machine translations are made into the language the user reads in (decision 145): a switch fetches again.
-  useRefetchOnLanguageChange(messagingKeys.messages(conversationId ?? 0), { exact: true, enabled: conversationId !== null });
+  useRefetchOnLanguageChange(messagingKeys.messages(conversationId ?? 0), {
+    exact: true,
+    enabled: conversationId !== null,
+  });
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? 0),
-    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 }, headers: readerLanguage() }),
-    refetchInterval: (query) => recheckWhilePending(Boolean(query.state.data?.data.some((m) => m.translation?.status === 'pending')), query.state.dataUpdateCount),
+    queryFn: () =>
+      apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, {
+        query: { limit: 50 },
+        headers: readerLanguage(),
+      }),
+    refetchInterval: (query) =>
+      recheckWhilePending(
+        Boolean(query.state.data?.data.some((m) => m.translation?.status === 'pending')),
+        query.state.dataUpdateCount,
+      ),
     enabled: conversationId !== null,
   });
 }
@@ -49,7 +70,13 @@ export function useSendMessage(conversationId: number) {
       }),
     onSuccess: (reply) => {
       queryClient.setQueryData<MessagesPage>(messagingKeys.messages(conversationId), (old) =>
-        old ? { ...old, credits: reply.credits, data: old.data.some((m) => m.id === reply.data.id) ? old.data : [...old.data, reply.data] } : old,
+        old
+          ? {
+              ...old,
+              credits: reply.credits,
+              data: old.data.some((m) => m.id === reply.data.id) ? old.data : [...old.data, reply.data],
+            }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
     },
@@ -58,5 +85,7 @@ export function useSendMessage(conversationId: number) {
 
 /** POST …/mark-read with the reader's userId; failures are ignored (docs/rules/look-and-language.md). */
 export function markConversationRead(conversationId: number, userId: number) {
-  return apiRequest(`/api/conversations/${conversationId}/mark-read`, { method: 'POST', body: { userId } }).catch(() => undefined);
+  return apiRequest(`/api/conversations/${conversationId}/mark-read`, { method: 'POST', body: { userId } }).catch(
+    () => undefined,
+  );
 }

@@ -18,7 +18,10 @@ export function useDrawerMessages(enabled: boolean) {
   return useQuery({
     queryKey: messagingKeys.drawer,
     queryFn: () =>
-      apiRequest<ListReply>('/api/v2/system-messages', { query: { status: 'unread', page: 1, limit: DRAWER_FETCH, includeExpired: true }, headers: readerLanguage() }).then((r) => r.data),
+      apiRequest<ListReply>('/api/v2/system-messages', {
+        query: { status: 'unread', page: 1, limit: DRAWER_FETCH, includeExpired: true },
+        headers: readerLanguage(),
+      }).then((r) => r.data),
     enabled,
   });
 }
@@ -27,7 +30,11 @@ export function useSystemMessages(enabled: boolean) {
   useRefetchSystemOnLanguageChange();
   return useQuery({
     queryKey: messagingKeys.system,
-    queryFn: () => apiRequest<ListReply>('/api/v2/system-messages', { query: { page: 1, limit: 50, includeExpired: true }, headers: readerLanguage() }).then((r) => r.data),
+    queryFn: () =>
+      apiRequest<ListReply>('/api/v2/system-messages', {
+        query: { page: 1, limit: 50, includeExpired: true },
+        headers: readerLanguage(),
+      }).then((r) => r.data),
     enabled,
     meta: { errorToast: 'messaging:errors.fetchSystem' },
   });
@@ -44,12 +51,29 @@ function useRefresh() {
 /** docs/rules/look-and-language.md fallbacks: '标记已读失败', '全部标记已读失败', '归档消息失败', '删除消息失败' (and their English). */
 export function useSystemMessageActions() {
   const refresh = useRefresh();
-  const fail = (key: string) => () => showToast({ title: i18next.t(`messaging:errors.${key}`), variant: 'destructive' });
+  const fail = (key: string) => () =>
+    showToast({ title: i18next.t(`messaging:errors.${key}`), variant: 'destructive' });
   return {
-    markRead: useMutation({ mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}/read`, { method: 'PATCH' }), onSettled: refresh, onError: fail('markRead') }),
-    markAll: useMutation({ mutationFn: () => apiRequest('/api/v2/system-messages/read', { method: 'PATCH', body: { markAll: true } }), onSettled: refresh, onError: fail('markAll') }),
-    archive: useMutation({ mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}/archive`, { method: 'PATCH' }), onSettled: refresh, onError: fail('archive') }),
-    remove: useMutation({ mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}`, { method: 'DELETE' }), onSettled: refresh, onError: fail('remove') }),
+    markRead: useMutation({
+      mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}/read`, { method: 'PATCH' }),
+      onSettled: refresh,
+      onError: fail('markRead'),
+    }),
+    markAll: useMutation({
+      mutationFn: () => apiRequest('/api/v2/system-messages/read', { method: 'PATCH', body: { markAll: true } }),
+      onSettled: refresh,
+      onError: fail('markAll'),
+    }),
+    archive: useMutation({
+      mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}/archive`, { method: 'PATCH' }),
+      onSettled: refresh,
+      onError: fail('archive'),
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest(`/api/v2/system-messages/${id}`, { method: 'DELETE' }),
+      onSettled: refresh,
+      onError: fail('remove'),
+    }),
   };
 }
 
@@ -64,7 +88,10 @@ export function useNotificationSettings(enabled = true) {
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (s: NotificationSettings) => apiRequest<{ data: NotificationSettings }>('/api/me/notification-settings', { method: 'PUT', body: s }).then((r) => r.data),
+    mutationFn: (s: NotificationSettings) =>
+      apiRequest<{ data: NotificationSettings }>('/api/me/notification-settings', { method: 'PUT', body: s }).then(
+        (r) => r.data,
+      ),
     onSuccess: (data) => queryClient.setQueryData(messagingKeys.settings, data),
   });
 }

@@ -24,7 +24,8 @@ export function useUnread(userId: number | undefined) {
   useEffect(() => {
     if (!userId) return;
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: messagingKeys.unread(userId) });
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.unread(userId) });
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

@@ -11,28 +11,123 @@ import { createQueryClient } from '../../../lib/query-client';
 import { clearSession, setSession } from '../../../lib/session';
 import { ChatThread } from './chat-thread';
 
-/** Decision 146: a tour request's note and an offer's note read in the reader's language, like any message, the original one tap away. */
-const conversation = { conversation: { id: 7, guideId: 3, travelerId: 1 }, isGuideView: true, counterpart: { userId: 1, name: 'Li Wei', avatarUrl: null }, lastMessage: null, lastMessageAt: null, messageCount: 2, unreadCount: 0, credits: null, contactsUnlocked: false } as unknown as Conversation;
+/**
+ * Decision 146: a tour request's note and an offer's note read in the reader's language, like any message, the original
+ * one tap away.
+ */
+const conversation = {
+  conversation: { id: 7, guideId: 3, travelerId: 1 },
+  isGuideView: true,
+  counterpart: { userId: 1, name: 'Li Wei', avatarUrl: null },
+  lastMessage: null,
+  lastMessageAt: null,
+  messageCount: 2,
+  unreadCount: 0,
+  credits: null,
+  contactsUnlocked: false,
+} as unknown as Conversation;
 const request: Message = {
-  id: 29, clientMessageId: 'abcdefgh29', conversationId: 7, senderId: 1, body: '我们带一个五岁的孩子', kind: 'tour_request', masked: false, sentAt: '2026-11-22T10:00:00.000Z', readAt: null, offer: null,
-  bodyLanguage: 'zh', translated: { text: '5歳の子どもを連れて行きます', provider: 'DeepL', targetLang: 'ja' },
+  id: 29,
+  clientMessageId: 'abcdefgh29',
+  conversationId: 7,
+  senderId: 1,
+  body: '我们带一个五岁的孩子',
+  kind: 'tour_request',
+  masked: false,
+  sentAt: '2026-11-22T10:00:00.000Z',
+  readAt: null,
+  offer: null,
+  bodyLanguage: 'zh',
+  translated: { text: '5歳の子どもを連れて行きます', provider: 'DeepL', targetLang: 'ja' },
   tourRequest: {
-    date: '2026-12-05', startTime: '10:00', durationHours: 3, travelers: 2, meal: 'shared_meal', meals: 2, transport: 'nearby_city', tickets: 'pay_on_site_together', ticketCount: 2,
-    itinerary: 'Tsukiji', groupComposition: '', meetingAddress: 'Tsukiji Station exit 1', meetingPostalCode: '104-0045', subcategoryId: 12, service: null,
-    state: { status: 'pending', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 } },
+    date: '2026-12-05',
+    startTime: '10:00',
+    durationHours: 3,
+    travelers: 2,
+    meal: 'shared_meal',
+    meals: 2,
+    transport: 'nearby_city',
+    tickets: 'pay_on_site_together',
+    ticketCount: 2,
+    itinerary: 'Tsukiji',
+    groupComposition: '',
+    meetingAddress: 'Tsukiji Station exit 1',
+    meetingPostalCode: '104-0045',
+    subcategoryId: 12,
+    service: null,
+    state: {
+      status: 'pending',
+      rejectReason: null,
+      bookingId: null,
+      offer: null,
+      allowances: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 },
+    },
   },
 };
-const traveler: Message = { id: 31, clientMessageId: 'abcdefgh31', conversationId: 7, senderId: 1, body: '谢谢', kind: 'text', masked: false, sentAt: '2026-11-22T11:00:00.000Z', readAt: null, tourRequest: null, offer: null, bodyLanguage: 'zh', translated: null, translation: { status: 'pending' } };
+const traveler: Message = {
+  id: 31,
+  clientMessageId: 'abcdefgh31',
+  conversationId: 7,
+  senderId: 1,
+  body: '谢谢',
+  kind: 'text',
+  masked: false,
+  sentAt: '2026-11-22T11:00:00.000Z',
+  readAt: null,
+  tourRequest: null,
+  offer: null,
+  bodyLanguage: 'zh',
+  translated: null,
+  translation: { status: 'pending' },
+};
 
 const offer: Offer = {
-  id: 8, conversationId: 7, messageId: 30, requestMessageId: 29, guideId: 3, guideUserId: 9, travelerId: 1, status: 'open', date: '2026-12-05', startTime: '10:00', timeZone: 'Asia/Tokyo',
-  startsAt: '2026-12-05T01:00:00.000Z', endsAt: '2026-12-05T04:00:00.000Z', durationHours: 3, travelers: 2, subcategory: null, priceCents: 88_800, suggestedCents: 99_000, depositCents: 17_760,
-  currency: 'CNY', rate: { jpyPerCny: '20.5', asOf: '2026-11-20', source: 'fixed' }, meetingAddress: 'Tsukiji Station exit 1', meetingPostalCode: '104-0045', itinerary: 'Tsukiji', guideDrives: false, shopStops: [],
-  extras: { mealYen: 0, transportYen: 0, ticketsYen: 0, totalYen: 0 }, expiresAt: '2026-12-01T01:00:00.000Z', declineReason: null, booking: null, createdAt: '2026-11-29T01:00:00.000Z',
+  id: 8,
+  conversationId: 7,
+  messageId: 30,
+  requestMessageId: 29,
+  guideId: 3,
+  guideUserId: 9,
+  travelerId: 1,
+  status: 'open',
+  date: '2026-12-05',
+  startTime: '10:00',
+  timeZone: 'Asia/Tokyo',
+  startsAt: '2026-12-05T01:00:00.000Z',
+  endsAt: '2026-12-05T04:00:00.000Z',
+  durationHours: 3,
+  travelers: 2,
+  subcategory: null,
+  priceCents: 88_800,
+  suggestedCents: 99_000,
+  depositCents: 17_760,
+  currency: 'CNY',
+  rate: { jpyPerCny: '20.5', asOf: '2026-11-20', source: 'fixed' },
+  meetingAddress: 'Tsukiji Station exit 1',
+  meetingPostalCode: '104-0045',
+  itinerary: 'Tsukiji',
+  guideDrives: false,
+  shopStops: [],
+  extras: { mealYen: 0, transportYen: 0, ticketsYen: 0, totalYen: 0 },
+  expiresAt: '2026-12-01T01:00:00.000Z',
+  declineReason: null,
+  booking: null,
+  createdAt: '2026-11-29T01:00:00.000Z',
 };
 const offerMessage: Message = {
-  id: 30, clientMessageId: 'abcdefgh30', conversationId: 7, senderId: 9, body: '子供料金無料。雨天決行', kind: 'offer', masked: false, sentAt: '2026-11-22T12:00:00.000Z', readAt: null, tourRequest: null, offer,
-  bodyLanguage: 'ja', translated: { text: '儿童免费，雨天照常', provider: 'DeepL', targetLang: 'zh' },
+  id: 30,
+  clientMessageId: 'abcdefgh30',
+  conversationId: 7,
+  senderId: 9,
+  body: '子供料金無料。雨天決行',
+  kind: 'offer',
+  masked: false,
+  sentAt: '2026-11-22T12:00:00.000Z',
+  readAt: null,
+  tourRequest: null,
+  offer,
+  bodyLanguage: 'ja',
+  translated: { text: '儿童免费，雨天照常', provider: 'DeepL', targetLang: 'zh' },
 };
 
 let asked: string[] = [];
@@ -49,8 +144,18 @@ afterEach(async () => {
 
 function showThread(reader: { id: number; role: 'guide' | 'traveler' }, isGuideView: boolean, messages: Message[]) {
   asked = [];
-  setSession('token', { id: reader.id, fullName: 'Reader', role: reader.role, isGuide: reader.role === 'guide' } as unknown as User);
-  vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+  setSession('token', {
+    id: reader.id,
+    fullName: 'Reader',
+    role: reader.role,
+    isGuide: reader.role === 'guide',
+  } as unknown as User);
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches: false,
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -108,7 +213,11 @@ describe("a tour request's note and an offer's note in the reader's language", (
     expect(itinerary.getAttribute('lang')).toBe('ja');
     const group = within(card).getByText('大人2人と5歳の子ども1人');
     expect(group.getAttribute('lang')).toBe('ja');
-    expect(within(card).getAllByTestId('machine-translated').map((n) => n.textContent)).toEqual(['機械翻訳 · DeepL', '機械翻訳 · DeepL']);
+    expect(
+      within(card)
+        .getAllByTestId('machine-translated')
+        .map((n) => n.textContent),
+    ).toEqual(['機械翻訳 · DeepL', '機械翻訳 · DeepL']);
     // Each row has its own toggle: the itinerary's shows its original alone.
     fireEvent.click(within(itinerary.closest('dd')!).getByRole('button', { name: '原文を表示' }));
     expect(within(card).getByText('先去伏见稻荷，然后去祇园').getAttribute('lang')).toBe('zh-CN');
@@ -119,7 +228,9 @@ describe("a tour request's note and an offer's note in the reader's language", (
 
   it("an offer's itinerary with no translation (the reader's own language) is marked with its language", async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    showThread({ id: 1, role: 'traveler' }, false, [{ ...offerMessage, offer: { ...offer, itinerary: '築地場外市場で食べ歩き' } }]);
+    showThread({ id: 1, role: 'traveler' }, false, [
+      { ...offerMessage, offer: { ...offer, itinerary: '築地場外市場で食べ歩き' } },
+    ]);
     const itinerary = await within(await screen.findByTestId('offer-card')).findByText('築地場外市場で食べ歩き');
     expect(itinerary.getAttribute('lang')).toBe('ja');
     expect(within(itinerary.closest('dd')!).queryByRole('button')).toBeNull();

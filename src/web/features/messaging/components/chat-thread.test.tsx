@@ -45,17 +45,35 @@ beforeEach(() => {
   sent.length = 0;
   tooFast = false;
   setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
-  vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches: false,
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       const url = String(input);
       if (init?.method === 'POST' && url.endsWith('/messages')) {
         const body = JSON.parse(String(init.body)) as { body: string; clientMessageId: string };
         sent.push(body);
-        if (tooFast) return json({ code: 'rate_limited', message: 'You are sending messages too quickly.', retryAfter: 30 }, 429);
-        const message = { id: 5, clientMessageId: body.clientMessageId, conversationId: 7, senderId: 1, body: body.body, kind: 'text', masked: false, sentAt: '2026-11-22T10:00:00.000Z', readAt: null, tourRequest: null };
+        if (tooFast)
+          return json({ code: 'rate_limited', message: 'You are sending messages too quickly.', retryAfter: 30 }, 429);
+        const message = {
+          id: 5,
+          clientMessageId: body.clientMessageId,
+          conversationId: 7,
+          senderId: 1,
+          body: body.body,
+          kind: 'text',
+          masked: false,
+          sentAt: '2026-11-22T10:00:00.000Z',
+          readAt: null,
+          tourRequest: null,
+        };
         return json({ data: message, credits: null }, 201);
       }
       if (url.includes('/messages')) return json({ data: [], nextBefore: null, credits: null });
@@ -72,7 +90,7 @@ afterEach(() => {
 describe('the chat composer', () => {
   it('keeps what was typed when the thread is shown again, per conversation and per user, until it is sent', async () => {
     const first = render(thread(1, 7));
-    fireEvent.change((await composer()), { target: { value: 'See you at Asakusa' } });
+    fireEvent.change(await composer(), { target: { value: 'See you at Asakusa' } });
     first.unmount();
 
     // Another conversation starts empty; the first one still has its text.
@@ -103,7 +121,9 @@ describe('the chat composer', () => {
     render(thread(1, 9));
     fireEvent.change(await composer(), { target: { value: 'One more thing' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You are sending messages quickly. Wait a moment, then send again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You are sending messages quickly. Wait a moment, then send again.',
+    );
     expect((await composer()).value).toBe('One more thing');
   });
 });

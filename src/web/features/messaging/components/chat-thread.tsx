@@ -19,10 +19,30 @@ import { WrittenText } from './written-text';
 const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ default: m.OfferForm })));
 
 /** A message's words: the machine translation with the original a tap away, when the server sent one (decision 145). */
-const bodyOf = (m: Message, mine: boolean) => <WrittenText text={m.body} language={m.bodyLanguage} translated={m.translated} translation={m.translation} inverted={mine} />;
+const bodyOf = (m: Message, mine: boolean) => (
+  <WrittenText
+    text={m.body}
+    language={m.bodyLanguage}
+    translated={m.translated}
+    translation={m.translation}
+    inverted={mine}
+  />
+);
 
 /** One conversation: messages, the masking notice, credits, and the composer. */
-export function ChatThread({ conversation, userId, onBack, compact, hideHeader }: { conversation: Conversation; userId: number; onBack?: () => void; compact?: boolean; hideHeader?: boolean }) {
+export function ChatThread({
+  conversation,
+  userId,
+  onBack,
+  compact,
+  hideHeader,
+}: {
+  conversation: Conversation;
+  userId: number;
+  onBack?: () => void;
+  compact?: boolean;
+  hideHeader?: boolean;
+}) {
   const { t } = useTranslation('messaging');
   const id = conversation.conversation.id;
   const messages = useMessages(id);
@@ -30,7 +50,9 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const [draft, setDraft] = useDraft(userId, id);
   const [requesting, setRequesting] = useState(false);
   // The guide's offer form: from a tour request (prefilled) or from the chat (decision 078).
-  const [offering, setOffering] = useState<{ request: { id: number; tourRequest: NonNullable<Message['tourRequest']> } | null } | null>(null);
+  const [offering, setOffering] = useState<{
+    request: { id: number; tourRequest: NonNullable<Message['tourRequest']> } | null;
+  } | null>(null);
   const keyboard = useMediaQuery(KEYBOARD_QUERY);
   const requestButton = useRef<HTMLButtonElement>(null);
   const wasRequesting = useRef(false);
@@ -75,37 +97,68 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const outOfCredits = credits === 0;
   const anyMasked = list.some((m) => m.masked);
   return (
-    <section className="relative flex h-full min-h-0 flex-col" aria-label={t('thread.with', { name: conversation.counterpart.name })}>
+    <section
+      className="relative flex h-full min-h-0 flex-col"
+      aria-label={t('thread.with', { name: conversation.counterpart.name })}
+    >
       {!hideHeader && (
-      <header className="flex items-center gap-2 border-b border-stone-200 px-3 py-2 dark:border-stone-800">
-        {onBack && (
-          <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('thread.back')}>
-            <ArrowLeft className="h-5 w-5" aria-hidden />
-          </Button>
-        )}
-        <h2 className="truncate font-semibold">{conversation.counterpart.name}</h2>
-      </header>
+        <header className="flex items-center gap-2 border-b border-stone-200 px-3 py-2 dark:border-stone-800">
+          {onBack && (
+            <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('thread.back')}>
+              <ArrowLeft className="h-5 w-5" aria-hidden />
+            </Button>
+          )}
+          <h2 className="truncate font-semibold">{conversation.counterpart.name}</h2>
+        </header>
       )}
-      <div className={cn('flex-1 space-y-2 overflow-y-auto px-3 py-3', compact ? 'min-h-40' : 'min-h-64')} data-testid="chat-messages" aria-live="polite">
+      <div
+        className={cn('flex-1 space-y-2 overflow-y-auto px-3 py-3', compact ? 'min-h-40' : 'min-h-64')}
+        data-testid="chat-messages"
+        aria-live="polite"
+      >
         {messages.isPending && <p className="text-sm text-stone-500">{t('thread.loading')}</p>}
         {messages.isError && <p className="text-sm text-danger-600">{t('thread.loadFailed')}</p>}
-        {!messages.isPending && list.length === 0 && <p className="py-6 text-center text-sm text-stone-600 dark:text-stone-300">{t('thread.empty', { name: conversation.counterpart.name })}</p>}
+        {!messages.isPending && list.length === 0 && (
+          <p className="py-6 text-center text-sm text-stone-600 dark:text-stone-300">
+            {t('thread.empty', { name: conversation.counterpart.name })}
+          </p>
+        )}
         {list.map((m) => {
           const mine = m.senderId === userId;
           if (m.kind === 'tour_request' && m.tourRequest) {
             return (
-              <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
-                <TourRequestCard message={m} isGuideView={conversation.isGuideView} onOffer={() => setOffering({ request: { id: m.id, tourRequest: m.tourRequest! } })} />
-                {m.body && !m.body.startsWith('Tour request: ') && <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{bodyOf(m, mine)}</div>}
+              <div
+                key={m.id}
+                className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+                data-testid={mine ? 'message-mine' : 'message-theirs'}
+              >
+                <TourRequestCard
+                  message={m}
+                  isGuideView={conversation.isGuideView}
+                  onOffer={() => setOffering({ request: { id: m.id, tourRequest: m.tourRequest! } })}
+                />
+                {m.body && !m.body.startsWith('Tour request: ') && (
+                  <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+                    {bodyOf(m, mine)}
+                  </div>
+                )}
                 <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
               </div>
             );
           }
           if (m.kind === 'offer' && m.offer) {
             return (
-              <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
+              <div
+                key={m.id}
+                className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+                data-testid={mine ? 'message-mine' : 'message-theirs'}
+              >
                 <OfferCard offer={m.offer} isGuideView={conversation.isGuideView} />
-                {m.body && <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{bodyOf(m, mine)}</div>}
+                {m.body && (
+                  <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+                    {bodyOf(m, mine)}
+                  </div>
+                )}
                 <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
               </div>
             );
@@ -116,12 +169,23 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
                 data-testid={mine ? 'message-mine' : 'message-theirs'}
                 className={cn(
                   'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
-                  mine ? 'bg-primary-600 text-white' : 'bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+                  mine
+                    ? 'bg-primary-600 text-white'
+                    : 'bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
                 )}
               >
-                {m.kind === 'tour_request' && <span className="mb-1 block text-xs font-semibold opacity-80">{t('thread.tourRequest', { status: t(`tourStatus.${m.tourRequest?.state.status ?? 'pending'}`) })}</span>}
+                {m.kind === 'tour_request' && (
+                  <span className="mb-1 block text-xs font-semibold opacity-80">
+                    {t('thread.tourRequest', { status: t(`tourStatus.${m.tourRequest?.state.status ?? 'pending'}`) })}
+                  </span>
+                )}
                 {bodyOf(m, mine)}
-                <span className={cn('mt-1 block text-right text-[11px]', mine ? 'text-white/80' : 'text-stone-500 dark:text-stone-400')}>
+                <span
+                  className={cn(
+                    'mt-1 block text-right text-[11px]',
+                    mine ? 'text-white/80' : 'text-stone-500 dark:text-stone-400',
+                  )}
+                >
                   {formatWhen(m.sentAt)}
                   {mine && m.readAt ? ` · ${t('thread.read')}` : ''}
                 </span>
@@ -131,7 +195,11 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
         })}
         <div ref={end} />
       </div>
-      {anyMasked && !conversation.contactsUnlocked && <p className="border-t border-stone-200 px-3 py-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-300">{t('thread.maskedNotice')}</p>}
+      {anyMasked && !conversation.contactsUnlocked && (
+        <p className="border-t border-stone-200 px-3 py-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-300">
+          {t('thread.maskedNotice')}
+        </p>
+      )}
       {!conversation.isGuideView && credits !== null && (
         <p className="px-3 pt-2 text-xs text-stone-600 dark:text-stone-300" data-testid="credits">
           {outOfCredits ? t('thread.noCredits') : t('thread.credits', { count: credits, total: FREE_MESSAGES })}
@@ -139,7 +207,13 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
       )}
       {!conversation.isGuideView && !outOfCredits && (
         <div className="px-3 pt-2">
-          <Button ref={requestButton} variant="outline" size="sm" onClick={() => setRequesting(true)} aria-haspopup="dialog">
+          <Button
+            ref={requestButton}
+            variant="outline"
+            size="sm"
+            onClick={() => setRequesting(true)}
+            aria-haspopup="dialog"
+          >
             <ClipboardList className="h-4 w-4" aria-hidden />
             {t('tour.open')}
           </Button>
@@ -195,7 +269,12 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
           aria-describedby={keyboard ? `composer-hint-${id}` : undefined}
           className="min-h-10 flex-1 resize-none rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950"
         />
-        <Button type="submit" busy={send.isPending} disabled={!draft.trim() || outOfCredits} aria-label={t('thread.send')}>
+        <Button
+          type="submit"
+          busy={send.isPending}
+          disabled={!draft.trim() || outOfCredits}
+          aria-label={t('thread.send')}
+        >
           <Send className="h-4 w-4" aria-hidden />
           <span className="max-sm:sr-only">{t('thread.send')}</span>
         </Button>
@@ -207,7 +286,9 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
       )}
       {send.isError && (
         <p className="px-3 pb-2 text-xs text-danger-600" role="alert">
-          {send.error instanceof ApiError && send.error.code === 'rate_limited' ? t('thread.tooFast') : t('thread.sendFailed')}
+          {send.error instanceof ApiError && send.error.code === 'rate_limited'
+            ? t('thread.tooFast')
+            : t('thread.sendFailed')}
         </p>
       )}
     </section>

@@ -43,7 +43,10 @@ export default function NotificationBell() {
       >
         <Bell className="h-5 w-5" aria-hidden />
         {badge && (
-          <span data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-semibold leading-5 text-white">
+          <span
+            data-testid="unread-badge"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+          >
             {badge}
           </span>
         )}

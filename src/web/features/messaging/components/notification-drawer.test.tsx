@@ -37,7 +37,10 @@ function stubServer() {
       relatedEntityId: 1,
       relatedEntityType: 'conversation',
     };
-    return new Response(JSON.stringify({ data: { messages: [message], total: 1, page: 1, limit: 10, unreadCount: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(
+      JSON.stringify({ data: { messages: [message], total: 1, page: 1, limit: 10, unreadCount: 1 } }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -56,7 +59,9 @@ describe('NotificationDrawer', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('Tour request accepted')).toBeTruthy();
-    expect(new Headers((fetch.mock.calls[0] as unknown as [RequestInfo, RequestInit])[1].headers).get('Accept-Language')).toBe('en');
+    expect(
+      new Headers((fetch.mock.calls[0] as unknown as [RequestInfo, RequestInit])[1].headers).get('Accept-Language'),
+    ).toBe('en');
     await act(() => i18next.changeLanguage('zh-CN'));
     expect(await screen.findByText('行程请求已接受')).toBeTruthy();
     expect(screen.queryByText('Tour request accepted')).toBeNull();

@@ -19,7 +19,15 @@ import { useMediaQuery } from '../../../lib/use-media-query';
  * Rendered into <body>: inside the header, whose backdrop blur makes it the containing block of fixed
  * descendants, the phone's bottom sheet was placed against the header and rose off the screen.
  */
-export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }: { signedIn: boolean; onClose: () => void; returnFocusTo: RefObject<HTMLButtonElement | null> }) {
+export default function NotificationDrawer({
+  signedIn,
+  onClose,
+  returnFocusTo,
+}: {
+  signedIn: boolean;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation('messaging');
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -70,14 +78,31 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
         <h2 className="text-base font-semibold">{t('drawer.title')}</h2>
         <div className="flex items-center gap-1">
           {signedIn && (
-            <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} busy={markAll.isPending} disabled={shown.length === 0}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => markAll.mutate()}
+              busy={markAll.isPending}
+              disabled={shown.length === 0}
+            >
               {t('drawer.markAllRead')}
             </Button>
           )}
-          <Link to="/settings/notifications" onClick={close} aria-label={t('drawer.settings')} title={t('drawer.settings')} className="inline-flex h-9 w-9 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800">
+          <Link
+            to="/settings/notifications"
+            onClick={close}
+            aria-label={t('drawer.settings')}
+            title={t('drawer.settings')}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
+          >
             <Settings className="h-4 w-4" aria-hidden />
           </Link>
-          <button type="button" onClick={close} aria-label={t('drawer.close')} className="inline-flex h-9 w-9 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800">
+          <button
+            type="button"
+            onClick={close}
+            aria-label={t('drawer.close')}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
+          >
             <X className="h-4 w-4" aria-hidden />
           </button>
         </div>
@@ -108,11 +133,18 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
                 <button
                   type="button"
                   onClick={() => go(m)}
-                  className={cn('w-full rounded-lg p-2 text-left hover:bg-stone-100 dark:hover:bg-stone-800', expired && 'opacity-55')}
+                  className={cn(
+                    'w-full rounded-lg p-2 text-left hover:bg-stone-100 dark:hover:bg-stone-800',
+                    expired && 'opacity-55',
+                  )}
                 >
                   <span className="flex items-center gap-2 text-sm font-medium">
                     {m.title}
-                    {expired && <span className="rounded bg-stone-200 px-1.5 text-xs text-stone-700 dark:bg-stone-700 dark:text-stone-200">{t('expired')}</span>}
+                    {expired && (
+                      <span className="rounded bg-stone-200 px-1.5 text-xs text-stone-700 dark:bg-stone-700 dark:text-stone-200">
+                        {t('expired')}
+                      </span>
+                    )}
                   </span>
                   <span className="line-clamp-2 block text-sm text-stone-600 dark:text-stone-300">{m.message}</span>
                   <span className="block text-xs text-stone-500 dark:text-stone-400">{formatWhen(m.createdAt)}</span>
@@ -123,7 +155,11 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
         </ul>
       )}
       <div className="mt-3 border-t border-stone-200 pt-3 text-center dark:border-stone-800">
-        <Link to="/messages?tab=notifications" onClick={close} className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+        <Link
+          to="/messages?tab=notifications"
+          onClick={close}
+          className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
           {t('drawer.viewAll')}
         </Link>
       </div>

@@ -9,6 +9,26 @@ import { MachineTranslated } from '../../../components/ui/machine-translated';
  * (decisions 145, 173). Always marked with its language (`lang`): the server's name for it when it
  * gave one, else the script's guess, so screen readers and CJK fonts follow the writer's language.
  */
-export function WrittenText({ text, language, translated, translation, inverted }: { text: string; language?: TextLanguage; translated?: MachineTranslation; translation?: TranslationState; inverted?: boolean }) {
-  return <MachineTranslated original={text} originalLanguage={language ?? detectTextLanguage(text)} translated={translated} translation={translation} inverted={inverted} />;
+export function WrittenText({
+  text,
+  language,
+  translated,
+  translation,
+  inverted,
+}: {
+  text: string;
+  language?: TextLanguage;
+  translated?: MachineTranslation;
+  translation?: TranslationState;
+  inverted?: boolean;
+}) {
+  return (
+    <MachineTranslated
+      original={text}
+      originalLanguage={language ?? detectTextLanguage(text)}
+      translated={translated}
+      translation={translation}
+      inverted={inverted}
+    />
+  );
 }

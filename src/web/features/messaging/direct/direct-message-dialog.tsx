@@ -15,7 +15,8 @@ import { openConversation } from '../api/conversations';
 import { displayDate } from '../tour-request/rules';
 import { guideError, hoursBetween, inRange, requestError, TIME_OPTIONS, type GuideDay } from './rules';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
+const field =
+  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
 type SendState = 'idle' | 'sending' | 'sent' | 'failed';
@@ -51,7 +52,9 @@ export default function DirectMessageDialog({
   const timeOk = hours >= 0.5;
   const global = requestError(guides.length, date);
 
-  const details = useQueries({ queries: guides.map((g) => ({ queryKey: guideKeys.detail(g.id), queryFn: () => getGuide(g.id) })) });
+  const details = useQueries({
+    queries: guides.map((g) => ({ queryKey: guideKeys.detail(g.id), queryFn: () => getGuide(g.id) })),
+  });
   const slots = useQueries({
     queries: guides.map((g) => ({
       queryKey: ['bookings', 'slots', g.id, date ?? '', hours] as const,
@@ -87,7 +90,10 @@ export default function DirectMessageDialog({
       try {
         const c = await openConversation(g.id);
         ids.current[g.id] ??= newId();
-        await apiRequest(`/api/conversations/${c.data.conversation.id}/messages`, { method: 'POST', body: { clientMessageId: ids.current[g.id], body: text } });
+        await apiRequest(`/api/conversations/${c.data.conversation.id}/messages`, {
+          method: 'POST',
+          body: { clientMessageId: ids.current[g.id], body: text },
+        });
         setResults((r) => ({ ...r, [g.id]: 'sent' }));
       } catch {
         setResults((r) => ({ ...r, [g.id]: 'failed' }));
@@ -96,7 +102,14 @@ export default function DirectMessageDialog({
   };
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title={t('direct.title', { count: guides.length })} description={t('direct.description')} closeLabel={t('direct.close')} className="sm:max-w-lg">
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('direct.title', { count: guides.length })}
+      description={t('direct.description')}
+      closeLabel={t('direct.close')}
+      className="sm:max-w-lg"
+    >
       <form
         noValidate
         className="space-y-4"
@@ -106,7 +119,11 @@ export default function DirectMessageDialog({
         }}
       >
         {global && (
-          <p role="alert" data-error-kind={global} className="rounded-lg bg-danger-600/10 p-3 text-sm text-danger-700 dark:text-danger-300">
+          <p
+            role="alert"
+            data-error-kind={global}
+            className="rounded-lg bg-danger-600/10 p-3 text-sm text-danger-700 dark:text-danger-300"
+          >
             {t(`direct.errors.${global}`)}
           </p>
         )}
@@ -127,40 +144,78 @@ export default function DirectMessageDialog({
           </label>
           <label className="text-sm font-medium">
             {t('direct.end')}
-            <select className={field} value={end} onChange={(e) => setEnd(e.target.value)} aria-invalid={!timeOk || undefined} aria-describedby={!timeOk ? 'direct-time-error' : undefined}>
+            <select
+              className={field}
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              aria-invalid={!timeOk || undefined}
+              aria-describedby={!timeOk ? 'direct-time-error' : undefined}
+            >
               {TIME_OPTIONS.map((o) => (
                 <option key={o}>{o}</option>
               ))}
             </select>
           </label>
         </div>
-        <p className="-mt-2 text-xs text-stone-500 dark:text-stone-400">{t('direct.request', { count: hours, hours, travelers })}</p>
+        <p className="-mt-2 text-xs text-stone-500 dark:text-stone-400">
+          {t('direct.request', { count: hours, hours, travelers })}
+        </p>
         {!timeOk && (
           <p id="direct-time-error" className="-mt-2 text-sm text-danger-600 dark:text-danger-400">
             {t('direct.errors.endBeforeStart')}
           </p>
         )}
 
-        <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-700" aria-label={t('direct.guides')}>
+        <ul
+          className="divide-y divide-stone-100 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-700"
+          aria-label={t('direct.guides')}
+        >
           {guides.map((g, i) => {
             const d = details[i]?.data;
             const err = errors[i];
             const result = results[g.id];
             return (
-              <li key={g.id} className="flex items-start gap-3 p-3 text-sm" data-testid="direct-guide" data-error-kind={err ?? undefined}>
+              <li
+                key={g.id}
+                className="flex items-start gap-3 p-3 text-sm"
+                data-testid="direct-guide"
+                data-error-kind={err ?? undefined}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{g.name}</p>
                   {d ? (
                     <p className="text-xs text-stone-600 dark:text-stone-300">
-                      <span className={cn(!inRange(hours, d.minDuration, d.maxDuration) && 'font-semibold underline decoration-warning-500 decoration-2 underline-offset-2')}>{t('direct.durationRange', { min: d.minDuration, max: d.maxDuration })}</span>
+                      <span
+                        className={cn(
+                          !inRange(hours, d.minDuration, d.maxDuration) &&
+                            'font-semibold underline decoration-warning-500 decoration-2 underline-offset-2',
+                        )}
+                      >
+                        {t('direct.durationRange', { min: d.minDuration, max: d.maxDuration })}
+                      </span>
                       {' · '}
-                      <span className={cn(!inRange(travelers, d.minPeople, d.maxPeople) && 'font-semibold underline decoration-warning-500 decoration-2 underline-offset-2')}>{t('direct.groupRange', { min: d.minPeople, max: d.maxPeople })}</span>
-                      {d && (!inRange(hours, d.minDuration, d.maxDuration) || !inRange(travelers, d.minPeople, d.maxPeople)) && <span className="block">{t('direct.outsideRange')}</span>}
+                      <span
+                        className={cn(
+                          !inRange(travelers, d.minPeople, d.maxPeople) &&
+                            'font-semibold underline decoration-warning-500 decoration-2 underline-offset-2',
+                        )}
+                      >
+                        {t('direct.groupRange', { min: d.minPeople, max: d.maxPeople })}
+                      </span>
+                      {d &&
+                        (!inRange(hours, d.minDuration, d.maxDuration) ||
+                          !inRange(travelers, d.minPeople, d.maxPeople)) && (
+                          <span className="block">{t('direct.outsideRange')}</span>
+                        )}
                     </p>
                   ) : (
                     <p className="h-4 w-40 animate-pulse rounded bg-stone-100 dark:bg-stone-800" />
                   )}
-                  {err && <p className="mt-1 text-danger-600 dark:text-danger-400">{t(`direct.errors.${err}`, { start, end })}</p>}
+                  {err && (
+                    <p className="mt-1 text-danger-600 dark:text-danger-400">
+                      {t(`direct.errors.${err}`, { start, end })}
+                    </p>
+                  )}
                   {!err && !global && timeOk && days[i]?.status === 'ready' && (
                     <p className="mt-1 inline-flex items-center gap-1 text-success-600">
                       <Check className="h-3.5 w-3.5" aria-hidden />
@@ -176,7 +231,13 @@ export default function DirectMessageDialog({
                   )}
                 </div>
                 {!result && (
-                  <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0" onClick={() => onRemove(g)} aria-label={t('direct.remove', { name: g.name })}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="h-8 w-8 shrink-0"
+                    onClick={() => onRemove(g)}
+                    aria-label={t('direct.remove', { name: g.name })}
+                  >
                     <X className="h-4 w-4" aria-hidden />
                   </Button>
                 )}
@@ -215,7 +276,12 @@ export default function DirectMessageDialog({
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
               {t('direct.cancel')}
             </Button>
-            <Button type="submit" variant="accent" busy={sending || loading} disabled={blocked && !(!body.trim() && !global && timeOk && !loading && !errors.some(Boolean))}>
+            <Button
+              type="submit"
+              variant="accent"
+              busy={sending || loading}
+              disabled={blocked && !(!body.trim() && !global && timeOk && !loading && !errors.some(Boolean))}
+            >
               {t('direct.send', { count: guides.length })}
             </Button>
           </div>

@@ -9,8 +9,16 @@ import DirectMessageDialog from './direct-message-dialog';
 import { displayDate } from '../tour-request/rules';
 import { guideError, hoursBetween, requestError, TIME_OPTIONS } from './rules';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const guide = (id: number) => ({ id, minDuration: 2, maxDuration: 6, minPeople: 1, maxPeople: 4, user: { fullName: `Guide ${id}` } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const guide = (id: number) => ({
+  id,
+  minDuration: 2,
+  maxDuration: 6,
+  minPeople: 1,
+  maxPeople: 4,
+  user: { fullName: `Guide ${id}` },
+});
 
 function stub(slots: (id: number) => Response) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -34,7 +42,12 @@ const open = (props: { date?: string; guides?: { id: number; name: string; photo
           <DirectMessageDialog
             open
             onOpenChange={() => undefined}
-            guides={props.guides ?? [{ id: 1, name: 'Guide 1', photo: null }, { id: 2, name: 'Guide 2', photo: null }]}
+            guides={
+              props.guides ?? [
+                { id: 1, name: 'Guide 1', photo: null },
+                { id: 2, name: 'Guide 2', photo: null },
+              ]
+            }
             onRemove={() => undefined}
             date={props.date}
             travelers={6}
@@ -79,7 +92,9 @@ describe('DirectMessageDialog', () => {
   it('says a date is missing (missing-date) and asks nobody for slots', async () => {
     const fetch = stub(() => json({ slots: [] }));
     open({});
-    expect((await screen.findByRole('alert')).textContent).toBe('Choose a date in the search filters first, then open this again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Choose a date in the search filters first, then open this again.',
+    );
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/slots'))).toBe(false);
   });
 
@@ -117,6 +132,8 @@ describe('DirectMessageDialog', () => {
     const calls = fetch.mock.calls as unknown as [RequestInfo, RequestInit | undefined][];
     const posts = calls.filter(([u, init]) => String(u).includes('/messages') && init?.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(JSON.parse(String(posts[0]![1]!.body)).body).toBe('Hello!\n\nRequested: 2026-12-01, 10:00–14:00 (Japan time)');
+    expect(JSON.parse(String(posts[0]![1]!.body)).body).toBe(
+      'Hello!\n\nRequested: 2026-12-01, 10:00–14:00 (Japan time)',
+    );
   });
 });

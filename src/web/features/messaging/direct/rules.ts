@@ -26,7 +26,10 @@ export function requestError(guideCount: number, date: string | undefined): Avai
 }
 
 /** One guide's error: the slots could not be fetched, or the chosen start is not bookable for that length. */
-export function guideError(day: GuideDay, start: string): Extract<AvailabilityError, 'fetch-error' | 'no-availability'> | null {
+export function guideError(
+  day: GuideDay,
+  start: string,
+): Extract<AvailabilityError, 'fetch-error' | 'no-availability'> | null {
   if (day.status === 'error') return 'fetch-error';
   if (day.status === 'ready' && !day.starts.includes(start)) return 'no-availability';
   return null;

@@ -8,7 +8,9 @@ import type { SystemMessage } from '../../../../shared/schemas/notifications';
  * its card. Other links are kept as they are. (A notice pushed live is new, so its link already carries
  * the booking: the browser notification uses it as sent, and this stays out of the header's code.)
  */
-export function notificationHref(m: Pick<SystemMessage, 'actionUrl' | 'relatedEntityType' | 'relatedEntityId'>): string | null {
+export function notificationHref(
+  m: Pick<SystemMessage, 'actionUrl' | 'relatedEntityType' | 'relatedEntityId'>,
+): string | null {
   const url = m.actionUrl;
   if (!url || !url.startsWith('/') || m.relatedEntityType !== 'booking' || !m.relatedEntityId) return url;
   const parsed = new URL(url, 'http://app.invalid');

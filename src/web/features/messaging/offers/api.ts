@@ -19,7 +19,11 @@ function useRefreshThread(conversationId: number) {
 }
 
 /** GET …/offer-quote: the rate-based price of the tour and the fee's floor (the guide's form). */
-export function useOfferQuote(conversationId: number, q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number | null }, enabled: boolean) {
+export function useOfferQuote(
+  conversationId: number,
+  q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number | null },
+  enabled: boolean,
+) {
   const params = new URLSearchParams({ durationHours: String(q.durationHours), travelers: String(q.travelers) });
   // Several days are suggested at the days' price (decision 154).
   if (q.days && q.days > 1) params.set('days', String(q.days));
@@ -36,7 +40,8 @@ export function useOfferQuote(conversationId: number, q: { durationHours: number
 export function useCreateOffer(conversationId: number) {
   const refresh = useRefreshThread(conversationId);
   return useMutation({
-    mutationFn: (body: CreateOfferBody) => apiRequest<OfferReply>(`/api/v2/conversations/${conversationId}/offers`, { method: 'POST', body }),
+    mutationFn: (body: CreateOfferBody) =>
+      apiRequest<OfferReply>(`/api/v2/conversations/${conversationId}/offers`, { method: 'POST', body }),
     onSuccess: refresh,
   });
 }

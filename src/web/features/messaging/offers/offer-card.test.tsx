@@ -10,7 +10,8 @@ import { createQueryClient } from '../../../lib/query-client';
 import { TourRequestCard } from '../tour-request/tour-request-card';
 import { OfferCard } from './offer-card';
 
-// The reader is in UTC, nine hours behind Japan all year (as availability-calendar.test.tsx): the cards add their own time.
+// The reader is in UTC, nine hours behind Japan all year (as availability-calendar.test.tsx): the cards add their own
+// time.
 process.env.TZ = 'UTC';
 
 const wrap = (ui: React.ReactNode) =>
@@ -71,7 +72,9 @@ describe('OfferCard', () => {
     wrap(<OfferCard offer={offer()} isGuideView={false} />);
     const card = await screen.findByTestId('offer-card');
     expect(screen.getByTestId('offer-fee').textContent).toBe('888 RMB');
-    expect(card.textContent).toContain('Deposit online: 177.60 RMB. The rest, 710.40 RMB, is paid to the guide in person.');
+    expect(card.textContent).toContain(
+      'Deposit online: 177.60 RMB. The rest, 710.40 RMB, is paid to the guide in person.',
+    );
     expect(screen.getByTestId('offer-extras').textContent).toContain('¥18,000 (JPY, ≈ 900 RMB)');
     expect(screen.getByTestId('offer-extras').textContent).toContain('not charged online');
     // The rate-based price is for the guide's eyes.
@@ -80,13 +83,24 @@ describe('OfferCard', () => {
     expect(book.getAttribute('href')).toBe('/checkout?offer=8');
     expect(screen.queryByRole('button', { name: 'Withdraw offer' })).toBeNull();
     // No shop stop is said in words (decision 135).
-    expect(screen.getByTestId('shop-stops').textContent).toContain('No shop stops: the guide declared none for this tour.');
+    expect(screen.getByTestId('shop-stops').textContent).toContain(
+      'No shop stops: the guide declared none for this tour.',
+    );
   });
 
   it("shows a Chinese traveler a Japanese offer's itinerary by machine translation, the original one tap away", async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const itinerary = '築地場外市場で朝ごはん、浜離宮で抹茶';
-    wrap(<OfferCard offer={offer({ itinerary, itineraryLanguage: 'ja', itineraryTranslated: { text: '在筑地场外市场吃早餐，在滨离宫喝抹茶', provider: 'DeepL', targetLang: 'zh' } })} isGuideView={false} />);
+    wrap(
+      <OfferCard
+        offer={offer({
+          itinerary,
+          itineraryLanguage: 'ja',
+          itineraryTranslated: { text: '在筑地场外市场吃早餐，在滨离宫喝抹茶', provider: 'DeepL', targetLang: 'zh' },
+        })}
+        isGuideView={false}
+      />,
+    );
     const card = within(await screen.findByTestId('offer-card'));
     expect(card.getByTestId('translated-text').textContent).toBe('在筑地场外市场吃早餐，在滨离宫喝抹茶');
     expect(card.getByTestId('machine-translated').textContent).toContain('机器翻译 · DeepL');
@@ -96,13 +110,34 @@ describe('OfferCard', () => {
   });
 
   it('lists each declared shop stop and whether the shop pays the guide', async () => {
-    wrap(<OfferCard offer={offer({ shopStops: [{ name: 'Ginza pearl shop', minutes: 30, paidByShop: true }, { name: 'Tsukiji knife shop', minutes: 15, paidByShop: false }] })} isGuideView={false} />);
-    const items = within(await screen.findByTestId('shop-stops')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Ginza pearl shop, 30 min The shop pays the guide for bringing you.', 'Tsukiji knife shop, 15 min The guide is not paid by the shop.']);
+    wrap(
+      <OfferCard
+        offer={offer({
+          shopStops: [
+            { name: 'Ginza pearl shop', minutes: 30, paidByShop: true },
+            { name: 'Tsukiji knife shop', minutes: 15, paidByShop: false },
+          ],
+        })}
+        isGuideView={false}
+      />,
+    );
+    const items = within(await screen.findByTestId('shop-stops'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Ginza pearl shop, 30 min The shop pays the guide for bringing you.',
+      'Tsukiji knife shop, 15 min The guide is not paid by the shop.',
+    ]);
   });
 
   it('lets the traveler decline with a reason', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: offer({ status: 'declined', declineReason: 'price' }) }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: offer({ status: 'declined', declineReason: 'price' }) }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     wrap(<OfferCard offer={offer()} isGuideView={false} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -123,7 +158,12 @@ describe('OfferCard', () => {
   });
 
   it('reads "Booked TG0042" once booked, and offers nothing more to press', async () => {
-    wrap(<OfferCard offer={offer({ status: 'booked', booking: { id: 42, bookingNumber: 'TG0042', status: 'upcoming' } })} isGuideView={false} />);
+    wrap(
+      <OfferCard
+        offer={offer({ status: 'booked', booking: { id: 42, bookingNumber: 'TG0042', status: 'upcoming' } })}
+        isGuideView={false}
+      />,
+    );
     expect((await screen.findByTestId('offer-status')).textContent).toBe('Booked TG0042');
     expect(screen.queryByRole('link', { name: 'Book this offer' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
@@ -138,7 +178,12 @@ describe('OfferCard', () => {
     expect(screen.getByRole('link', { name: '预订此报价' })).toBeTruthy();
     expect(screen.getByTestId('offer-status').textContent).toBe('待预订');
     unmount();
-    wrap(<OfferCard offer={offer({ status: 'booked', booking: { id: 42, bookingNumber: 'TG0042', status: 'upcoming' } })} isGuideView />);
+    wrap(
+      <OfferCard
+        offer={offer({ status: 'booked', booking: { id: 42, bookingNumber: 'TG0042', status: 'upcoming' } })}
+        isGuideView
+      />,
+    );
     expect((await screen.findByTestId('offer-status')).textContent).toBe('已预订 TG0042');
   });
 
@@ -189,14 +234,23 @@ describe('a tour request answered by an offer', () => {
       meetingPostalCode: '104-0045',
       subcategoryId: 12,
       service: null,
-      state: { status: 'offered', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 }, ...state },
+      state: {
+        status: 'offered',
+        rejectReason: null,
+        bookingId: null,
+        offer: null,
+        allowances: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 },
+        ...state,
+      },
     },
   });
 
   it('writes the tour time as every card does: Japan time first, the reader’s own in brackets, on the request and the offer', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const a = wrap(<TourRequestCard message={request({ status: 'pending' })} isGuideView={false} />);
-    expect((await screen.findByTestId('tour-request-card')).textContent).toContain('2026年12月5日 10:00（日本时间）（您当地时间 01:00）');
+    expect((await screen.findByTestId('tour-request-card')).textContent).toContain(
+      '2026年12月5日 10:00（日本时间）（您当地时间 01:00）',
+    );
     a.unmount();
     // 08:00 in Japan is still the day before in UTC: the reader's date is given.
     wrap(<OfferCard offer={offer({ startTime: '08:00', startsAt: '2026-12-04T23:00:00.000Z' })} isGuideView={false} />);
@@ -220,7 +274,13 @@ describe('a tour request answered by an offer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
     expect(onOffer).toHaveBeenCalledTimes(1);
     a.unmount();
-    wrap(<TourRequestCard message={request({ offer: { id: 8, status: 'declined', bookingId: null, bookingNumber: null } })} isGuideView onOffer={onOffer} />);
+    wrap(
+      <TourRequestCard
+        message={request({ offer: { id: 8, status: 'declined', bookingId: null, bookingNumber: null } })}
+        isGuideView
+        onOffer={onOffer}
+      />,
+    );
     expect((await screen.findByTestId('tour-request-status')).textContent).toBe('Offer declined');
     fireEvent.click(screen.getByRole('button', { name: 'Make a new offer' }));
     expect(onOffer).toHaveBeenCalledTimes(2);

@@ -22,14 +22,20 @@ import { MeetingPlace } from '../../meeting-points';
 import { WrittenText } from '../components/written-text';
 
 /** What the badge says: "Booked TG0042" / "已预订 TG0042" once booked. */
-export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => string, offer: Pick<Offer, 'status' | 'booking'>): string {
-  return offer.status === 'booked' && offer.booking ? t('offer.status.bookedAs', { number: offer.booking.bookingNumber }) : t(`offer.status.${offer.status}`);
+export function offerStatusText(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  offer: Pick<Offer, 'status' | 'booking'>,
+): string {
+  return offer.status === 'booked' && offer.booking
+    ? t('offer.status.bookedAs', { number: offer.booking.bookingNumber })
+    : t(`offer.status.${offer.status}`);
 }
 
 /**
- * A guide's offer in the thread (decision 078): the terms, the fee in the guide's currency (decision 164; the rate-based price beside
- * it for the guide) and for the traveler in theirs at the rate the offer was priced at (decision 169), the deposit rule, and the extras in yen paid on site. The traveler books it in one
- * tap (checkout opens with everything filled in) or declines it; the guide withdraws it.
+ * A guide's offer in the thread (decision 078): the terms, the fee in the guide's currency (decision 164; the
+ * rate-based price beside it for the guide) and for the traveler in theirs at the rate the offer was priced at
+ * (decision 169), the deposit rule, and the extras in yen paid on site. The traveler books it in one tap (checkout
+ * opens with everything filled in) or declines it; the guide withdraws it.
  */
 export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: boolean }) {
   const { t } = useTranslation(['messaging', 'licences']);
@@ -42,13 +48,17 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
   // An offer made before offers kept their rate is read at today's, as its booking would be.
   const today = useFxRate(!isGuideView && !offer.rate && offer.currency !== display).data;
   const jpyPerCny = (offer.rate ?? today)?.jpyPerCny;
-  const money = (minor: number) => (isGuideView ? formatMoney(minor, offer.currency, locale) : priceText(minor, offer.currency, display, jpyPerCny, locale));
+  const money = (minor: number) =>
+    isGuideView
+      ? formatMoney(minor, offer.currency, locale)
+      : priceText(minor, offer.currency, display, jpyPerCny, locale);
   const until = formatDeadline(offer.expiresAt, locale, offer.timeZone, t('tour.japanTime'));
   const rows: [string, ReactNode][] = [
     [
       t('tour.date'),
       <>
-        {displayDate(offer.date, locale)} <TourTime date={offer.date} start={offer.startTime} timeZone={offer.timeZone} />
+        {displayDate(offer.date, locale)}{' '}
+        <TourTime date={offer.date} start={offer.startTime} timeZone={offer.timeZone} />
       </>,
     ],
     // Several days (decision 154): how many, each of the offer's hours.
@@ -58,7 +68,12 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
     [
       t('tour.itinerary'),
       // In the traveler's language by machine translation when it applies, the original one tap away (decision 145).
-      <WrittenText text={offer.itinerary} language={offer.itineraryLanguage} translated={offer.itineraryTranslated} translation={offer.itineraryTranslation} />,
+      <WrittenText
+        text={offer.itinerary}
+        language={offer.itineraryLanguage}
+        translated={offer.itineraryTranslated}
+        translation={offer.itineraryTranslation}
+      />,
     ],
     [t('tour.meetingPoint'), <MeetingPlace place={offer} />],
   ];
@@ -68,14 +83,22 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
     [t('offer.extrasTickets'), offer.extras.ticketsYen],
   ];
   return (
-    <div data-testid="offer-card" data-status={offer.status} className="w-full max-w-sm rounded-xl border border-primary-200 bg-white p-3 text-sm text-stone-900 dark:border-primary-800 dark:bg-stone-950 dark:text-stone-100">
+    <div
+      data-testid="offer-card"
+      data-status={offer.status}
+      className="w-full max-w-sm rounded-xl border border-primary-200 bg-white p-3 text-sm text-stone-900 dark:border-primary-800 dark:bg-stone-950 dark:text-stone-100"
+    >
       <p className="flex items-center justify-between gap-2">
         <span className="font-semibold">{t('offer.cardTitle')}</span>
         <span
           data-testid="offer-status"
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-medium',
-            offer.status === 'booked' ? 'bg-success-600 text-white' : open ? 'border border-primary-500 text-primary-800 dark:text-primary-200' : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
+            offer.status === 'booked'
+              ? 'bg-success-600 text-white'
+              : open
+                ? 'border border-primary-500 text-primary-800 dark:text-primary-200'
+                : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
           )}
         >
           {offerStatusText(t, offer)}
@@ -96,7 +119,10 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
           </p>
         )}
         <p className="text-xs text-stone-600 dark:text-stone-400">
-          {t('offer.depositRule', { deposit: money(offer.depositCents), rest: money(offer.priceCents - offer.depositCents) })}
+          {t('offer.depositRule', {
+            deposit: money(offer.depositCents),
+            rest: money(offer.priceCents - offer.depositCents),
+          })}
         </p>
       </div>
       {offer.extras.totalYen > 0 && (
@@ -112,24 +138,48 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
                 </div>
               ))}
             <dt className="font-semibold">{t('offer.extrasTotal')}</dt>
-            <dd className="text-right font-semibold tabular-nums">{yen(offer.extras.totalYen, locale, isGuideView ? 'guide' : 'traveler')}</dd>
+            <dd className="text-right font-semibold tabular-nums">
+              {yen(offer.extras.totalYen, locale, isGuideView ? 'guide' : 'traveler')}
+            </dd>
           </dl>
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('offer.extrasNote')}</p>
         </div>
       )}
-      <ShopStopsList stops={offer.shopStops} className="mt-2 border-t border-stone-100 pt-2 text-xs dark:border-stone-800" />
-      <div className="mt-2 space-y-0.5 border-t border-stone-100 pt-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400" data-testid="offer-transport">
-        {offer.guideDrives && <p className="font-medium text-stone-800 dark:text-stone-200">{t('licences:transport.guideDrives')}</p>}
+      <ShopStopsList
+        stops={offer.shopStops}
+        className="mt-2 border-t border-stone-100 pt-2 text-xs dark:border-stone-800"
+      />
+      <div
+        className="mt-2 space-y-0.5 border-t border-stone-100 pt-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400"
+        data-testid="offer-transport"
+      >
+        {offer.guideDrives && (
+          <p className="font-medium text-stone-800 dark:text-stone-200">{t('licences:transport.guideDrives')}</p>
+        )}
         <p>{t('licences:transport.ticketsNote')}</p>
-        <Link to={PAYING_HELP_PATH} onClick={closeChatWindow} className="font-medium text-primary-700 underline dark:text-primary-300">
+        <Link
+          to={PAYING_HELP_PATH}
+          onClick={closeChatWindow}
+          className="font-medium text-primary-700 underline dark:text-primary-300"
+        >
           {t('licences:transport.whatYouPay')}
         </Link>
       </div>
       {open && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('offer.bookBy', until)}</p>}
-      {offer.status === 'declined' && offer.declineReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('offer.declinedBecause', { reason: t(`offer.reasons.${offer.declineReason}`) })}</p>}
+      {offer.status === 'declined' && offer.declineReason && (
+        <p className="mt-2 text-stone-600 dark:text-stone-300">
+          {t('offer.declinedBecause', { reason: t(`offer.reasons.${offer.declineReason}`) })}
+        </p>
+      )}
       {open && !isGuideView && !declining && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <ButtonLink to={`/checkout?offer=${offer.id}`} onClick={closeChatWindow} variant="accent" size="sm" data-testid="book-offer">
+          <ButtonLink
+            to={`/checkout?offer=${offer.id}`}
+            onClick={closeChatWindow}
+            variant="accent"
+            size="sm"
+            data-testid="book-offer"
+          >
             {t('offer.book')}
           </ButtonLink>
           <Button size="sm" variant="outline" onClick={() => setDeclining(true)}>
@@ -142,7 +192,13 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
           <legend className="font-medium">{t('offer.chooseReason')}</legend>
           {OFFER_DECLINE_REASONS.map((x) => (
             <label key={x} className="flex items-center gap-2">
-              <input type="radio" name={`decline-offer-${offer.id}`} value={x} checked={reason === x} onChange={() => setReason(x)} />
+              <input
+                type="radio"
+                name={`decline-offer-${offer.id}`}
+                value={x}
+                checked={reason === x}
+                onChange={() => setReason(x)}
+              />
               {t(`offer.reasons.${x}`)}
             </label>
           ))}
@@ -150,7 +206,12 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
             <Button size="sm" variant="outline" onClick={() => setDeclining(false)}>
               {t('tour.back')}
             </Button>
-            <Button size="sm" variant="danger" busy={answer.isPending} onClick={() => answer.mutate({ decline: true, ...(reason && { reason }) })}>
+            <Button
+              size="sm"
+              variant="danger"
+              busy={answer.isPending}
+              onClick={() => answer.mutate({ decline: true, ...(reason && { reason }) })}
+            >
               {t('offer.confirmDecline')}
             </Button>
           </div>

@@ -13,7 +13,8 @@ import { OfferForm } from './offer-form';
 
 /** A yen guide's offer (decision 164): the fee typed, checked and shown in yen. */
 process.env.TZ = 'UTC';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bodies: Record<string, unknown>[] = [];
 const wrap = (ui: ReactNode) =>
   render(
@@ -31,7 +32,14 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
-      if (String(url).includes('offer-quote')) return json({ suggestedCents: 15_000, floorCents: 7_500, ceilingCents: 150_000, depositRate: 0.2, currency: 'JPY' });
+      if (String(url).includes('offer-quote'))
+        return json({
+          suggestedCents: 15_000,
+          floorCents: 7_500,
+          ceilingCents: 150_000,
+          depositRate: 0.2,
+          currency: 'JPY',
+        });
       // Today's rate differs from the one the offer was priced at, so a card read at today's would show.
       if (String(url).includes('/fx/rate')) return json({ jpyPerCny: '22', asOf: '2026-11-27', source: 'fixed' });
       if (String(url).includes('credentials')) return json({ licence: null, insurance: null, mayDrive: false });
@@ -65,10 +73,14 @@ describe('the offer form of a guide who prices in yen', () => {
     const form = await fillTerms();
     fireEvent.change(fee, { target: { value: '8000.5' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(form.querySelector('#of-fee-error')?.textContent).toBe('Please enter the fee in yen, for example 8000.'));
+    await waitFor(() =>
+      expect(form.querySelector('#of-fee-error')?.textContent).toBe('Please enter the fee in yen, for example 8000.'),
+    );
     fireEvent.change(fee, { target: { value: '7000' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(form.querySelector('#of-fee-error')?.textContent).toBe('The fee must be at least ¥7,500 (JPY).'));
+    await waitFor(() =>
+      expect(form.querySelector('#of-fee-error')?.textContent).toBe('The fee must be at least ¥7,500 (JPY).'),
+    );
     expect(bodies).toEqual([]);
     fireEvent.change(fee, { target: { value: '9000' } });
     fireEvent.submit(form);
@@ -80,7 +92,9 @@ describe('the offer form of a guide who prices in yen', () => {
     await act(() => i18next.changeLanguage('ja'));
     wrap(<OfferForm conversationId={7} request={null} onDone={() => {}} />);
     expect(await screen.findByLabelText('ツアー全体のガイド料金（円）')).toBeTruthy();
-    expect(screen.getByTestId('offer-quote').textContent).toContain('料金設定による価格：15,000円。最低料金：7,500円。');
+    expect(screen.getByTestId('offer-quote').textContent).toContain(
+      '料金設定による価格：15,000円。最低料金：7,500円。',
+    );
   });
 });
 
@@ -126,7 +140,9 @@ describe('the card of a yen offer', () => {
     expect((await screen.findByTestId('offer-fee')).textContent).toBe('8,000円');
     const card = screen.getByTestId('offer-fee').closest('article') ?? document.body;
     expect(card.textContent).toContain('15,000円');
-    expect(card.textContent).toContain('オンラインでの予約金：1,600円。残りの6,400円は、当日現地払いでガイドに直接お支払いください。');
+    expect(card.textContent).toContain(
+      'オンラインでの予約金：1,600円。残りの6,400円は、当日現地払いでガイドに直接お支払いください。',
+    );
     expect(card.textContent).not.toContain('元');
   });
 

@@ -11,7 +11,8 @@ import { pickDate } from '../../../test/pick-date';
 import { OfferForm } from './offer-form';
 
 /** The offer form keeps a booking's calendar (decision 106): its day is within the horizon, in both languages. */
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const posted: string[] = [];
 const bodies: Record<string, unknown>[] = [];
 
@@ -26,7 +27,14 @@ beforeEach(() => {
         posted.push(String(url));
         bodies.push(JSON.parse(String(init.body)));
       }
-      if (String(url).includes('offer-quote')) return json({ suggestedCents: 60_000, floorCents: 30_000, ceilingCents: 600_000, depositRate: 0.2, currency: 'CNY' });
+      if (String(url).includes('offer-quote'))
+        return json({
+          suggestedCents: 60_000,
+          floorCents: 30_000,
+          ceilingCents: 600_000,
+          depositRate: 0.2,
+          currency: 'CNY',
+        });
       if (String(url).includes('credentials')) return json({ licence: null, insurance: null, mayDrive: false });
       return json({}, 404);
     }),
@@ -62,12 +70,19 @@ describe.each(['en', 'zh-CN'])('offer form in %s', (lang) => {
     expect(form.querySelector<HTMLInputElement>('input[name="date"]')!.value).toBe(last);
     const after = addDays(last, 1);
     pickDate(date, after);
-    expect(date.querySelector<HTMLOptionElement>(`select[data-part="day"] option[value="${Number(after.slice(8))}"]`)!.disabled).toBe(true);
+    expect(
+      date.querySelector<HTMLOptionElement>(`select[data-part="day"] option[value="${Number(after.slice(8))}"]`)!
+        .disabled,
+    ).toBe(true);
     expect(form.querySelector<HTMLInputElement>('input[name="date"]')!.value).toBe('');
     fireEvent.submit(form);
-    await waitFor(() => expect(form.querySelector('#of-date-error')?.textContent).toBe(i18next.t('messaging:offer.errors.required')));
+    await waitFor(() =>
+      expect(form.querySelector('#of-date-error')?.textContent).toBe(i18next.t('messaging:offer.errors.required')),
+    );
     expect(date.querySelector('select')!.getAttribute('aria-invalid')).toBe('true');
-    expect(i18next.t('messaging:offer.errors.horizon', { days: BOOKING_HORIZON_DAYS })).toContain(String(BOOKING_HORIZON_DAYS));
+    expect(i18next.t('messaging:offer.errors.horizon', { days: BOOKING_HORIZON_DAYS })).toContain(
+      String(BOOKING_HORIZON_DAYS),
+    );
     expect(posted).toEqual([]);
   });
 });

@@ -13,8 +13,12 @@ import { yen } from '../tour-request/rules';
 import { ShopStopsEditor } from '../../../components/ui/shop-stops';
 import { lastDayIso, newId, todayIso, useOfferDraft, type Draft, type Request } from './use-offer-draft';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
-const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+const field =
+  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
+const HALF_HOURS = Array.from(
+  { length: 48 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
 const DURATIONS = Array.from({ length: 24 }, (_, i) => (i + 1) / 2);
 
 /**
@@ -22,12 +26,46 @@ const DURATIONS = Array.from({ length: 24 }, (_, i) => (i + 1) / 2);
  * or from the chat: the terms and the fee in the guide's own currency (decision 164), with the server's
  * rate-based price and floor beside it. The fee field waits for the quote: it names the currency.
  */
-export function OfferForm({ conversationId, request, onDone }: { conversationId: number; request: { id: number; tourRequest: Request } | null; onDone: () => void }) {
+export function OfferForm({
+  conversationId,
+  request,
+  onDone,
+}: {
+  conversationId: number;
+  request: { id: number; tourRequest: Request } | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(['messaging', 'licences', 'guideBusiness']);
   const locale = currentLocale();
-  const { tr, mayDrive, guideDrives, setGuideDrives, shopStops, setShopStops, shopStopsError, setShopStopsError, d, setD, errors, setErrors, clientId, create, quote, set, currency, money, feeCents, submit } = useOfferDraft(conversationId, request, onDone);
+  const {
+    tr,
+    mayDrive,
+    guideDrives,
+    setGuideDrives,
+    shopStops,
+    setShopStops,
+    shopStopsError,
+    setShopStopsError,
+    d,
+    setD,
+    errors,
+    setErrors,
+    clientId,
+    create,
+    quote,
+    set,
+    currency,
+    money,
+    feeCents,
+    submit,
+  } = useOfferDraft(conversationId, request, onDone);
 
-  const a11y = (k: keyof Draft) => ({ name: k, id: `of-${k}`, 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `of-${k}-error` : undefined });
+  const a11y = (k: keyof Draft) => ({
+    name: k,
+    id: `of-${k}`,
+    'aria-invalid': errors[k] ? true : undefined,
+    'aria-describedby': errors[k] ? `of-${k}-error` : undefined,
+  });
   const label = (k: keyof Draft, text: string, control: ReactNode, hint?: ReactNode, className?: string) => (
     <div className={className}>
       <label id={`of-${k}-label`} htmlFor={`of-${k}`} className="text-sm font-medium">
@@ -72,7 +110,8 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
               labelId="of-date-label"
               name="date"
               className="mt-1"
-              min={todayIso()} max={lastDayIso()}
+              min={todayIso()}
+              max={lastDayIso()}
               value={d.date}
               onChange={(v) => set('date', v)}
               invalid={!!errors.date}
@@ -84,7 +123,12 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           {label(
             'startTime',
             t('tour.startTime'),
-            <select className={field} value={d.startTime} onChange={(e) => set('startTime', e.target.value)} {...a11y('startTime')}>
+            <select
+              className={field}
+              value={d.startTime}
+              onChange={(e) => set('startTime', e.target.value)}
+              {...a11y('startTime')}
+            >
               {HALF_HOURS.map((h) => (
                 <option key={h} value={h}>
                   {h}
@@ -96,7 +140,12 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           {label(
             'durationHours',
             t('tour.duration'),
-            <select className={field} value={d.durationHours} onChange={(e) => set('durationHours', Number(e.target.value))} {...a11y('durationHours')}>
+            <select
+              className={field}
+              value={d.durationHours}
+              onChange={(e) => set('durationHours', Number(e.target.value))}
+              {...a11y('durationHours')}
+            >
               {DURATIONS.map((h) => (
                 <option key={h} value={h}>
                   {t('tour.hours', { count: h })}
@@ -107,7 +156,12 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           {label(
             'days',
             t('tour.days'),
-            <select className={field} value={d.days} onChange={(e) => set('days', Number(e.target.value))} {...a11y('days')}>
+            <select
+              className={field}
+              value={d.days}
+              onChange={(e) => set('days', Number(e.target.value))}
+              {...a11y('days')}
+            >
               {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {t('tour.daysOption', { count: n })}
@@ -115,7 +169,20 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
               ))}
             </select>,
           )}
-          {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}
+          {label(
+            'travelers',
+            t('tour.travelers'),
+            <input
+              type="number"
+              min={1}
+              max={50}
+              inputMode="numeric"
+              className={field}
+              value={d.travelers}
+              onChange={(e) => set('travelers', e.target.value)}
+              {...a11y('travelers')}
+            />,
+          )}
         </div>
         {quote.data && currency ? (
           label(
@@ -133,7 +200,11 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
               {...a11y('fee')}
             />,
             <p className="mt-1 text-xs text-stone-600 dark:text-stone-400" data-testid="offer-quote">
-              {t('offer.quoteHint', { suggested: money(quote.data.suggestedCents), floor: money(quote.data.floorCents), deposit: money(Math.round(feeCents * quote.data.depositRate)) })}
+              {t('offer.quoteHint', {
+                suggested: money(quote.data.suggestedCents),
+                floor: money(quote.data.floorCents),
+                deposit: money(Math.round(feeCents * quote.data.depositRate)),
+              })}
             </p>,
           )
         ) : quote.isError ? (
@@ -183,13 +254,31 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
             />,
           )}
         </div>
-        {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
+        {label(
+          'itinerary',
+          t('tour.itinerary'),
+          <textarea
+            rows={3}
+            maxLength={2000}
+            className={field}
+            value={d.itinerary}
+            onChange={(e) => set('itinerary', e.target.value)}
+            {...a11y('itinerary')}
+          />,
+        )}
         {extras && extras.totalYen > 0 && (
-          <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{t('offer.extrasCarried', { amount: yen(extras.totalYen, locale, 'guide') })}</p>
+          <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">
+            {t('offer.extrasCarried', { amount: yen(extras.totalYen, locale, 'guide') })}
+          </p>
         )}
         {mayDrive && (
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-primary-600" checked={guideDrives} onChange={(e) => setGuideDrives(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-primary-600"
+              checked={guideDrives}
+              onChange={(e) => setGuideDrives(e.target.checked)}
+            />
             {t('licences:transport.guideDrivesLabel')}
           </label>
         )}
@@ -202,12 +291,27 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           }}
           error={shopStopsError}
         />
-        {label('note', t('offer.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
-        {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable', 'date_out_of_range'].includes(create.error.code ?? '')) && (
-          <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
-            {t('offer.sendFailed')}
-          </p>
+        {label(
+          'note',
+          t('offer.note'),
+          <textarea
+            rows={2}
+            maxLength={2000}
+            className={field}
+            value={d.note}
+            onChange={(e) => set('note', e.target.value)}
+            {...a11y('note')}
+          />,
         )}
+        {create.isError &&
+          !(
+            create.error instanceof ApiError &&
+            ['price_below_floor', 'slot_unavailable', 'date_out_of_range'].includes(create.error.code ?? '')
+          ) && (
+            <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
+              {t('offer.sendFailed')}
+            </p>
+          )}
       </div>
       <div className="flex justify-end gap-2 border-t border-stone-200 px-3 py-2 dark:border-stone-800">
         <Button variant="ghost" onClick={onDone}>

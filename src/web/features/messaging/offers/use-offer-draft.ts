@@ -1,4 +1,5 @@
-// The guide's offer as it is written: its draft, the quote it waits for, its checks and its sending; apart from the form, which lays out the fields.
+// The guide's offer as it is written: its draft, the quote it waits for, its checks and its sending; apart from the
+// form, which lays out the fields.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, todayInZone } from '../../../../shared/availability';
@@ -59,7 +60,11 @@ function draftOf(request: Request | null): Draft {
 }
 
 /** The offer's draft, from a tour request or empty, and what the form shows and sends of it. */
-export function useOfferDraft(conversationId: number, request: { id: number; tourRequest: Request } | null, onDone: () => void) {
+export function useOfferDraft(
+  conversationId: number,
+  request: { id: number; tourRequest: Request } | null,
+  onDone: () => void,
+) {
   const { t } = useTranslation(['messaging', 'licences', 'guideBusiness']);
   const locale = currentLocale();
   const tr = request?.tourRequest ?? null;
@@ -73,7 +78,11 @@ export function useOfferDraft(conversationId: number, request: { id: number; tou
   const clientId = useRef(newId());
   const create = useCreateOffer(conversationId);
   const travelers = Math.max(1, Math.min(50, Math.floor(Number(d.travelers)) || 1));
-  const quote = useOfferQuote(conversationId, { durationHours: d.durationHours, days: d.days, travelers, subcategoryId: tr?.subcategoryId ?? null }, true);
+  const quote = useOfferQuote(
+    conversationId,
+    { durationHours: d.durationHours, days: d.days, travelers, subcategoryId: tr?.subcategoryId ?? null },
+    true,
+  );
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
     setD((old) => ({ ...old, [k]: v }));
     clientId.current = newId();
@@ -84,7 +93,11 @@ export function useOfferDraft(conversationId: number, request: { id: number; tou
   // null: typed, but not an amount in the guide's currency (yen are whole, yuan have at most two decimals).
   const typedFee = d.fee.trim() && currency ? inputToMinor(d.fee, currency) : undefined;
   const feeCents = typedFee ?? (d.fee.trim() ? 0 : (quote.data?.suggestedCents ?? 0));
-  const feeError = () => t('offer.errors.fee', { unit: currency ? t(`offer.unit.${currency}`) : '', example: currency === 'JPY' ? '8000' : '400' });
+  const feeError = () =>
+    t('offer.errors.fee', {
+      unit: currency ? t(`offer.unit.${currency}`) : '',
+      example: currency === 'JPY' ? '8000' : '400',
+    });
 
   const submit = () => {
     const body = {
@@ -115,11 +128,13 @@ export function useOfferDraft(conversationId: number, request: { id: number; tou
           continue;
         }
         const k = issue.path[0] === 'priceCents' ? 'fee' : (issue.path[0] as keyof Draft);
-        found[k] ??= k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'fee' ? feeError() : t('offer.errors.required');
+        found[k] ??=
+          k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'fee' ? feeError() : t('offer.errors.required');
       }
     }
     if (typedFee === null) found.fee = feeError();
-    else if (quote.data && feeCents < quote.data.floorCents) found.fee = t('offer.errors.floor', { amount: money(quote.data.floorCents) });
+    else if (quote.data && feeCents < quote.data.floorCents)
+      found.fee = t('offer.errors.floor', { amount: money(quote.data.floorCents) });
     if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
     else if (d.date > lastDayIso()) found.date = t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
     setErrors(found);
@@ -128,12 +143,38 @@ export function useOfferDraft(conversationId: number, request: { id: number; tou
     create.mutate(parsed.data, {
       onSuccess: onDone,
       onError: (e) => {
-        if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ fee: quote.data ? t('offer.errors.floor', { amount: money(quote.data.floorCents) }) : feeError() });
+        if (e instanceof ApiError && e.code === 'price_below_floor')
+          setErrors({
+            fee: quote.data ? t('offer.errors.floor', { amount: money(quote.data.floorCents) }) : feeError(),
+          });
         if (e instanceof ApiError && e.code === 'slot_unavailable') setErrors({ startTime: t('offer.errors.slot') });
-        if (e instanceof ApiError && e.code === 'date_out_of_range') setErrors({ date: t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS }) });
-        if (e instanceof ApiError && e.code === 'protected_title') setErrors({ [e.body?.fields?.[0]?.path === 'note' ? 'note' : 'itinerary']: saveErrorText(t, e) });
+        if (e instanceof ApiError && e.code === 'date_out_of_range')
+          setErrors({ date: t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS }) });
+        if (e instanceof ApiError && e.code === 'protected_title')
+          setErrors({ [e.body?.fields?.[0]?.path === 'note' ? 'note' : 'itinerary']: saveErrorText(t, e) });
       },
     });
   };
-  return { tr, mayDrive, guideDrives, setGuideDrives, shopStops, setShopStops, shopStopsError, setShopStopsError, d, setD, errors, setErrors, clientId, create, quote, set, currency, money, feeCents, submit };
+  return {
+    tr,
+    mayDrive,
+    guideDrives,
+    setGuideDrives,
+    shopStops,
+    setShopStops,
+    shopStopsError,
+    setShopStopsError,
+    d,
+    setD,
+    errors,
+    setErrors,
+    clientId,
+    create,
+    quote,
+    set,
+    currency,
+    money,
+    feeCents,
+    submit,
+  };
 }

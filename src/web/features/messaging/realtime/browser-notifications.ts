@@ -8,10 +8,15 @@ import { queryClientRef } from './query-client-ref';
  * (an internal path in this tab, anything else in a new tab) or /messages for bulk. Failures are
  * only logged (docs/rules/look-and-language.md). Only kinds the user keeps on for "browser" are shown.
  */
-export function notifyInBrowser(kind: NotificationKind | 'admin', opts: { title?: string; body?: string; url?: string | null; bulk?: number }) {
+export function notifyInBrowser(
+  kind: NotificationKind | 'admin',
+  opts: { title?: string; body?: string; url?: string | null; bulk?: number },
+) {
   try {
     if (typeof Notification === 'undefined') return;
-    const settings = queryClientRef.current?.getQueryData<{ kinds: Record<string, { browser: boolean }> }>(['notification-settings']);
+    const settings = queryClientRef.current?.getQueryData<{ kinds: Record<string, { browser: boolean }> }>([
+      'notification-settings',
+    ]);
     const k = kind === 'admin' ? 'system' : kind;
     if (settings && settings.kinds[k]?.browser === false) return;
     const show = () => {
@@ -30,7 +35,8 @@ export function notifyInBrowser(kind: NotificationKind | 'admin', opts: { title?
       window.setTimeout(() => n.close(), bulk ? 8000 : 10_000);
     };
     if (Notification.permission === 'granted') show();
-    else if (Notification.permission === 'default') void Notification.requestPermission().then((p) => p === 'granted' && show());
+    else if (Notification.permission === 'default')
+      void Notification.requestPermission().then((p) => p === 'granted' && show());
   } catch (err) {
     console.warn('browser notification failed', err);
   }

@@ -22,7 +22,12 @@ const OPENED = 'opened';
  * `onOpen` runs in every tab each time the socket opens, the first time included: pushes sent
  * before it was open are lost, so the caller refreshes what they would have updated.
  */
-export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void, onStopped: () => void, onOpen: () => void = () => undefined): RealtimeHandle {
+export function startRealtime(
+  token: string,
+  onEvent: (e: RealtimeEvent) => void,
+  onStopped: () => void,
+  onOpen: () => void = () => undefined,
+): RealtimeHandle {
   let stopped = false;
   let leader = false;
   let socket: WebSocket | null = null;
@@ -36,7 +41,8 @@ export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void
     if (e) onEvent(e);
   });
 
-  const url = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+  const url = () =>
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`;
 
   const connect = () => {
     if (stopped) return;

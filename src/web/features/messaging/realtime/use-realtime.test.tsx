@@ -8,7 +8,10 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { useRealtime } from './use-realtime';
 
-const sockets = vi.hoisted(() => ({ onEvent: null as null | ((e: RealtimeEvent) => void), onOpen: null as null | (() => void) }));
+const sockets = vi.hoisted(() => ({
+  onEvent: null as null | ((e: RealtimeEvent) => void),
+  onOpen: null as null | (() => void),
+}));
 vi.mock('./socket-client', () => ({
   startRealtime: (_token: string, onEvent: (e: RealtimeEvent) => void, _onStopped: () => void, onOpen: () => void) => {
     sockets.onEvent = onEvent;
@@ -56,29 +59,45 @@ const tourRequest = (note: string): Message & { credits: number | null } => ({
     meetingPostalCode: '111-0034',
     subcategoryId: 12,
     service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
-    state: { status: 'pending', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
+    state: {
+      status: 'pending',
+      rejectReason: null,
+      bookingId: null,
+      offer: null,
+      allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 },
+    },
   },
 });
 
 describe('useRealtime browser notice of a tour request', () => {
   it('sums the request up in the interface language, then the note', async () => {
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useRealtime('token', 1), { wrapper });
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     await act(() => i18next.changeLanguage('zh-CN'));
     sockets.onEvent!({ type: 'new_message', payload: tourRequest('') } as RealtimeEvent);
-    expect(notify).toHaveBeenLastCalledWith('chat', { body: '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者', url: '/messages?c=4' });
+    expect(notify).toHaveBeenLastCalledWith('chat', {
+      body: '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者',
+      url: '/messages?c=4',
+    });
     await act(() => i18next.changeLanguage('en'));
     sockets.onEvent!({ type: 'new_message', payload: tourRequest('See you!') } as RealtimeEvent);
-    expect(notify).toHaveBeenLastCalledWith('chat', { body: 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers\nSee you!', url: '/messages?c=4' });
+    expect(notify).toHaveBeenLastCalledWith('chat', {
+      body: 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers\nSee you!',
+      url: '/messages?c=4',
+    });
   });
 });
 
 describe('useRealtime when the socket opens', () => {
   it('refreshes what pushes would have updated (a push sent before the socket opened is lost)', () => {
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useRealtime('token', 1), { wrapper });
     const invalidated: unknown[] = [];
     const spy = vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
@@ -94,10 +113,15 @@ describe('useRealtime when the socket opens', () => {
 
 describe('useRealtime and the unread badge', () => {
   const sent = (senderId: number, unreadCount: number | undefined) =>
-    ({ type: 'new_message', payload: { ...tourRequest('hi'), kind: 'text', tourRequest: null, senderId, unreadCount } }) as unknown as RealtimeEvent;
+    ({
+      type: 'new_message',
+      payload: { ...tourRequest('hi'), kind: 'text', tourRequest: null, senderId, unreadCount },
+    }) as unknown as RealtimeEvent;
   const setup = () => {
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useRealtime('token', 1), { wrapper });
     client.setQueryData(['unread', 1], { totalUnreadCount: 5, chatUnreadCount: 3, systemUnreadCount: 2 });
     const invalidated: unknown[] = [];
@@ -111,7 +135,11 @@ describe('useRealtime and the unread badge', () => {
     const { client, invalidated } = setup();
     client.setQueryData(['conversations'], [{ conversation: { id: 4 }, unreadCount: 1 }]);
     sockets.onEvent!(sent(2, 3));
-    expect(client.getQueryData(['unread', 1])).toEqual({ totalUnreadCount: 7, chatUnreadCount: 5, systemUnreadCount: 2 });
+    expect(client.getQueryData(['unread', 1])).toEqual({
+      totalUnreadCount: 7,
+      chatUnreadCount: 5,
+      systemUnreadCount: 2,
+    });
     expect(client.getQueryData<{ unreadCount: number }[]>(['conversations'])![0]!.unreadCount).toBe(3);
     expect(invalidated).not.toContainEqual(['unread']);
   });
@@ -121,15 +149,27 @@ describe('useRealtime and the unread badge', () => {
     sockets.onEvent!(sent(2, 1));
     sockets.onEvent!(sent(1, 0));
     sockets.onEvent!(sent(2, undefined));
-    expect(client.getQueryData(['unread', 1])).toEqual({ totalUnreadCount: 6, chatUnreadCount: 4, systemUnreadCount: 2 });
+    expect(client.getQueryData(['unread', 1])).toEqual({
+      totalUnreadCount: 6,
+      chatUnreadCount: 4,
+      systemUnreadCount: 2,
+    });
   });
 });
 
 describe('useRealtime and machine translation (decision 145)', () => {
-  const text = (id: number, body: string, senderId = 2): Message & { credits: number | null } => ({ ...tourRequest(body), id, kind: 'text', tourRequest: null, senderId });
+  const text = (id: number, body: string, senderId = 2): Message & { credits: number | null } => ({
+    ...tourRequest(body),
+    id,
+    kind: 'text',
+    tourRequest: null,
+    senderId,
+  });
   const setup = () => {
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useRealtime('token', 1), { wrapper });
     const invalidated: unknown[] = [];
     vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
@@ -140,10 +180,16 @@ describe('useRealtime and machine translation (decision 145)', () => {
 
   it('keeps the translation a message shows when it is pushed again unchanged, and reads the thread again for a new one', () => {
     const { client, invalidated } = setup();
-    const translated = { ...text(7, 'こんにちは'), bodyLanguage: 'ja' as const, translated: { text: '你好', provider: 'DeepL' as const, targetLang: 'zh' as const } };
+    const translated = {
+      ...text(7, 'こんにちは'),
+      bodyLanguage: 'ja' as const,
+      translated: { text: '你好', provider: 'DeepL' as const, targetLang: 'zh' as const },
+    };
     client.setQueryData(['conversations', 4, 'messages'], { data: [translated], nextBefore: null, credits: null });
     sockets.onEvent!({ type: 'new_message', payload: text(7, 'こんにちは') } as RealtimeEvent);
-    expect(client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data[0]!.translated).toEqual(translated.translated);
+    expect(client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data[0]!.translated).toEqual(
+      translated.translated,
+    );
     sockets.onEvent!({ type: 'new_message', payload: text(8, '明日また') } as RealtimeEvent);
     expect(invalidated).toContainEqual(['conversations', 4, 'messages']);
   });
@@ -151,11 +197,29 @@ describe('useRealtime and machine translation (decision 145)', () => {
   it("keeps a tour request's translated itinerary and group when the request is pushed again answered (decision 173)", () => {
     const { client } = setup();
     const plain = tourRequest('');
-    const asked = { ...plain, tourRequest: { ...plain.tourRequest!, itinerary: '浅草和上野', groupComposition: '两个大人' } };
+    const asked = {
+      ...plain,
+      tourRequest: { ...plain.tourRequest!, itinerary: '浅草和上野', groupComposition: '两个大人' },
+    };
     const toJa = { provider: 'DeepL' as const, targetLang: 'ja' as const };
-    const shown = { ...asked, tourRequest: { ...asked.tourRequest, itineraryLanguage: 'zh' as const, itineraryTranslated: { ...toJa, text: '浅草と上野' }, groupCompositionLanguage: 'zh' as const, groupCompositionTranslated: { ...toJa, text: '大人二人' } } };
+    const shown = {
+      ...asked,
+      tourRequest: {
+        ...asked.tourRequest,
+        itineraryLanguage: 'zh' as const,
+        itineraryTranslated: { ...toJa, text: '浅草と上野' },
+        groupCompositionLanguage: 'zh' as const,
+        groupCompositionTranslated: { ...toJa, text: '大人二人' },
+      },
+    };
     client.setQueryData(['conversations', 4, 'messages'], { data: [shown], nextBefore: null, credits: null });
-    sockets.onEvent!({ type: 'new_message', payload: { ...asked, tourRequest: { ...asked.tourRequest, state: { ...asked.tourRequest.state, status: 'accepted' } } } } as RealtimeEvent);
+    sockets.onEvent!({
+      type: 'new_message',
+      payload: {
+        ...asked,
+        tourRequest: { ...asked.tourRequest, state: { ...asked.tourRequest.state, status: 'accepted' } },
+      },
+    } as RealtimeEvent);
     const now = client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data[0]!.tourRequest!;
     expect(now.state.status).toBe('accepted');
     expect([now.itineraryTranslated?.text, now.groupCompositionTranslated?.text]).toEqual(['浅草と上野', '大人二人']);
@@ -163,7 +227,11 @@ describe('useRealtime and machine translation (decision 145)', () => {
 
   it('without translation in the thread, a new message is only added (no extra read)', () => {
     const { client, invalidated } = setup();
-    client.setQueryData(['conversations', 4, 'messages'], { data: [text(7, 'hello')], nextBefore: null, credits: null });
+    client.setQueryData(['conversations', 4, 'messages'], {
+      data: [text(7, 'hello')],
+      nextBefore: null,
+      credits: null,
+    });
     sockets.onEvent!({ type: 'new_message', payload: text(8, 'again') } as RealtimeEvent);
     expect(client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data).toHaveLength(2);
     expect(invalidated).not.toContainEqual(['conversations', 4, 'messages']);

@@ -20,7 +20,12 @@ declare global {
 }
 
 /** `next` with the translation fields `shown` had for the same words, when `next` carries none (events carry none). */
-function keep<T extends object>(next: T, shown: T | null | undefined, words: keyof T, fields: [keyof T, ...(keyof T)[]]): T {
+function keep<T extends object>(
+  next: T,
+  shown: T | null | undefined,
+  words: keyof T,
+  fields: [keyof T, ...(keyof T)[]],
+): T {
   if (!shown || next[fields[0]] || !shown[fields[0]] || next[words] !== shown[words]) return next;
   return { ...next, ...Object.fromEntries(fields.map((f) => [f, shown[f]])) };
 }
@@ -31,11 +36,17 @@ function keep<T extends object>(next: T, shown: T | null | undefined, words: key
  */
 function keepTranslation(next: Message, shown: Message): Message {
   const body = keep(next, shown, 'body', ['bodyLanguage', 'translated', 'translation']);
-  const offer = next.offer && keep(next.offer, shown.offer, 'itinerary', ['itineraryLanguage', 'itineraryTranslated', 'itineraryTranslation']);
+  const offer =
+    next.offer &&
+    keep(next.offer, shown.offer, 'itinerary', ['itineraryLanguage', 'itineraryTranslated', 'itineraryTranslation']);
   const request =
     next.tourRequest &&
     keep(
-      keep(next.tourRequest, shown.tourRequest, 'itinerary', ['itineraryLanguage', 'itineraryTranslated', 'itineraryTranslation']),
+      keep(next.tourRequest, shown.tourRequest, 'itinerary', [
+        'itineraryLanguage',
+        'itineraryTranslated',
+        'itineraryTranslation',
+      ]),
       shown.tourRequest,
       'groupComposition',
       ['groupCompositionLanguage', 'groupCompositionTranslated', 'groupCompositionTranslation'],
@@ -55,11 +66,20 @@ function applyUnread(queryClient: QueryClient, userId: number, m: NewMessage) {
   const entry = list?.find((c) => c.conversation.id === m.conversationId);
   const delta = entry ? m.unreadCount - entry.unreadCount : m.senderId === userId ? 0 : 1;
   if (entry) {
-    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, list!.map((c) => (c === entry ? { ...c, unreadCount: m.unreadCount! } : c)));
+    queryClient.setQueryData<Conversation[]>(
+      messagingKeys.conversations,
+      list!.map((c) => (c === entry ? { ...c, unreadCount: m.unreadCount! } : c)),
+    );
   }
   if (delta === 0) return;
-  queryClient.setQueryData<TotalUnread>(messagingKeys.unread(userId), (old) =>
-    old && { ...old, chatUnreadCount: Math.max(0, old.chatUnreadCount + delta), totalUnreadCount: Math.max(0, old.totalUnreadCount + delta) },
+  queryClient.setQueryData<TotalUnread>(
+    messagingKeys.unread(userId),
+    (old) =>
+      old && {
+        ...old,
+        chatUnreadCount: Math.max(0, old.chatUnreadCount + delta),
+        totalUnreadCount: Math.max(0, old.totalUnreadCount + delta),
+      },
   );
 }
 
@@ -79,18 +99,24 @@ export function useRealtime(token: string | undefined, userId: number | undefine
           queryClient.setQueryData<MessagesPage>(key, (old) => {
             if (!old) return old;
             const i = old.data.findIndex((m) => m.id === e.payload.id);
-            const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? keepTranslation(e.payload, m) : m)) : [...old.data, e.payload];
+            const data =
+              i >= 0
+                ? old.data.map((m) => (m.id === e.payload.id ? keepTranslation(e.payload, m) : m))
+                : [...old.data, e.payload];
             return { ...old, data, credits: e.payload.credits };
           });
           // Events carry no machine translation (decision 145): with translation on (the thread shows
           // some), the page is read again, which asks for the new message's and shows it when it lands.
-          if (e.payload.senderId !== userId && before?.data.some((m) => m.bodyLanguage)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+          if (e.payload.senderId !== userId && before?.data.some((m) => m.bodyLanguage))
+            void queryClient.invalidateQueries({ queryKey: key, exact: true });
           applyUnread(queryClient, userId, e.payload);
           void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
           if (e.payload.senderId !== userId && document.visibilityState === 'hidden') {
             // A tour request reads as its summary in the interface language, then the note (decision 053).
             const tr = e.payload.tourRequest;
-            const body = tr ? [tourRequestPreview(currentLocale(), tr), e.payload.body].filter(Boolean).join('\n') : e.payload.body;
+            const body = tr
+              ? [tourRequestPreview(currentLocale(), tr), e.payload.body].filter(Boolean).join('\n')
+              : e.payload.body;
             notifyInBrowser('chat', { body, url: `/messages?c=${e.payload.conversationId}` });
           }
           break;
@@ -104,7 +130,12 @@ export function useRealtime(token: string | undefined, userId: number | undefine
         case 'system_message':
           void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
           void queryClient.invalidateQueries({ queryKey: ['unread'] });
-          if (e.payload.action === 'created') notifyInBrowser(e.payload.message.type, { title: e.payload.message.title, body: e.payload.message.message, url: e.payload.message.actionUrl });
+          if (e.payload.action === 'created')
+            notifyInBrowser(e.payload.message.type, {
+              title: e.payload.message.title,
+              body: e.payload.message.message,
+              url: e.payload.message.actionUrl,
+            });
           else notifyInBrowser('system', { bulk: e.payload.messages.length });
           break;
         case 'system_message_read':

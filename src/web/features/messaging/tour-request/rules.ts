@@ -114,8 +114,14 @@ export const yen = (amount: number, locale: string, reader: 'traveler' | 'guide'
 export function displayDate(iso: string, locale: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(locale, {
+    year: 'numeric',
+    month: locale === 'en' ? 'short' : 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
 }
 
 /** A service's name in the reader's language (the catalog carries both). */
-export const serviceName = (s: { nameEn: string; nameCn: string; nameJa: string }, locale: Locale) => localName(s, locale);
+export const serviceName = (s: { nameEn: string; nameCn: string; nameJa: string }, locale: Locale) =>
+  localName(s, locale);

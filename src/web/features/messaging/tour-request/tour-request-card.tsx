@@ -20,7 +20,15 @@ import { WrittenText } from '../components/written-text';
  * rejects with a chosen reason and a confirmation; once accepted the traveler gets the pending
  * booking's payment link.
  */
-export function TourRequestCard({ message, isGuideView, onOffer }: { message: Message; isGuideView: boolean; onOffer?: () => void }) {
+export function TourRequestCard({
+  message,
+  isGuideView,
+  onOffer,
+}: {
+  message: Message;
+  isGuideView: boolean;
+  onOffer?: () => void;
+}) {
   const { t } = useTranslation('messaging');
   const r = message.tourRequest!;
   const answer = useAnswerTourRequest(message.conversationId, message.id);
@@ -35,36 +43,69 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
       : status === 'offered' && offer
         ? t(`requestOffer.${offer.status === 'booked' ? 'open' : offer.status}`)
         : t(`tourStatus.${status}`);
-  const canOffer = isGuideView && !!onOffer && (status === 'pending' || (status === 'offered' && !!offer && offer.status !== 'open' && offer.status !== 'booked'));
+  const canOffer =
+    isGuideView &&
+    !!onOffer &&
+    (status === 'pending' || (status === 'offered' && !!offer && offer.status !== 'open' && offer.status !== 'booked'));
   const rows: [string, ReactNode][] = [
     [
       t('tour.date'),
       // The request form asks for the start in Japan time (tour-request-form.tsx), so it reads back so.
       <>
-        {displayDate(r.date, currentLocale())} <TourTime date={r.date} start={r.startTime} timeZone={DEFAULT_GUIDE_TIME_ZONE} />
+        {displayDate(r.date, currentLocale())}{' '}
+        <TourTime date={r.date} start={r.startTime} timeZone={DEFAULT_GUIDE_TIME_ZONE} />
       </>,
     ],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
     // The traveler's own words, in the guide's language by machine translation when it applies (decision 173).
     ...(r.groupComposition
-      ? [[t('tour.group'), <WrittenText text={r.groupComposition} language={r.groupCompositionLanguage} translated={r.groupCompositionTranslated} translation={r.groupCompositionTranslation} />] as [string, ReactNode]]
+      ? [
+          [
+            t('tour.group'),
+            <WrittenText
+              text={r.groupComposition}
+              language={r.groupCompositionLanguage}
+              translated={r.groupCompositionTranslated}
+              translation={r.groupCompositionTranslation}
+            />,
+          ] as [string, ReactNode],
+        ]
       : []),
     ...(r.service ? [[t('tour.service'), serviceName(r.service, currentLocale())] as [string, string]] : []),
-    [t('tour.itinerary'), <WrittenText text={r.itinerary} language={r.itineraryLanguage} translated={r.itineraryTranslated} translation={r.itineraryTranslation} />],
+    [
+      t('tour.itinerary'),
+      <WrittenText
+        text={r.itinerary}
+        language={r.itineraryLanguage}
+        translated={r.itineraryTranslated}
+        translation={r.itineraryTranslation}
+      />,
+    ],
     [t('tour.meetingPoint'), <MeetingPlace place={r} />],
     [t('tour.meal'), `${t(`tour.meals.${r.meal}`)} × ${r.meals}`],
     [t('tour.transport'), t(`tour.transportShort.${r.transport}`)],
-    [t('tour.tickets'), `${t(`tour.ticketOptions.${r.tickets}`)}${r.tickets === 'no_payment' ? '' : ` × ${r.ticketCount}`}`],
+    [
+      t('tour.tickets'),
+      `${t(`tour.ticketOptions.${r.tickets}`)}${r.tickets === 'no_payment' ? '' : ` × ${r.ticketCount}`}`,
+    ],
   ];
   return (
-    <div data-testid="tour-request-card" data-status={status} className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-3 text-sm text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100">
+    <div
+      data-testid="tour-request-card"
+      data-status={status}
+      className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-3 text-sm text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100"
+    >
       <p className="flex items-center justify-between gap-2">
         <span className="font-semibold">{t('tour.cardTitle')}</span>
         <span
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-medium',
-            status === 'accepted' || offer?.status === 'booked' ? 'bg-success-600 text-white' : status === 'rejected' ? 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300' : 'border border-warning-500 text-stone-800 dark:text-stone-100',
+            status === 'accepted' || offer?.status === 'booked'
+              ? 'bg-success-600 text-white'
+              : status === 'rejected'
+                ? 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300'
+                : 'border border-warning-500 text-stone-800 dark:text-stone-100',
           )}
         >
           <span data-testid="tour-request-status">{badge}</span>
@@ -74,18 +115,29 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
       <div className="mt-2 border-t border-stone-100 pt-2 dark:border-stone-800">
         <FeeLines fees={r.state.allowances} reader={isGuideView ? 'guide' : 'traveler'} />
       </div>
-      {status === 'rejected' && r.state.rejectReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.rejectedBecause', { reason: t(`tour.reasons.${r.state.rejectReason}`) })}</p>}
+      {status === 'rejected' && r.state.rejectReason && (
+        <p className="mt-2 text-stone-600 dark:text-stone-300">
+          {t('tour.rejectedBecause', { reason: t(`tour.reasons.${r.state.rejectReason}`) })}
+        </p>
+      )}
       {status === 'accepted' && !isGuideView && (
         <div className="mt-3 space-y-2">
           <p>{r.state.bookingId ? t('tour.acceptedPay') : t('tour.acceptedNoBooking')}</p>
           {r.state.bookingId && (
-            <ButtonLink to={`/checkout?booking=${r.state.bookingId}`} onClick={closeChatWindow} variant="accent" size="sm">
+            <ButtonLink
+              to={`/checkout?booking=${r.state.bookingId}`}
+              onClick={closeChatWindow}
+              variant="accent"
+              size="sm"
+            >
               {t('tour.pay')}
             </ButtonLink>
           )}
         </div>
       )}
-      {status === 'accepted' && isGuideView && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.acceptedGuide')}</p>}
+      {status === 'accepted' && isGuideView && (
+        <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.acceptedGuide')}</p>
+      )}
       {status === 'offered' && canOffer && (
         <div className="mt-3">
           <Button size="sm" variant="accent" onClick={onOffer}>
@@ -102,7 +154,12 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
                   {t('offer.make')}
                 </Button>
               )}
-              <Button size="sm" variant="primary" busy={answer.isPending} onClick={() => answer.mutate({ accept: true })}>
+              <Button
+                size="sm"
+                variant="primary"
+                busy={answer.isPending}
+                onClick={() => answer.mutate({ accept: true })}
+              >
                 {t('tour.accept')}
               </Button>
               <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => setRejecting('reason')}>
@@ -115,7 +172,13 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
               <legend className="font-medium">{t('tour.chooseReason')}</legend>
               {REJECT_REASONS.map((x) => (
                 <label key={x} className="flex items-center gap-2">
-                  <input type="radio" name={`reject-${message.id}`} value={x} checked={reason === x} onChange={() => setReason(x)} />
+                  <input
+                    type="radio"
+                    name={`reject-${message.id}`}
+                    value={x}
+                    checked={reason === x}
+                    onChange={() => setReason(x)}
+                  />
                   {t(`tour.reasons.${x}`)}
                 </label>
               ))}
@@ -130,13 +193,22 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
             </fieldset>
           )}
           {rejecting === 'confirm' && reason && (
-            <div role="alertdialog" aria-label={t('tour.confirmTitle')} className="space-y-2 rounded-lg bg-stone-50 p-2 dark:bg-stone-900">
+            <div
+              role="alertdialog"
+              aria-label={t('tour.confirmTitle')}
+              className="space-y-2 rounded-lg bg-stone-50 p-2 dark:bg-stone-900"
+            >
               <p>{t('tour.confirmReject', { reason: t(`tour.reasons.${reason}`) })}</p>
               <div className="flex gap-2">
                 <Button size="sm" variant="outline" onClick={() => setRejecting('reason')}>
                   {t('tour.back')}
                 </Button>
-                <Button size="sm" variant="danger" busy={answer.isPending} onClick={() => answer.mutate({ accept: false, reason })}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  busy={answer.isPending}
+                  onClick={() => answer.mutate({ accept: false, reason })}
+                >
                   {t('tour.confirmRejectButton')}
                 </Button>
               </div>

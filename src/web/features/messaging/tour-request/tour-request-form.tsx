@@ -2,7 +2,12 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
-import { MEAL_OPTIONS, TICKET_OPTIONS, TRANSPORT_ALLOWANCE_YEN, TRANSPORT_OPTIONS } from '../../../../shared/messaging/tour-request';
+import {
+  MEAL_OPTIONS,
+  TICKET_OPTIONS,
+  TRANSPORT_ALLOWANCE_YEN,
+  TRANSPORT_OPTIONS,
+} from '../../../../shared/messaging/tour-request';
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +18,8 @@ import { MeetingPointInput } from '../../meeting-points';
 import { FeeLines } from './fee-lines';
 import { newId, todayIso, useTourRequestDraft } from './use-tour-request-draft';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
+const field =
+  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 
 /**
  * Tour request message, written by the traveler inside the chat: date and time, meal,
@@ -21,10 +27,22 @@ const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-
  * code (docs/rules/messaging.md rules and messages), the service chosen from the guide's own offered services (in
  * the reader's language, decision 053), and the additional fees each with its amount.
  */
-export function TourRequestForm({ conversationId, guideId, onDone }: { conversationId: number; guideId: number; onDone: () => void }) {
+export function TourRequestForm({
+  conversationId,
+  guideId,
+  onDone,
+}: {
+  conversationId: number;
+  guideId: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('messaging');
   const locale = currentLocale();
-  const { choices, d, setD, errors, setErrors, clientId, send, formRef, set, fees, submit } = useTourRequestDraft(conversationId, guideId, onDone);
+  const { choices, d, setD, errors, setErrors, clientId, send, formRef, set, fees, submit } = useTourRequestDraft(
+    conversationId,
+    guideId,
+    onDone,
+  );
 
   const err = (k: keyof TourRequestDraft) =>
     errors[k] ? (
@@ -32,7 +50,12 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
         {t(`tour.errors.${errors[k]}`)}
       </p>
     ) : null;
-  const a11y = (k: keyof TourRequestDraft) => ({ name: k, id: `tr-${k}`, 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `tr-${k}-error` : undefined });
+  const a11y = (k: keyof TourRequestDraft) => ({
+    name: k,
+    id: `tr-${k}`,
+    'aria-invalid': errors[k] ? true : undefined,
+    'aria-describedby': errors[k] ? `tr-${k}-error` : undefined,
+  });
   const label = (k: keyof TourRequestDraft, text: string, control: ReactNode, hint?: ReactNode, className?: string) => (
     <div className={className}>
       <label id={`tr-${k}-label`} htmlFor={`tr-${k}`} className="text-sm font-medium">
@@ -81,11 +104,60 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
             undefined,
             'col-span-2',
           )}
-          {label('startTime', t('tour.startTime'), <input type="time" className={field} value={d.startTime} onChange={(e) => set('startTime', e.target.value)} {...a11y('startTime')} />, <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.japanTime')}</p>)}
-          {label('durationHours', t('tour.duration'), <input type="number" min={1} max={12} step={0.5} inputMode="decimal" className={field} value={d.durationHours} onChange={(e) => set('durationHours', e.target.value)} {...a11y('durationHours')} />)}
-          {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}
+          {label(
+            'startTime',
+            t('tour.startTime'),
+            <input
+              type="time"
+              className={field}
+              value={d.startTime}
+              onChange={(e) => set('startTime', e.target.value)}
+              {...a11y('startTime')}
+            />,
+            <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.japanTime')}</p>,
+          )}
+          {label(
+            'durationHours',
+            t('tour.duration'),
+            <input
+              type="number"
+              min={1}
+              max={12}
+              step={0.5}
+              inputMode="decimal"
+              className={field}
+              value={d.durationHours}
+              onChange={(e) => set('durationHours', e.target.value)}
+              {...a11y('durationHours')}
+            />,
+          )}
+          {label(
+            'travelers',
+            t('tour.travelers'),
+            <input
+              type="number"
+              min={1}
+              max={50}
+              inputMode="numeric"
+              className={field}
+              value={d.travelers}
+              onChange={(e) => set('travelers', e.target.value)}
+              {...a11y('travelers')}
+            />,
+          )}
         </div>
-        {label('groupComposition', t('tour.group'), <input className={field} maxLength={500} placeholder={t('tour.groupPlaceholder')} value={d.groupComposition} onChange={(e) => set('groupComposition', e.target.value)} {...a11y('groupComposition')} />)}
+        {label(
+          'groupComposition',
+          t('tour.group'),
+          <input
+            className={field}
+            maxLength={500}
+            placeholder={t('tour.groupPlaceholder')}
+            value={d.groupComposition}
+            onChange={(e) => set('groupComposition', e.target.value)}
+            {...a11y('groupComposition')}
+          />,
+        )}
         {label(
           'subcategoryId',
           t('tour.service'),
@@ -119,7 +191,19 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
             <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.servicesNone')}</p>
           ) : null,
         )}
-        {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} placeholder={t('tour.itineraryPlaceholder')} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
+        {label(
+          'itinerary',
+          t('tour.itinerary'),
+          <textarea
+            rows={3}
+            maxLength={2000}
+            className={field}
+            placeholder={t('tour.itineraryPlaceholder')}
+            value={d.itinerary}
+            onChange={(e) => set('itinerary', e.target.value)}
+            {...a11y('itinerary')}
+          />,
+        )}
         {label(
           'meetingAddress',
           t('tour.address'),
@@ -165,7 +249,12 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
             {label(
               'meal',
               t('tour.meal'),
-              <select className={field} value={d.meal} onChange={(e) => set('meal', e.target.value as TourRequestDraft['meal'])} {...a11y('meal')}>
+              <select
+                className={field}
+                value={d.meal}
+                onChange={(e) => set('meal', e.target.value as TourRequestDraft['meal'])}
+                {...a11y('meal')}
+              >
                 {MEAL_OPTIONS.map((o) => (
                   <option key={o} value={o}>
                     {t(`tour.meals.${o}`)}
@@ -173,15 +262,35 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
                 ))}
               </select>,
             )}
-            {label('meals', t('tour.mealCount'), <input type="number" min={0} max={10} inputMode="numeric" className={field} value={d.meals} onChange={(e) => set('meals', e.target.value)} {...a11y('meals')} />)}
+            {label(
+              'meals',
+              t('tour.mealCount'),
+              <input
+                type="number"
+                min={0}
+                max={10}
+                inputMode="numeric"
+                className={field}
+                value={d.meals}
+                onChange={(e) => set('meals', e.target.value)}
+                {...a11y('meals')}
+              />,
+            )}
           </div>
           {label(
             'transport',
             t('tour.transport'),
-            <select className={field} value={d.transport} onChange={(e) => set('transport', e.target.value as TourRequestDraft['transport'])} {...a11y('transport')}>
+            <select
+              className={field}
+              value={d.transport}
+              onChange={(e) => set('transport', e.target.value as TourRequestDraft['transport'])}
+              {...a11y('transport')}
+            >
               {TRANSPORT_OPTIONS.map((o) => (
                 <option key={o} value={o}>
-                  {o === 'none' ? t('tour.transports.none') : t(`tour.transports.${o}`, { amount: yen(TRANSPORT_ALLOWANCE_YEN[o], locale) })}
+                  {o === 'none'
+                    ? t('tour.transports.none')
+                    : t(`tour.transports.${o}`, { amount: yen(TRANSPORT_ALLOWANCE_YEN[o], locale) })}
                 </option>
               ))}
             </select>,
@@ -190,7 +299,12 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
             {label(
               'tickets',
               t('tour.tickets'),
-              <select className={field} value={d.tickets} onChange={(e) => set('tickets', e.target.value as TourRequestDraft['tickets'])} {...a11y('tickets')}>
+              <select
+                className={field}
+                value={d.tickets}
+                onChange={(e) => set('tickets', e.target.value as TourRequestDraft['tickets'])}
+                {...a11y('tickets')}
+              >
                 {TICKET_OPTIONS.map((o) => (
                   <option key={o} value={o}>
                     {t(`tour.ticketOptions.${o}`)}
@@ -198,11 +312,36 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
                 ))}
               </select>,
             )}
-            {label('ticketCount', t('tour.ticketCount'), <input type="number" min={0} max={20} inputMode="numeric" disabled={d.tickets === 'no_payment'} className={field} value={d.tickets === 'no_payment' ? '0' : d.ticketCount} onChange={(e) => set('ticketCount', e.target.value)} {...a11y('ticketCount')} />)}
+            {label(
+              'ticketCount',
+              t('tour.ticketCount'),
+              <input
+                type="number"
+                min={0}
+                max={20}
+                inputMode="numeric"
+                disabled={d.tickets === 'no_payment'}
+                className={field}
+                value={d.tickets === 'no_payment' ? '0' : d.ticketCount}
+                onChange={(e) => set('ticketCount', e.target.value)}
+                {...a11y('ticketCount')}
+              />,
+            )}
           </div>
           <FeeLines fees={fees} />
         </fieldset>
-        {label('note', t('tour.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
+        {label(
+          'note',
+          t('tour.note'),
+          <textarea
+            rows={2}
+            maxLength={2000}
+            className={field}
+            value={d.note}
+            onChange={(e) => set('note', e.target.value)}
+            {...a11y('note')}
+          />,
+        )}
         {send.isError && !(send.error instanceof ApiError && send.error.code === 'service_not_offered') && (
           <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
             {t('tour.sendFailed')}

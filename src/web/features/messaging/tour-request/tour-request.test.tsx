@@ -23,19 +23,48 @@ const wrap = (ui: React.ReactNode) =>
 
 /** A day a month ahead: within what the date's picker offers. */
 const soon = addDays(todayInZone('Asia/Tokyo'), 30);
-const valid = { ...emptyDraft(), date: '2026-12-05', itinerary: 'Asakusa, Ueno', meetingAddress: 'Kaminarimon, Taito', meetingPostalCode: '111-0034', subcategoryId: '12' };
+const valid = {
+  ...emptyDraft(),
+  date: '2026-12-05',
+  itinerary: 'Asakusa, Ueno',
+  meetingAddress: 'Kaminarimon, Taito',
+  meetingPostalCode: '111-0034',
+  subcategoryId: '12',
+};
 
 /** The guide's offered services (GET …/choices/with-subcategories) as the server sends them. */
 const CHOICES = [
-  { id: 2, nameEn: 'Food and drink', nameCn: '美食体验', nameJa: 'グルメ', subcategories: [{ id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' }] },
-  { id: 1, nameEn: 'Sightseeing', nameCn: '观光游览', nameJa: '観光', subcategories: [{ id: 7, nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' }, { id: 8, nameEn: 'Temples and shrines', nameCn: '寺庙神社', nameJa: '寺社めぐり' }] },
+  {
+    id: 2,
+    nameEn: 'Food and drink',
+    nameCn: '美食体验',
+    nameJa: 'グルメ',
+    subcategories: [{ id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' }],
+  },
+  {
+    id: 1,
+    nameEn: 'Sightseeing',
+    nameCn: '观光游览',
+    nameJa: '観光',
+    subcategories: [
+      { id: 7, nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' },
+      { id: 8, nameEn: 'Temples and shrines', nameCn: '寺庙神社', nameJa: '寺社めぐり' },
+    ],
+  },
 ];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** fetch for the form: the guide's services, and `send` for the POST of the request. */
-function stubApi(send: () => Response = () => json({ data: { id: 1 }, credits: null }, 201), choices: unknown[] = CHOICES) {
-  const fetch = vi.fn(async (url: RequestInfo) => (String(url).includes('/choices/with-subcategories') ? json({ data: choices }) : send()));
+function stubApi(
+  send: () => Response = () => json({ data: { id: 1 }, credits: null }, 201),
+  choices: unknown[] = CHOICES,
+) {
+  const fetch = vi.fn(async (url: RequestInfo) =>
+    String(url).includes('/choices/with-subcategories') ? json({ data: choices }) : send(),
+  );
   vi.stubGlobal('fetch', fetch);
-  const posts = () => (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).filter(([, init]) => init?.method === 'POST');
+  const posts = () =>
+    (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).filter(([, init]) => init?.method === 'POST');
   return { fetch, posts };
 }
 
@@ -54,14 +83,36 @@ describe('tour request rules (postal codes, allowances)', () => {
     expect(toTourRequest({ ...valid, meetingPostalCode: '1110034' }).meetingPostalCode).toBe('111-0034');
   });
   it('maps postal codes to the two spec messages, and needs the address', () => {
-    expect(validateTourRequest({ ...valid, meetingPostalCode: '' }, '2026-11-22').meetingPostalCode).toBe('postalLength');
-    expect(validateTourRequest({ ...valid, meetingPostalCode: '12345' }, '2026-11-22').meetingPostalCode).toBe('postalLength');
-    expect(validateTourRequest({ ...valid, meetingPostalCode: 'abc-defg' }, '2026-11-22').meetingPostalCode).toBe('postalDigits');
+    expect(validateTourRequest({ ...valid, meetingPostalCode: '' }, '2026-11-22').meetingPostalCode).toBe(
+      'postalLength',
+    );
+    expect(validateTourRequest({ ...valid, meetingPostalCode: '12345' }, '2026-11-22').meetingPostalCode).toBe(
+      'postalLength',
+    );
+    expect(validateTourRequest({ ...valid, meetingPostalCode: 'abc-defg' }, '2026-11-22').meetingPostalCode).toBe(
+      'postalDigits',
+    );
     expect(validateTourRequest({ ...valid, meetingAddress: '  ' }, '2026-11-22').meetingAddress).toBe('address');
   });
   it('checks date, time, ranges, the itinerary and a chosen service', () => {
-    const e = validateTourRequest({ ...emptyDraft(), startTime: '25:00', durationHours: '0', travelers: '0', meals: '11', ticketCount: '21' }, '2026-11-22');
-    expect(Object.keys(e).sort()).toEqual(['date', 'durationHours', 'itinerary', 'meals', 'meetingAddress', 'meetingPostalCode', 'startTime', 'subcategoryId', 'ticketCount', 'travelers'].sort());
+    const e = validateTourRequest(
+      { ...emptyDraft(), startTime: '25:00', durationHours: '0', travelers: '0', meals: '11', ticketCount: '21' },
+      '2026-11-22',
+    );
+    expect(Object.keys(e).sort()).toEqual(
+      [
+        'date',
+        'durationHours',
+        'itinerary',
+        'meals',
+        'meetingAddress',
+        'meetingPostalCode',
+        'startTime',
+        'subcategoryId',
+        'ticketCount',
+        'travelers',
+      ].sort(),
+    );
     expect(e.subcategoryId).toBe('service');
     expect(toTourRequest(valid).subcategoryId).toBe(12);
     expect(validateTourRequest({ ...valid, date: '2026-11-21' }, '2026-11-22').date).toBe('datePast');
@@ -83,7 +134,9 @@ describe('TourRequestForm', () => {
     fireEvent.change(postal, { target: { value: '12a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Please provide the meeting address.')).toBeTruthy();
-    expect(screen.getByText('Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).')).toBeTruthy();
+    expect(
+      screen.getByText('Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).'),
+    ).toBeTruthy();
     expect(postal.getAttribute('aria-describedby')).toBe('tr-meetingPostalCode-error');
     fireEvent.change(postal, { target: { value: '12345' } });
     expect((postal as HTMLInputElement).value).toBe('123-45');
@@ -99,7 +152,13 @@ describe('TourRequestForm', () => {
     wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const transport = (await screen.findByLabelText('交通（往返）')) as HTMLSelectElement;
     const labels = [...transport.options].map((o) => o.textContent);
-    expect(labels).toEqual(['同城，1 小时以内：2000 日元（约 100 元）', '邻近城市，2 小时以内：14000 日元（约 700 元）', '周边城市，2–4 小时：20000 日元（约 1000 元）', '远途，4 小时以上：33000 日元（约 1650 元）', '不需要交通']);
+    expect(labels).toEqual([
+      '同城，1 小时以内：2000 日元（约 100 元）',
+      '邻近城市，2 小时以内：14000 日元（约 700 元）',
+      '周边城市，2–4 小时：20000 日元（约 1000 元）',
+      '远途，4 小时以上：33000 日元（约 1650 元）',
+      '不需要交通',
+    ]);
     fireEvent.change(transport, { target: { value: 'remote' } });
     fireEvent.change(screen.getByLabelText('餐数'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('门票数'), { target: { value: '3' } });
@@ -116,7 +175,9 @@ describe('TourRequestForm', () => {
     wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const select = (await screen.findByLabelText('服务项目')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
-    expect(String((fetch.mock.calls as unknown as [RequestInfo][])[0]![0])).toContain('/api/v2/service-categories/guides/3/choices/with-subcategories');
+    expect(String((fetch.mock.calls as unknown as [RequestInfo][])[0]![0])).toContain(
+      '/api/v2/service-categories/guides/3/choices/with-subcategories',
+    );
     expect([...select.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['美食体验', '观光游览']);
     expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
       ['', '请选择地陪提供的服务'],
@@ -166,7 +227,13 @@ describe('TourRequestForm', () => {
     const [url, init] = posts()[0]!;
     expect(String(url)).toContain('/api/conversations/7/tour-requests');
     const body = JSON.parse(String(init.body));
-    expect(body.request).toMatchObject({ date: soon, meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa', subcategoryId: 7 });
+    expect(body.request).toMatchObject({
+      date: soon,
+      meetingPostalCode: '111-0034',
+      transport: 'same_city',
+      itinerary: 'Asakusa',
+      subcategoryId: 7,
+    });
     expect(body.request).not.toHaveProperty('services');
     expect(body.request).not.toHaveProperty('meetingLat');
   });
@@ -191,7 +258,12 @@ describe('TourRequestForm', () => {
     fireEvent.click(screen.getByRole('button', { name: '发送请求' }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     const body = JSON.parse(String(posts()[0]![1].body));
-    expect(body.request).toMatchObject({ meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 });
+    expect(body.request).toMatchObject({
+      meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+      meetingPostalCode: '600-8216',
+      meetingLat: 34.9858,
+      meetingLng: 135.7588,
+    });
   });
 });
 
@@ -210,12 +282,24 @@ describe('TourRequestCard', () => {
     tourRequest: {
       ...toTourRequest(valid),
       service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
-      state: { status, rejectReason: null, bookingId, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
+      state: {
+        status,
+        rejectReason: null,
+        bookingId,
+        offer: null,
+        allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 },
+      },
     },
   });
 
   it('the guide rejects only after choosing a reason and confirming', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: message('pending') }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: message('pending') }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     wrap(<TourRequestCard message={message('pending')} isGuideView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));

@@ -1,4 +1,5 @@
-// The traveler's tour request as it is written: its draft, the guide's services, the fees, the checks and the sending; apart from the form, which lays out the fields.
+// The traveler's tour request as it is written: its draft, the guide's services, the fees, the checks and the sending;
+// apart from the form, which lays out the fields.
 import { useRef, useState } from 'react';
 import { tourRequestAllowances } from '../../../../shared/messaging/tour-request';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +25,13 @@ export function useTourRequestDraft(conversationId: number, guideId: number, onD
   };
   const meals = Number(d.meals) || 0;
   const tickets = Number(d.ticketCount) || 0;
-  const fees = tourRequestAllowances({ meal: d.meal, meals, transport: d.transport, tickets: d.tickets, ticketCount: tickets });
+  const fees = tourRequestAllowances({
+    meal: d.meal,
+    meals,
+    transport: d.transport,
+    tickets: d.tickets,
+    ticketCount: tickets,
+  });
 
   const submit = () => {
     const found = validateTourRequest(d, todayIso());

@@ -40,7 +40,8 @@ function stubApi(credits: number | null) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.includes('/messages')) return json({ data: [masked], nextBefore: null, credits });
       if (url.endsWith('/api/conversations')) return json({ data: conversation(credits) }, 201);
       return json({});
@@ -66,7 +67,12 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
-  vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('640') || q.includes('1280'), media: q, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (q: string) => ({
+    matches: q.includes('640') || q.includes('1280'),
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 });
 afterEach(async () => {
   act(() => closeChatWindow());
@@ -79,7 +85,10 @@ afterEach(async () => {
 describe('chat window geometry', () => {
   it('stays inside the viewport and below the header', () => {
     expect(clampPosition({ x: -50, y: -50 }, 1280, 720)).toEqual({ x: 8, y: 72 });
-    expect(clampPosition({ x: 5000, y: 5000 }, 1280, 720)).toEqual({ x: 1280 - WINDOW_SIZE.width - 8, y: 720 - WINDOW_SIZE.height - 8 });
+    expect(clampPosition({ x: 5000, y: 5000 }, 1280, 720)).toEqual({
+      x: 1280 - WINDOW_SIZE.width - 8,
+      y: 720 - WINDOW_SIZE.height - 8,
+    });
   });
   it('opens bottom right, clear of the launcher margin', () => {
     const p = defaultPosition(1280, 720);
@@ -102,7 +111,9 @@ describe('ChatWindow', () => {
     act(() => openChatWindow(3, 'Sato Yuki'));
     const win = await screen.findByRole('dialog', { name: 'Chat with Sato Yuki' }, { timeout: 8000 });
     expect(win.getAttribute('aria-modal')).toBe('false');
-    expect((await screen.findByTestId('credits')).textContent).toBe('You can send 2 more messages before the guide replies (3 free in a new chat).');
+    expect((await screen.findByTestId('credits')).textContent).toBe(
+      'You can send 2 more messages before the guide replies (3 free in a new chat).',
+    );
     expect(await screen.findByText(/are hidden until a booking is confirmed/)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your message')));
 
@@ -130,7 +141,12 @@ describe('ChatWindow', () => {
   });
 
   it('is a modal full-screen sheet on phones', async () => {
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: false,
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     stubApi(3);
     renderHost();
     act(() => openChatWindow(3, 'Sato Yuki'));

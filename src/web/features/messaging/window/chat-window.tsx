@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, GripHorizontal, MessageCircle, Minus, X } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +24,8 @@ import { closeChatWindow, setChatWindowMinimized, useChatWindow } from './chat-w
 import { clampPosition, defaultPosition, moveByKey, WINDOW_SIZE, type Point } from './geometry';
 import { useBodyScrollLock } from '../../../lib/use-body-scroll-lock';
 
-const FOCUSABLE = 'a[href],button:not([disabled]),textarea:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),textarea:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
  * Floating chat window: the thread with one guide (real-time through the shared socket and
@@ -29,10 +38,31 @@ export default function ChatWindow() {
   const { guideId, guideName, minimized, seq } = useChatWindow();
   const session = useSession();
   if (guideId === null || !session) return null;
-  return <Window key={guideId} guideId={guideId} guideName={guideName} minimized={minimized} seq={seq} userId={session.user.id} />;
+  return (
+    <Window
+      key={guideId}
+      guideId={guideId}
+      guideName={guideName}
+      minimized={minimized}
+      seq={seq}
+      userId={session.user.id}
+    />
+  );
 }
 
-function Window({ guideId, guideName, minimized, seq, userId }: { guideId: number; guideName: string; minimized: boolean; seq: number; userId: number }) {
+function Window({
+  guideId,
+  guideName,
+  minimized,
+  seq,
+  userId,
+}: {
+  guideId: number;
+  guideName: string;
+  minimized: boolean;
+  seq: number;
+  userId: number;
+}) {
   const { t } = useTranslation('messaging');
   const phone = !useMediaQuery('(min-width: 640px)');
   const conversation = useQuery({
@@ -114,7 +144,10 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
     if (drag.current?.id === e.pointerId) drag.current = null;
   };
 
-  if (minimized) return <MinimizedChat guideId={guideId} name={name} conversationId={convo?.conversation.id ?? null} userId={userId} />;
+  if (minimized)
+    return (
+      <MinimizedChat guideId={guideId} name={name} conversationId={convo?.conversation.id ?? null} userId={userId} />
+    );
 
   return (
     <section
@@ -128,11 +161,16 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
       style={phone ? undefined : { left: pos.x, top: pos.y, width: WINDOW_SIZE.width, height: WINDOW_SIZE.height }}
       className={cn(
         'fixed z-50 flex flex-col bg-white text-stone-900 outline-none dark:bg-stone-900 dark:text-stone-100',
-        phone ? 'inset-0' : 'max-h-[calc(100dvh-1rem)] rounded-[var(--radius-card)] border border-stone-200 shadow-2xl dark:border-stone-700',
+        phone
+          ? 'inset-0'
+          : 'max-h-[calc(100dvh-1rem)] rounded-[var(--radius-card)] border border-stone-200 shadow-2xl dark:border-stone-700',
       )}
     >
       <header
-        className={cn('flex items-center gap-1 border-b border-stone-200 py-1.5 pl-2 pr-1 dark:border-stone-800', !phone && 'cursor-move touch-none select-none rounded-t-[var(--radius-card)]')}
+        className={cn(
+          'flex items-center gap-1 border-b border-stone-200 py-1.5 pl-2 pr-1 dark:border-stone-800',
+          !phone && 'cursor-move touch-none select-none rounded-t-[var(--radius-card)]',
+        )}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}
@@ -156,7 +194,10 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
             <GripHorizontal className="h-4 w-4" aria-hidden />
           </button>
         )}
-        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary-600 text-sm font-semibold text-white" aria-hidden>
+        <span
+          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary-600 text-sm font-semibold text-white"
+          aria-hidden
+        >
           {name.slice(0, 1)}
         </span>
         <h2 className="min-w-0 flex-1 truncate px-1 font-semibold" title={name}>
@@ -174,16 +215,32 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
           </Link>
         )}
         {!phone && (
-          <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => setChatWindowMinimized(true)} aria-label={t('window.minimize')} title={t('window.minimize')}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-9 w-9"
+            onClick={() => setChatWindowMinimized(true)}
+            aria-label={t('window.minimize')}
+            title={t('window.minimize')}
+          >
             <Minus className="h-4 w-4" aria-hidden />
           </Button>
         )}
-        <Button variant="ghost" size="icon" className="h-9 w-9" onClick={closeChatWindow} aria-label={t('window.close')} title={t('window.close')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-9 w-9"
+          onClick={closeChatWindow}
+          aria-label={t('window.close')}
+          title={t('window.close')}
+        >
           <X className="h-5 w-5" aria-hidden />
         </Button>
       </header>
       <div className="min-h-0 flex-1">
-        {conversation.isPending && <p className="p-4 text-sm text-stone-600 dark:text-stone-300">{t('window.opening')}</p>}
+        {conversation.isPending && (
+          <p className="p-4 text-sm text-stone-600 dark:text-stone-300">{t('window.opening')}</p>
+        )}
         {conversation.isError && (
           <div className="space-y-3 p-4" role="alert">
             <p className="text-sm text-danger-600 dark:text-danger-400">{t('window.openFailed')}</p>
@@ -199,7 +256,17 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
 }
 
 /** The minimized window: one button, in the side margin from 1280 px, otherwise in the header. */
-function MinimizedChat({ guideId, name, conversationId, userId }: { guideId: number; name: string; conversationId: number | null; userId: number }) {
+function MinimizedChat({
+  guideId,
+  name,
+  conversationId,
+  userId,
+}: {
+  guideId: number;
+  name: string;
+  conversationId: number | null;
+  userId: number;
+}) {
   const { t } = useTranslation('messaging');
   const wide = useMediaQuery(WIDE_GUTTER_QUERY);
   const barOffset = useBottomBarOffset();
@@ -228,7 +295,11 @@ function MinimizedChat({ guideId, name, conversationId, userId }: { guideId: num
       <span className="sr-only">{t('window.restore', { name })}</span>
       {fresh && (
         <>
-          <span className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full border-2 border-white bg-accent-500" aria-hidden data-testid="chat-window-new" />
+          <span
+            className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full border-2 border-white bg-accent-500"
+            aria-hidden
+            data-testid="chat-window-new"
+          />
           <span className="sr-only">{t('window.newMessage')}</span>
         </>
       )}

@@ -26,7 +26,11 @@ export function clampPosition(p: Point, viewportWidth: number, viewportHeight: n
 
 /** Bottom right, clear of the floating buttons in the right margin. */
 export function defaultPosition(viewportWidth: number, viewportHeight: number): Point {
-  return clampPosition({ x: viewportWidth - WINDOW_SIZE.width - RIGHT_GUTTER, y: viewportHeight - WINDOW_SIZE.height - 16 }, viewportWidth, viewportHeight);
+  return clampPosition(
+    { x: viewportWidth - WINDOW_SIZE.width - RIGHT_GUTTER, y: viewportHeight - WINDOW_SIZE.height - 16 },
+    viewportWidth,
+    viewportHeight,
+  );
 }
 
 /** Arrow keys move the window by 24 px (96 px with Shift); other keys do nothing. */

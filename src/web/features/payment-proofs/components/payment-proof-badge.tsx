@@ -17,7 +17,14 @@ export function ProofStatusPill({ status, className }: { status: ProofStatus; cl
   // 'none' reads '+ upload payment proof' (docs/rules/money-and-cancellation.md): its '+' is the text itself, no icon.
   const Icon = status === 'verified' ? CheckCircle2 : status === 'uploaded' ? Clock3 : null;
   return (
-    <span data-proof-status={status} className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset', TONE[status], className)}>
+    <span
+      data-proof-status={status}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset',
+        TONE[status],
+        className,
+      )}
+    >
       {Icon && <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />}
       {t(`badge.${status}`)}
     </span>
@@ -25,8 +32,8 @@ export function ProofStatusPill({ status, className }: { status: ProofStatus; cl
 }
 
 /**
- * docs/rules/money-and-cancellation.md payment-proof badge on a trip: verified (green), uploaded and awaiting the guide's check
- * (yellow), or '+ upload payment proof'. Shown once the tour has begun or a proof exists; it links to
+ * docs/rules/money-and-cancellation.md payment-proof badge on a trip: verified (green), uploaded and awaiting the
+ * guide's check (yellow), or '+ upload payment proof'. Shown once the tour has begun or a proof exists; it links to
  * /booking/{id}/payment-proof.
  */
 export function PaymentProofBadge({ booking }: { booking: Pick<Booking, 'id' | 'status' | 'payments'> }) {
@@ -34,7 +41,10 @@ export function PaymentProofBadge({ booking }: { booking: Pick<Booking, 'id' | '
   const applies = (PROOF_BOOKING_STATUSES as readonly string[]).includes(booking.status);
   if (status === 'none' && !applies) return null;
   return (
-    <Link to={`/booking/${booking.id}/payment-proof`} className="inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600">
+    <Link
+      to={`/booking/${booking.id}/payment-proof`}
+      className="inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+    >
       <ProofStatusPill status={status} />
     </Link>
   );

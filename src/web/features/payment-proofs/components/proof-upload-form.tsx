@@ -27,7 +27,17 @@ export function ProofUploadForm({ bookingId, replacing }: { bookingId: number; r
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const choose = (chosen: File | null) =>
-    setSelected(chosen ? { file: chosen, preview: chosen.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(chosen) : null } : null);
+    setSelected(
+      chosen
+        ? {
+            file: chosen,
+            preview:
+              chosen.type.startsWith('image/') && typeof URL.createObjectURL === 'function'
+                ? URL.createObjectURL(chosen)
+                : null,
+          }
+        : null,
+    );
 
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
@@ -67,7 +77,10 @@ export function ProofUploadForm({ bookingId, replacing }: { bookingId: number; r
         <p id={hintId} className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
           {t('form.hint')}
         </p>
-        {/* The native control stays for keyboards and screen readers; its button is drawn here so it reads in the page's language. */}
+        {/*
+         * The native control stays for keyboards and screen readers; its button is drawn here so it reads in the
+         * page's language.
+         */}
         <div className="mt-2 flex min-w-0 flex-wrap items-center gap-3">
           <input
             ref={input}
@@ -88,7 +101,9 @@ export function ProofUploadForm({ bookingId, replacing }: { bookingId: number; r
             <Paperclip className="h-4 w-4" aria-hidden />
             {t('form.choose')}
           </label>
-          <span className="min-w-0 break-all text-sm text-stone-600 dark:text-stone-400">{file?.name ?? t('form.noFile')}</span>
+          <span className="min-w-0 break-all text-sm text-stone-600 dark:text-stone-400">
+            {file?.name ?? t('form.noFile')}
+          </span>
         </div>
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
@@ -99,9 +114,15 @@ export function ProofUploadForm({ bookingId, replacing }: { bookingId: number; r
 
       {file && (
         <div className="rounded-lg border border-stone-200 bg-stone-50 p-3 dark:border-stone-700 dark:bg-stone-800/60">
-          <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{t('form.selected')}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+            {t('form.selected')}
+          </p>
           {preview ? (
-            <img src={preview} alt={t('form.previewAlt')} className="mt-2 max-h-72 w-auto max-w-full rounded-md object-contain" />
+            <img
+              src={preview}
+              alt={t('form.previewAlt')}
+              className="mt-2 max-h-72 w-auto max-w-full rounded-md object-contain"
+            />
           ) : (
             <p className="mt-2 flex items-center gap-2 text-sm">
               <FileText className="h-5 w-5 shrink-0 text-primary-600" aria-hidden />

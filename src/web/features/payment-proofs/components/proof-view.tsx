@@ -13,7 +13,11 @@ export function ProofView({ proof }: { proof: ProofFile }) {
   return (
     <figure className="rounded-lg border border-stone-200 p-3 dark:border-stone-700">
       {proof.contentType === 'application/pdf' ? (
-        <a href={proof.fileUrl} download className="flex items-center gap-2 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+        <a
+          href={proof.fileUrl}
+          download
+          className="flex items-center gap-2 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
           <FileText className="h-6 w-6 shrink-0" aria-hidden />
           <span className="break-all">{proof.fileName}</span>
           <Download className="h-4 w-4 shrink-0" aria-hidden />
@@ -21,7 +25,11 @@ export function ProofView({ proof }: { proof: ProofFile }) {
         </a>
       ) : (
         <a href={proof.fileUrl} target="_blank" rel="noopener noreferrer">
-          <img src={proof.fileUrl} alt={t('view.alt')} className="max-h-[28rem] w-auto max-w-full rounded-md object-contain" />
+          <img
+            src={proof.fileUrl}
+            alt={t('view.alt')}
+            className="max-h-[28rem] w-auto max-w-full rounded-md object-contain"
+          />
         </a>
       )}
       <figcaption className="mt-2 text-xs text-stone-600 dark:text-stone-400">

@@ -17,7 +17,8 @@ export function VerifyProofButton({ bookingId, size = 'md' }: { bookingId: numbe
       onClick={() =>
         verify.mutate(bookingId, {
           onSuccess: () => showToast({ title: t('verifiedToast'), variant: 'success' }),
-          onError: (err) => showToast({ title: t('verifyFailed'), description: t(proofErrorKey(err)), variant: 'destructive' }),
+          onError: (err) =>
+            showToast({ title: t('verifyFailed'), description: t(proofErrorKey(err)), variant: 'destructive' }),
         })
       }
     >

@@ -12,7 +12,10 @@ export interface ChangePasswordInput {
   confirmPassword: string;
 }
 
-/** Every other session ends; this device keeps going with the fresh token in the reply. Without the current password, after a proof (decision 183). */
+/**
+ * Every other session ends; this device keeps going with the fresh token in the reply. Without the current password,
+ * after a proof (decision 183).
+ */
 export function changePassword(input: ChangePasswordInput): Promise<AuthReply> {
   return withProof(() => apiRequest<AuthReply>('/api/me/password', { method: 'PUT', body: input }));
 }

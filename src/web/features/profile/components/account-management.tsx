@@ -38,11 +38,19 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
     if (!matches || !proofGiven) return;
     const confirmation = typed.trim();
     remover.mutate(
-      way === 'password' ? { password, confirmation } : way === 'code' ? { code: code.trim(), confirmation } : { confirmation },
+      way === 'password'
+        ? { password, confirmation }
+        : way === 'code'
+          ? { code: code.trim(), confirmation }
+          : { confirmation },
       {
         onSuccess: () => {
           setOpen(false);
-          showToast({ title: t('toasts.accountDeleted'), description: t('toasts.accountDeletedBody'), variant: 'success' });
+          showToast({
+            title: t('toasts.accountDeleted'),
+            description: t('toasts.accountDeletedBody'),
+            variant: 'success',
+          });
           clearSession();
           dropReaderQueries(queryClient);
           onDeleted();
@@ -52,7 +60,12 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
           if (failed === 'wrong_password') setProofError(t('management.wrongPassword'));
           else if (failed === 'invalid_code' || failed === 'code_expired') setProofError(phoneErrorText(t, err));
           else if (failed === 'reauth_required') setProofError(t('management.wechatFirst'));
-          else showToast({ title: t('toasts.updateFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' });
+          else
+            showToast({
+              title: t('toasts.updateFailed'),
+              description: t('toasts.updateFailedBody'),
+              variant: 'destructive',
+            });
         },
       },
     );
@@ -72,8 +85,14 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
             busy={exporter.isPending}
             onClick={() =>
               exporter.mutate(undefined, {
-                onSuccess: () => showToast({ title: t('toasts.exported'), description: t('toasts.exportedBody'), variant: 'success' }),
-                onError: () => showToast({ title: t('toasts.exportFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' }),
+                onSuccess: () =>
+                  showToast({ title: t('toasts.exported'), description: t('toasts.exportedBody'), variant: 'success' }),
+                onError: () =>
+                  showToast({
+                    title: t('toasts.exportFailed'),
+                    description: t('toasts.updateFailedBody'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >
@@ -115,7 +134,9 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
                     </Button>
                   </Dialog.Close>
                 </div>
-                <Dialog.Description className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('management.dialogBody')}</Dialog.Description>
+                <Dialog.Description className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                  {t('management.dialogBody')}
+                </Dialog.Description>
                 <form noValidate onSubmit={submit} className="mt-5 space-y-4">
                   <TextField
                     label={t('management.typeToConfirm', { username: user.username })}

@@ -11,7 +11,8 @@ import { SendCodeButton } from './send-code-button';
 /** How this account proves it is the owner before it is deleted (decision 185). */
 export type DeleteProofWay = 'password' | 'code' | 'wechat';
 
-export const deleteProofWay = (user: Pick<User, 'hasPassword' | 'phone'>): DeleteProofWay => (user.hasPassword ? 'password' : user.phone ? 'code' : 'wechat');
+export const deleteProofWay = (user: Pick<User, 'hasPassword' | 'phone'>): DeleteProofWay =>
+  user.hasPassword ? 'password' : user.phone ? 'code' : 'wechat';
 
 /** Where WeChat brings a WeChat-only account back to: the profile's account section, to delete within 10 minutes. */
 export const DELETE_WECHAT_RETURN = '/profile#account';
@@ -41,7 +42,15 @@ export function DeleteProof({
   const way = deleteProofWay(user);
 
   if (way === 'password') {
-    return <PasswordField label={t('management.password')} autoComplete="current-password" value={password} onChange={(e) => onPassword(e.target.value)} error={error} />;
+    return (
+      <PasswordField
+        label={t('management.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        error={error}
+      />
+    );
   }
   if (way === 'code') {
     return (
@@ -50,7 +59,11 @@ export function DeleteProof({
           {sent ? t('management.codeSent', { phone: formatPhone(user.phone!) }) : t('management.codeHelp')}
         </p>
         {sent && <OneTimeCodeField value={code} onChange={onCode} error={error} />}
-        <SendCodeButton url="/api/me/delete/code" label={sent ? t('management.sendAgain') : t('management.sendCode')} onSent={() => setSent(true)} />
+        <SendCodeButton
+          url="/api/me/delete/code"
+          label={sent ? t('management.sendAgain') : t('management.sendCode')}
+          onSent={() => setSent(true)}
+        />
       </div>
     );
   }

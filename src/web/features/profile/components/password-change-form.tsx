@@ -22,7 +22,13 @@ export function PasswordChangeForm({ hasPassword = true }: { hasPassword?: boole
   const [wrongCurrent, setWrongCurrent] = useState(false);
 
   const errors = {
-    currentPassword: !hasPassword ? null : !v.currentPassword ? t('security.required') : wrongCurrent ? t('security.wrongCurrent') : null,
+    currentPassword: !hasPassword
+      ? null
+      : !v.currentPassword
+        ? t('security.required')
+        : wrongCurrent
+          ? t('security.wrongCurrent')
+          : null,
     newPassword: v.newPassword.length < PASSWORD_MIN ? t('auth:signup.passwordMin') : null,
     confirmPassword: v.confirmPassword !== v.newPassword ? t('auth:signup.passwordMismatch') : null,
   };
@@ -36,11 +42,22 @@ export function PasswordChangeForm({ hasPassword = true }: { hasPassword?: boole
       onSuccess: () => {
         setV(empty);
         setSubmitted(false);
-        showToast({ title: t('toasts.passwordChanged'), description: t('toasts.passwordChangedBody'), variant: 'success' });
+        showToast({
+          title: t('toasts.passwordChanged'),
+          description: t('toasts.passwordChangedBody'),
+          variant: 'success',
+        });
       },
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'wrong_password') setWrongCurrent(true);
-        showToast({ title: t('toasts.updateFailed'), description: err instanceof ApiError && err.code === 'wrong_password' ? t('security.wrongCurrent') : t('toasts.updateFailedBody'), variant: 'destructive' });
+        showToast({
+          title: t('toasts.updateFailed'),
+          description:
+            err instanceof ApiError && err.code === 'wrong_password'
+              ? t('security.wrongCurrent')
+              : t('toasts.updateFailedBody'),
+          variant: 'destructive',
+        });
       },
     });
   };
@@ -55,10 +72,21 @@ export function PasswordChangeForm({ hasPassword = true }: { hasPassword?: boole
   });
 
   return (
-    <Panel id="security" title={t('security.title')} description={hasPassword ? t('security.description') : t('security.noPassword')}>
+    <Panel
+      id="security"
+      title={t('security.title')}
+      description={hasPassword ? t('security.description') : t('security.noPassword')}
+    >
       <form noValidate onSubmit={submit} className="grid max-w-md gap-4">
-        {hasPassword && <PasswordField label={t('security.current')} autoComplete="current-password" {...field('currentPassword')} />}
-        <PasswordField label={t('security.new')} autoComplete="new-password" {...field('newPassword')} hint={<StrengthMeter password={v.newPassword} />} />
+        {hasPassword && (
+          <PasswordField label={t('security.current')} autoComplete="current-password" {...field('currentPassword')} />
+        )}
+        <PasswordField
+          label={t('security.new')}
+          autoComplete="new-password"
+          {...field('newPassword')}
+          hint={<StrengthMeter password={v.newPassword} />}
+        />
         <PasswordField label={t('security.confirm')} autoComplete="new-password" {...field('confirmPassword')} />
         <div>
           <Button type="submit" busy={change.isPending}>

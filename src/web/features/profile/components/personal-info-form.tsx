@@ -46,9 +46,21 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const ageNum = v.age.trim() === '' ? null : Number(v.age);
   const errors = {
     fullName: !hasVisibleText(v.fullName) ? t('personal.errors.fullName') : null,
-    email: !emailOptional && !EMAIL.test(v.email.trim()) ? t('personal.errors.email') : emailTaken ? t('personal.errors.emailTaken') : null,
-    age: ageNum !== null && (!Number.isInteger(ageNum) || ageNum < 13 || ageNum > 120) ? t('personal.errors.age') : null,
-    currentPassword: !needsPassword ? null : !currentPassword ? t('security.required') : wrongPassword ? t('security.wrongCurrent') : null,
+    email:
+      !emailOptional && !EMAIL.test(v.email.trim())
+        ? t('personal.errors.email')
+        : emailTaken
+          ? t('personal.errors.emailTaken')
+          : null,
+    age:
+      ageNum !== null && (!Number.isInteger(ageNum) || ageNum < 13 || ageNum > 120) ? t('personal.errors.age') : null,
+    currentPassword: !needsPassword
+      ? null
+      : !currentPassword
+        ? t('security.required')
+        : wrongPassword
+          ? t('security.wrongCurrent')
+          : null,
   };
   const show = (k: keyof typeof errors) =>
     submitted || (k === 'email' && emailTaken) || (k === 'currentPassword' && wrongPassword) ? errors[k] : null;
@@ -74,7 +86,11 @@ export function PersonalInfoForm({ user }: { user: User }) {
           setV(fromUser(u));
           setCurrentPassword('');
           setSubmitted(false);
-          showToast({ title: t('toasts.profileUpdated'), description: t('toasts.profileUpdatedBody'), variant: 'success' });
+          showToast({
+            title: t('toasts.profileUpdated'),
+            description: t('toasts.profileUpdatedBody'),
+            variant: 'success',
+          });
         },
         onError: (err) => {
           const code = err instanceof ApiError ? err.code : null;
@@ -82,7 +98,10 @@ export function PersonalInfoForm({ user }: { user: User }) {
           if (code === 'wrong_password') setWrongPassword(true);
           showToast({
             title: t('toasts.updateFailed'),
-            description: code === 'wrong_password' ? t('security.wrongCurrent') : (protectedTitleText(t, err) ?? t('toasts.updateFailedBody')),
+            description:
+              code === 'wrong_password'
+                ? t('security.wrongCurrent')
+                : (protectedTitleText(t, err) ?? t('toasts.updateFailedBody')),
             variant: 'destructive',
           });
         },
@@ -93,9 +112,30 @@ export function PersonalInfoForm({ user }: { user: User }) {
   return (
     <Panel id="personal" title={t('personal.title')} description={t('personal.description')}>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('personal.fullName')} autoComplete="name" value={v.fullName} onChange={set('fullName')} error={show('fullName')} maxLength={100} />
-        <TextField label={t('personal.nickname')} autoComplete="nickname" value={v.nickname} onChange={set('nickname')} maxLength={50} />
-        <TextField label={t('personal.email')} type="email" autoComplete="email" value={v.email} onChange={set('email')} error={show('email')} wrapperClassName="sm:col-span-2" />
+        <TextField
+          label={t('personal.fullName')}
+          autoComplete="name"
+          value={v.fullName}
+          onChange={set('fullName')}
+          error={show('fullName')}
+          maxLength={100}
+        />
+        <TextField
+          label={t('personal.nickname')}
+          autoComplete="nickname"
+          value={v.nickname}
+          onChange={set('nickname')}
+          maxLength={50}
+        />
+        <TextField
+          label={t('personal.email')}
+          type="email"
+          autoComplete="email"
+          value={v.email}
+          onChange={set('email')}
+          error={show('email')}
+          wrapperClassName="sm:col-span-2"
+        />
         {needsPassword && (
           <PasswordField
             label={t('security.current')}
@@ -118,8 +158,23 @@ export function PersonalInfoForm({ user }: { user: User }) {
             </option>
           ))}
         </SelectField>
-        <TextField label={t('personal.age')} type="number" inputMode="numeric" min={13} max={120} value={v.age} onChange={set('age')} error={show('age')} />
-        <TextField label={t('personal.city')} autoComplete="address-level2" value={v.city} onChange={set('city')} maxLength={100} />
+        <TextField
+          label={t('personal.age')}
+          type="number"
+          inputMode="numeric"
+          min={13}
+          max={120}
+          value={v.age}
+          onChange={set('age')}
+          error={show('age')}
+        />
+        <TextField
+          label={t('personal.city')}
+          autoComplete="address-level2"
+          value={v.city}
+          onChange={set('city')}
+          maxLength={100}
+        />
         <SelectField label={t('personal.mbti')} value={v.mbti} onChange={set('mbti')}>
           <option value="">{t('personal.notSet')}</option>
           {MBTI_TYPES.map((m) => (
@@ -128,7 +183,13 @@ export function PersonalInfoForm({ user }: { user: User }) {
             </option>
           ))}
         </SelectField>
-        <TextAreaField label={t('personal.bio')} value={v.bio} onChange={set('bio')} maxLength={1000} wrapperClassName="sm:col-span-2" />
+        <TextAreaField
+          label={t('personal.bio')}
+          value={v.bio}
+          onChange={set('bio')}
+          maxLength={1000}
+          wrapperClassName="sm:col-span-2"
+        />
         <div className="sm:col-span-2">
           <Button type="submit" busy={update.isPending}>
             {t('personal.save')}

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/form';
-import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePhoneCodeSteps } from '../../../components/ui/phone-fields';
+import {
+  OneTimeCodeField,
+  phoneErrorText,
+  PhoneNumberField,
+  ResendButton,
+  usePhoneCodeSteps,
+} from '../../../components/ui/phone-fields';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useStartAccountPhone, useVerifyAccountPhone } from '../api/phone';
@@ -33,10 +39,19 @@ export function PhoneSection({ user }: { user: User }) {
 
   return (
     <Panel id="phone" title={t('phone.title')} description={t('phone.description')}>
-      <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">{user.phone ? t('phone.current', { phone: formatPhone(user.phone) }) : t('phone.none')}</p>
+      <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
+        {user.phone ? t('phone.current', { phone: formatPhone(user.phone) }) : t('phone.none')}
+      </p>
       {!sentTo ? (
         <form noValidate onSubmit={steps.submitNumber} className="grid max-w-md gap-4">
-          <PhoneNumberField country={steps.country} number={steps.number} onCountry={steps.setCountry} onNumber={steps.setNumber} locale={locale} error={steps.numberError} />
+          <PhoneNumberField
+            country={steps.country}
+            number={steps.number}
+            onCountry={steps.setCountry}
+            onNumber={steps.setNumber}
+            locale={locale}
+            error={steps.numberError}
+          />
           <div>
             <Button type="submit" busy={start.isPending}>
               {t('common:phone.sendCode')}
@@ -47,7 +62,11 @@ export function PhoneSection({ user }: { user: User }) {
         <form noValidate onSubmit={submitCode} className="grid max-w-md gap-4">
           <p className="text-sm text-stone-700 dark:text-stone-300">
             {t('common:phone.sentTo', { phone: formatPhone(sentTo) })}{' '}
-            <button type="button" className="font-medium text-primary-700 underline dark:text-primary-300" onClick={() => steps.setSentTo(null)}>
+            <button
+              type="button"
+              className="font-medium text-primary-700 underline dark:text-primary-300"
+              onClick={() => steps.setSentTo(null)}
+            >
               {t('common:phone.changeNumber')}
             </button>
           </p>

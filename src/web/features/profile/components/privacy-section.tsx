@@ -6,7 +6,19 @@ import { cn } from '../../../lib/cn';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
-function Toggle({ label, help, checked, disabled, onChange }: { label: string; help: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+function Toggle({
+  label,
+  help,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 py-3">
@@ -26,9 +38,17 @@ function Toggle({ label, help, checked, disabled, onChange }: { label: string; h
         aria-describedby={`${id}-help`}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={cn('relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60', checked ? 'bg-primary-600' : 'bg-stone-300 dark:bg-stone-700')}
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60',
+          checked ? 'bg-primary-600' : 'bg-stone-300 dark:bg-stone-700',
+        )}
       >
-        <span className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
+        <span
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
       </button>
     </div>
   );
@@ -40,8 +60,18 @@ export function PrivacySection({ user }: { user: User }) {
   const update = useUpdateProfile();
   const save = (body: { readReceiptsEnabled?: boolean; emailUpdates?: boolean }) =>
     update.mutate(body, {
-      onSuccess: () => showToast({ title: t('toasts.profileUpdated'), description: t('toasts.profileUpdatedBody'), variant: 'success' }),
-      onError: () => showToast({ title: t('toasts.updateFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' }),
+      onSuccess: () =>
+        showToast({
+          title: t('toasts.profileUpdated'),
+          description: t('toasts.profileUpdatedBody'),
+          variant: 'success',
+        }),
+      onError: () =>
+        showToast({
+          title: t('toasts.updateFailed'),
+          description: t('toasts.updateFailedBody'),
+          variant: 'destructive',
+        }),
     });
   return (
     <Panel id="privacy" title={t('privacy.title')}>
@@ -53,7 +83,13 @@ export function PrivacySection({ user }: { user: User }) {
           disabled={update.isPending}
           onChange={(readReceiptsEnabled) => save({ readReceiptsEnabled })}
         />
-        <Toggle label={t('privacy.emailUpdates')} help={t('privacy.emailUpdatesHelp')} checked={user.emailUpdates} disabled={update.isPending} onChange={(emailUpdates) => save({ emailUpdates })} />
+        <Toggle
+          label={t('privacy.emailUpdates')}
+          help={t('privacy.emailUpdatesHelp')}
+          checked={user.emailUpdates}
+          disabled={update.isPending}
+          onChange={(emailUpdates) => save({ emailUpdates })}
+        />
       </div>
     </Panel>
   );

@@ -21,7 +21,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The server: the first start is refused for want of a proof, the proof is taken, the start then goes through. */
 function server(calls: { url: string; body: unknown }[]) {
@@ -38,7 +39,10 @@ function server(calls: { url: string; body: unknown }[]) {
         proven = true;
         return json({ provenUntil: new Date(Date.now() + 600_000).toISOString() });
       }
-      if (url === '/api/me/phone/start') return proven ? json({ expiresInSeconds: 300, resendAfterSeconds: 60 }, 202) : json({ code: 'reauth_required', message: 'x' }, 403);
+      if (url === '/api/me/phone/start')
+        return proven
+          ? json({ expiresInSeconds: 300, resendAfterSeconds: 60 }, 202)
+          : json({ code: 'reauth_required', message: 'x' }, 403);
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
@@ -79,7 +83,12 @@ describe('ReauthPrompt', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByLabelText('Verification code')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.map((c) => c.url)).toEqual(['/api/me/phone/start', '/api/me/reauth', '/api/me/reauth', '/api/me/phone/start']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/me/phone/start',
+      '/api/me/reauth',
+      '/api/me/reauth',
+      '/api/me/phone/start',
+    ]);
     expect(calls[2]!.body).toEqual({ password: 'Sakura2026!' });
   });
 
@@ -92,10 +101,18 @@ describe('ReauthPrompt', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Text a code to / }));
     expect(await screen.findByText(/We texted a code to/)).toBeTruthy();
     const dialog = screen.getByRole('dialog');
-    fireEvent.change(dialog.querySelector('input[autocomplete="one-time-code"]') ?? screen.getAllByLabelText('Verification code')[0]!, { target: { value: '123456' } });
+    fireEvent.change(
+      dialog.querySelector('input[autocomplete="one-time-code"]') ?? screen.getAllByLabelText('Verification code')[0]!,
+      { target: { value: '123456' } },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(/We sent a 6-digit code to/)).toBeTruthy();
-    expect(calls.map((c) => c.url)).toEqual(['/api/me/phone/start', '/api/me/reauth/code', '/api/me/reauth', '/api/me/phone/start']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/me/phone/start',
+      '/api/me/reauth/code',
+      '/api/me/reauth',
+      '/api/me/phone/start',
+    ]);
     expect(calls[2]!.body).toEqual({ code: '123456' });
   });
 
@@ -104,6 +121,8 @@ describe('ReauthPrompt', () => {
     renderProfile({ ...sampleUser(false), phone: null, hasPassword: false });
     await askForCode();
     expect(screen.getByText(/signs in with WeChat only/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in with WeChat again' }).getAttribute('href')).toContain('/api/auth/wechat/start?redirect=%2Fprofile');
+    expect(screen.getByRole('link', { name: 'Sign in with WeChat again' }).getAttribute('href')).toContain(
+      '/api/auth/wechat/start?redirect=%2Fprofile',
+    );
   });
 });

@@ -58,7 +58,13 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
       await apiRequest('/api/me/reauth', { method: 'POST', body });
       finish(true);
     } catch (err) {
-      setError('password' in body ? (err instanceof ApiError && err.code === 'wrong_password' ? t('reauth.wrongPassword') : t('reauth.failed')) : phoneErrorText(t, err));
+      setError(
+        'password' in body
+          ? err instanceof ApiError && err.code === 'wrong_password'
+            ? t('reauth.wrongPassword')
+            : t('reauth.failed')
+          : phoneErrorText(t, err),
+      );
     } finally {
       setBusy(false);
     }
@@ -75,11 +81,23 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
 
   const phone = user.phone ? formatPhone(user.phone) : null;
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && finish(false)} title={t('reauth.title')} description={t('reauth.description')} closeLabel={t('reauth.cancel')}>
+    <Sheet
+      open={open}
+      onOpenChange={(next) => !next && finish(false)}
+      title={t('reauth.title')}
+      description={t('reauth.description')}
+      closeLabel={t('reauth.cancel')}
+    >
       <div className="grid gap-5">
         {user.hasPassword && (
           <form noValidate onSubmit={submitPassword} className="grid gap-3">
-            <PasswordField label={t('reauth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={codeSent ? null : error} />
+            <PasswordField
+              label={t('reauth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={codeSent ? null : error}
+            />
             <div>
               <Button type="submit" busy={busy && !codeSent}>
                 {t('reauth.confirm')}

@@ -26,7 +26,10 @@ export function SessionsPanel() {
 }
 
 /** "Chrome on macOS", "WeChat on iPhone" — or what is known of it, in the reader's words. */
-export function deviceName(t: (key: string, opts?: Record<string, string>) => string, userAgent: string | null): string {
+export function deviceName(
+  t: (key: string, opts?: Record<string, string>) => string,
+  userAgent: string | null,
+): string {
   const { browser, system } = describeDevice(userAgent);
   if (browser && system) return t('sessions.device', { browser, system });
   return browser ?? system ?? t('sessions.unknownDevice');
@@ -49,7 +52,10 @@ export function SessionList() {
   if (list.isPending) return <Spinner label={t('sessions.loading')} />;
   if (list.isError) {
     return (
-      <div role="alert" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+      <div
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900"
+      >
         <p>{t('sessions.loadFailed')}</p>
         <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
           {t('common:states.retry')}
@@ -71,10 +77,20 @@ export function SessionList() {
                 <div className="min-w-0">
                   <p className="font-medium break-words">
                     {name}
-                    {s.current && <span className="ml-2 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900 dark:text-primary-100">{t('sessions.current')}</span>}
+                    {s.current && (
+                      <span className="ml-2 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900 dark:text-primary-100">
+                        {t('sessions.current')}
+                      </span>
+                    )}
                   </p>
-                  <p className="text-sm text-stone-600 dark:text-stone-400">{t('sessions.signedIn', { when: when(s.createdAt) })}</p>
-                  {s.lastSeenAt && <p className="text-sm text-stone-600 dark:text-stone-400">{t('sessions.lastSeen', { when: when(s.lastSeenAt) })}</p>}
+                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                    {t('sessions.signedIn', { when: when(s.createdAt) })}
+                  </p>
+                  {s.lastSeenAt && (
+                    <p className="text-sm text-stone-600 dark:text-stone-400">
+                      {t('sessions.lastSeen', { when: when(s.lastSeenAt) })}
+                    </p>
+                  )}
                 </div>
               </div>
               {!s.current && (
@@ -85,8 +101,18 @@ export function SessionList() {
                   busy={end.isPending && end.variables === s.id}
                   onClick={() =>
                     end.mutate(s.id, {
-                      onSuccess: () => showToast({ title: t('sessions.ended'), description: t('sessions.endedBody', { device: name }), variant: 'success' }),
-                      onError: () => showToast({ title: t('sessions.endFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' }),
+                      onSuccess: () =>
+                        showToast({
+                          title: t('sessions.ended'),
+                          description: t('sessions.endedBody', { device: name }),
+                          variant: 'success',
+                        }),
+                      onError: () =>
+                        showToast({
+                          title: t('sessions.endFailed'),
+                          description: t('toasts.updateFailedBody'),
+                          variant: 'destructive',
+                        }),
                     })
                   }
                 >

@@ -20,13 +20,17 @@ export function useReceipts(bookingId: number | undefined, opts: { enabled?: boo
 export function useUpdateAddressee(bookingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, addressee }: { id: number; addressee: string }) => apiRequest<Receipt>(`/api/v2/receipts/${id}`, { method: 'PATCH', body: { addressee } }),
+    mutationFn: ({ id, addressee }: { id: number; addressee: string }) =>
+      apiRequest<Receipt>(`/api/v2/receipts/${id}`, { method: 'PATCH', body: { addressee } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: receiptKeys.booking(bookingId) }),
   });
 }
 
 /** Fetches the PDF (it needs the bearer token) and hands it to the browser as a download. */
-export async function downloadReceiptPdf(receipt: Pick<Receipt, 'id' | 'number'>, lang: ReceiptLanguage): Promise<void> {
+export async function downloadReceiptPdf(
+  receipt: Pick<Receipt, 'id' | 'number'>,
+  lang: ReceiptLanguage,
+): Promise<void> {
   const blob = await apiFile(`/api/v2/receipts/${receipt.id}/pdf`, { query: { lang } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

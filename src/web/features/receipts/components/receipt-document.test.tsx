@@ -29,7 +29,14 @@ const paidInYuan: Receipt = {
   paidAt: '2026-11-27T01:00:00Z',
   issuedAt: '2026-11-27T01:00:00Z',
   addressee: 'Li Wei',
-  operator: { name: 'Tabi Guides KK', address: 'Tokyo', phone: '03-0000-0000', email: 'billing@example.com', invoiceNumber: 'T7000012050002', fake: false },
+  operator: {
+    name: 'Tabi Guides KK',
+    address: 'Tokyo',
+    phone: '03-0000-0000',
+    email: 'billing@example.com',
+    invoiceNumber: 'T7000012050002',
+    fake: false,
+  },
 };
 
 beforeAll(async () => {
@@ -73,7 +80,15 @@ describe('a receipt of a yen booking paid in yuan', () => {
   });
 
   it('a credit note of the refund says its yuan and the rate; a receipt in the booking’s own currency names no rate', async () => {
-    show({ ...paidInYuan, id: 2, kind: 'credit_note', number: 'C-00000001', receiptNumber: 'R-00000001', amountCents: 3_897, inPersonCents: 0 });
+    show({
+      ...paidInYuan,
+      id: 2,
+      kind: 'credit_note',
+      number: 'C-00000001',
+      receiptNumber: 'R-00000001',
+      amountCents: 3_897,
+      inPersonCents: 0,
+    });
     const note = (await screen.findByRole('article')).textContent!;
     expect(note).toContain('−38.97 RMB');
     expect(note).toContain('1 RMB = 20.53 JPY');
@@ -92,7 +107,15 @@ describe('the deposit receipt of a family’s three days (decision 179)', () => 
     amountCents: 144_000,
     inPersonCents: 115_200,
     rate: { jpyPerCny: '20', asOf: '2026-11-27' },
-    tour: { guideName: '佐藤由衣', date: '2027-01-02', days: 3, hoursEachDay: 8, travelers: 4, children: 1, infants: 1 },
+    tour: {
+      guideName: '佐藤由衣',
+      date: '2027-01-02',
+      days: 3,
+      hoursEachDay: 8,
+      travelers: 4,
+      children: 1,
+      infants: 1,
+    },
     inPersonAboutCents: 576_000,
     inPersonOn: [
       { day: 1, date: '2027-01-02', cents: 38_400, aboutCents: 192_000 },
@@ -104,16 +127,26 @@ describe('the deposit receipt of a family’s three days (decision 179)', () => 
   it('reads 3 天 × 8 小时, the group on its own, and what to hand the guide each day, as the trip card does', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     show(family);
-    expect((await screen.findByTestId('receipt-tour')).textContent).toBe('行程3 天 × 8 小时 · 2027年1月2日–4日人数成人 2 位、儿童 1 位、婴儿 1 位');
+    expect((await screen.findByTestId('receipt-tour')).textContent).toBe(
+      '行程3 天 × 8 小时 · 2027年1月2日–4日人数成人 2 位、儿童 1 位、婴儿 1 位',
+    );
     const owed = screen.getByTestId('receipt-in-person').textContent!;
     expect(owed).toContain('当面支付给地陪（佐藤由衣），不经平台收取115200 日元（约 5,760 元）');
     expect(owed).toContain('第 1–3 天（2027年1月2日–4日）每天38400 日元（约 1,920 元）');
     cleanup();
     await act(() => i18next.changeLanguage('en'));
-    show({ ...family, inPersonOn: [...family.inPersonOn!.slice(0, 2), { day: 3, date: '2027-01-04', cents: 38_401, aboutCents: 192_005 }] });
+    show({
+      ...family,
+      inPersonOn: [
+        ...family.inPersonOn!.slice(0, 2),
+        { day: 3, date: '2027-01-04', cents: 38_401, aboutCents: 192_005 },
+      ],
+    });
     expect((await screen.findByTestId('receipt-tour')).textContent).toContain('3 days × 8 hours · Jan 2–4, 2027');
     const en = screen.getByTestId('receipt-in-person').textContent!;
-    expect(en).toContain('To pay your guide, 佐藤由衣, in person (not received by Tabi Guides)¥115,200 (JPY, ≈ 5,760 RMB)');
+    expect(en).toContain(
+      'To pay your guide, 佐藤由衣, in person (not received by Tabi Guides)¥115,200 (JPY, ≈ 5,760 RMB)',
+    );
     // The last day carries the remainder: a line of its own.
     expect(en).toContain('Days 1–2, Jan 2–3, 2027, each¥38,400 (JPY, ≈ 1,920 RMB)');
     expect(en).toContain('Day 3, Jan 4, 2027¥38,401 (JPY, ≈ 1,920.05 RMB)');

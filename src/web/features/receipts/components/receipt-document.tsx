@@ -1,7 +1,12 @@
 import { Download, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESSEE_MAX, RECEIPT_LANGUAGES, type Receipt, type ReceiptLanguage } from '../../../../shared/schemas/receipts';
+import {
+  ADDRESSEE_MAX,
+  RECEIPT_LANGUAGES,
+  type Receipt,
+  type ReceiptLanguage,
+} from '../../../../shared/schemas/receipts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
@@ -24,9 +29,13 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
   const money = moneyFormat(locale);
   const credit = r.kind === 'credit_note';
   const date = (iso: string) => formatInstant(iso, locale, 'Asia/Tokyo').date;
-  const purpose = credit ? t('purpose.refund', { number: r.receiptNumber }) : t(`purpose.${r.paymentKind}`, { number: r.bookingNumber });
-  const method = r.method === 'card' && r.cardLast4 ? t('cardEnding', { last4: r.cardLast4 }) : t(`methods.${r.method}`);
-  // Each amount in its own currency (decision 164): what was paid in the payment's, what is paid in person in the booking's.
+  const purpose = credit
+    ? t('purpose.refund', { number: r.receiptNumber })
+    : t(`purpose.${r.paymentKind}`, { number: r.bookingNumber });
+  const method =
+    r.method === 'card' && r.cardLast4 ? t('cardEnding', { last4: r.cardLast4 }) : t(`methods.${r.method}`);
+  // Each amount in its own currency (decision 164): what was paid in the payment's, what is paid in person in the
+  // booking's.
   const amount = `${credit ? '−' : ''}${money.money(r.amountCents, r.currency)}`;
   const [downloading, setDownloading] = useState<ReceiptLanguage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -49,7 +58,14 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
       className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`receipt-${r.id}`} className={credit ? 'text-xl font-bold text-accent-700 dark:text-accent-300' : 'text-xl font-bold text-primary-700 dark:text-primary-300'}>
+        <h2
+          id={`receipt-${r.id}`}
+          className={
+            credit
+              ? 'text-xl font-bold text-accent-700 dark:text-accent-300'
+              : 'text-xl font-bold text-primary-700 dark:text-primary-300'
+          }
+        >
           {t(credit ? 'creditNote' : 'receipt')}
         </h2>
         <p className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
@@ -63,7 +79,9 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
       <Addressee receipt={r} />
 
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-stone-100 px-4 py-3 dark:bg-stone-800">
-        <span className="text-sm text-stone-600 dark:text-stone-300">{t(credit ? 'amountRefunded' : 'amountReceived')}</span>
+        <span className="text-sm text-stone-600 dark:text-stone-300">
+          {t(credit ? 'amountRefunded' : 'amountReceived')}
+        </span>
         <span className="text-2xl font-bold tabular-nums">{amount}</span>
       </div>
 
@@ -81,14 +99,18 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
 
       {r.rate && (
         // Paid in another currency than the booking's: the rate the booking was fixed at.
-        <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">{t('rate', { rate: r.rate.jpyPerCny, date: formatCalendarDate(r.rate.asOf, locale) })}</p>
+        <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">
+          {t('rate', { rate: r.rate.jpyPerCny, date: formatCalendarDate(r.rate.asOf, locale) })}
+        </p>
       )}
 
       <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
         <p className="text-stone-500 dark:text-stone-400">{t('issuer')}</p>
         <p className="font-medium">{r.operator.name}</p>
         <p className="text-stone-600 dark:text-stone-300">{r.operator.address}</p>
-        <p className="tabular-nums text-stone-600 dark:text-stone-300">{t('registration', { number: r.operator.invoiceNumber })}</p>
+        <p className="tabular-nums text-stone-600 dark:text-stone-300">
+          {t('registration', { number: r.operator.invoiceNumber })}
+        </p>
         {r.operator.fake && <p className="mt-1 font-medium text-accent-700 dark:text-accent-300">{t('fake')}</p>}
       </div>
 
@@ -100,7 +122,14 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
           {RECEIPT_LANGUAGES.map((lang) => (
             // The label says what the button does (which document, as a PDF, in which language); the
             // article's heading and number say which receipt it is.
-            <Button key={lang} variant="outline" size="sm" busy={downloading === lang} disabled={downloading !== null} onClick={() => void download(lang)}>
+            <Button
+              key={lang}
+              variant="outline"
+              size="sm"
+              busy={downloading === lang}
+              disabled={downloading !== null}
+              onClick={() => void download(lang)}
+            >
               <Download className="h-4 w-4" aria-hidden />
               {t(credit ? 'downloadCreditNoteAs' : 'downloadReceiptAs', { language: LANGUAGE_NAMES[lang] })}
             </Button>
@@ -126,7 +155,8 @@ function ReceiptTour({ receipt: r }: { receipt: Receipt }) {
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="receipt-tour">
       <dt className="text-stone-500 dark:text-stone-400">{t('tour')}</dt>
       <dd>
-        {tourLengthText(tour.days, tour.hoursEachDay, locale)} · {dateRangeText(tour.date, addDays(tour.date, tour.days - 1), locale)}
+        {tourLengthText(tour.days, tour.hoursEachDay, locale)} ·{' '}
+        {dateRangeText(tour.date, addDays(tour.date, tour.days - 1), locale)}
       </dd>
       <dt className="text-stone-500 dark:text-stone-400">{t('group')}</dt>
       <dd>{groupWords(tour, locale)}</dd>
@@ -142,7 +172,12 @@ function ReceiptTour({ receipt: r }: { receipt: Receipt }) {
 function InPerson({ receipt: r }: { receipt: Receipt }) {
   const { t } = useTranslation('receipts');
   const locale = currentLocale();
-  const about = (cents: number, other: number | null) => formatWithAbout({ minor: cents, currency: r.inPersonCurrency }, other === null ? null : { minor: other, currency: r.currency }, locale);
+  const about = (cents: number, other: number | null) =>
+    formatWithAbout(
+      { minor: cents, currency: r.inPersonCurrency },
+      other === null ? null : { minor: other, currency: r.currency },
+      locale,
+    );
   const days = r.inPersonOn ?? [];
   const day = (date: string) => formatCalendarDate(date, locale);
   return (
@@ -160,7 +195,11 @@ function InPerson({ receipt: r }: { receipt: Receipt }) {
               const [a, b] = [run[0]!, run[run.length - 1]!];
               return (
                 <li key={a.day} className="flex flex-wrap justify-between gap-x-3">
-                  <span>{run.length === 1 ? t('dayShare', { n: a.day, date: day(a.date) }) : t('dayShares', { first: a.day, last: b.day, dates: dateRangeText(a.date, b.date, locale) })}</span>
+                  <span>
+                    {run.length === 1
+                      ? t('dayShare', { n: a.day, date: day(a.date) })
+                      : t('dayShares', { first: a.day, last: b.day, dates: dateRangeText(a.date, b.date, locale) })}
+                  </span>
                   <span className="tabular-nums">{about(a.cents, a.aboutCents)}</span>
                 </li>
               );
@@ -179,7 +218,12 @@ function Addressee({ receipt: r }: { receipt: Receipt }) {
   const update = useUpdateAddressee(r.bookingId);
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(r.addressee);
-  const error = update.error instanceof ApiError && update.error.status === 400 ? t('addresseeInvalid') : update.error ? t('saveFailed') : null;
+  const error =
+    update.error instanceof ApiError && update.error.status === 400
+      ? t('addresseeInvalid')
+      : update.error
+        ? t('saveFailed')
+        : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

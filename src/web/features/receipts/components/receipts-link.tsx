@@ -9,7 +9,11 @@ const RECEIPTED = new Set(['succeeded', 'partially_refunded', 'refunded']);
 export function ReceiptsLink({ booking }: { booking: Pick<Booking, 'id' | 'bookingNumber' | 'payments'> }) {
   // No suspense: a card in a list must not blank the page while this namespace loads.
   const { t, ready } = useTranslation('receipts', { useSuspense: false });
-  if (!ready || !booking.payments.some((p) => p.kind !== 'final_payment' && p.method !== 'cash' && RECEIPTED.has(p.status))) return null;
+  if (
+    !ready ||
+    !booking.payments.some((p) => p.kind !== 'final_payment' && p.method !== 'cash' && RECEIPTED.has(p.status))
+  )
+    return null;
   return (
     <Link
       to={`/booking/${booking.id}/receipts`}

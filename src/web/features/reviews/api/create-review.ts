@@ -15,7 +15,9 @@ export function uploadReviewPhoto(reviewId: number, file: File): Promise<Booking
   return apiRequest<BookingReview>(`/api/v2/reviews/${reviewId}/photos`, { method: 'POST', body: form });
 }
 
-/** Writes the review, then sends each photo (decision 134: within the hour after submitting); reports how many failed. */
+/**
+ * Writes the review, then sends each photo (decision 134: within the hour after submitting); reports how many failed.
+ */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,9 +33,14 @@ export function useCreateReview() {
       }
       return { reply, failed };
     },
-    onSuccess: ({ reply }) => queryClient.setQueryData(reviewKeys.eligibility(reply.eligibility.bookingId), reply.eligibility),
+    onSuccess: ({ reply }) =>
+      queryClient.setQueryData(reviewKeys.eligibility(reply.eligibility.bookingId), reply.eligibility),
     // The guide's rating and profile list change once a review is published.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: ['guides'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['guides'] }),
+      ]),
   });
 }
 
@@ -41,10 +48,16 @@ export function useCreateReview() {
 export function useReplyToReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, text }: { reviewId: number; text: string }) => apiRequest<BookingReview>(`/api/v2/reviews/${reviewId}/reply`, { method: 'POST', body: { text } }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: ['guides'] })]),
+    mutationFn: ({ reviewId, text }: { reviewId: number; text: string }) =>
+      apiRequest<BookingReview>(`/api/v2/reviews/${reviewId}/reply`, { method: 'POST', body: { text } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['guides'] }),
+      ]),
   });
 }
 
 /** Whether the server refused the text for its contact details (400 contact_details_not_allowed, decision 181). */
-export const refusedContacts = (err: unknown): boolean => err instanceof ApiError && err.code === 'contact_details_not_allowed';
+export const refusedContacts = (err: unknown): boolean =>
+  err instanceof ApiError && err.code === 'contact_details_not_allowed';

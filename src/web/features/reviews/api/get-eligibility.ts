@@ -8,7 +8,8 @@ export function getEligibility(bookingId: number): Promise<EligibilityReply> {
   return apiRequest<EligibilityReply>(`/api/v2/reviews/bookings/${bookingId}/eligibility`);
 }
 
-export const eligibilityQuery = (bookingId: number) => queryOptions({ queryKey: reviewKeys.eligibility(bookingId), queryFn: () => getEligibility(bookingId) });
+export const eligibilityQuery = (bookingId: number) =>
+  queryOptions({ queryKey: reviewKeys.eligibility(bookingId), queryFn: () => getEligibility(bookingId) });
 
 export function useEligibility(bookingId: number, enabled: boolean) {
   return useQuery({ ...eligibilityQuery(bookingId), enabled });

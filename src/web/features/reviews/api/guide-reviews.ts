@@ -14,7 +14,8 @@ const PAGE = 100;
 export function useAllGuideReviews(guideId: number | undefined) {
   return useInfiniteQuery({
     queryKey: [...reviewKeys.all, 'guide', guideId],
-    queryFn: ({ pageParam }) => apiRequest<Review[]>(`/api/v2/reviews/guides/${guideId}`, { query: { page: pageParam, limit: PAGE } }),
+    queryFn: ({ pageParam }) =>
+      apiRequest<Review[]>(`/api/v2/reviews/guides/${guideId}`, { query: { page: pageParam, limit: PAGE } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length === PAGE ? pages.length + 1 : undefined),
     enabled: guideId !== undefined,

@@ -16,7 +16,10 @@ export function GuideReviewsList({ guideId }: { guideId: number | undefined }) {
   if (reviews.isPending) return <Spinner />;
   if (reviews.isError) {
     return (
-      <div role="alert" className="mt-6 rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+      <div
+        role="alert"
+        className="mt-6 rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900"
+      >
         <p>{t('mine.loadFailed')}</p>
         <Button variant="outline" className="mt-3" onClick={() => void reviews.refetch()}>
           {t('retry')}
@@ -37,10 +40,16 @@ export function GuideReviewsList({ guideId }: { guideId: number | undefined }) {
   const unanswered = all.filter((r) => !r.reply).length;
   return (
     <section aria-labelledby="my-reviews-count" className="mt-4">
-      <p id="my-reviews-count" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
+      <p
+        id="my-reviews-count"
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-400"
+      >
         <span>{t('mine.count', { count: all.length })}</span>
         {unanswered > 0 && (
-          <span className="inline-flex items-center gap-1 font-medium text-accent-700 dark:text-accent-300" data-testid="unanswered">
+          <span
+            className="inline-flex items-center gap-1 font-medium text-accent-700 dark:text-accent-300"
+            data-testid="unanswered"
+          >
             <MessageSquareReply className="h-4 w-4" aria-hidden />
             {t('mine.unanswered', { count: unanswered })}
           </span>
@@ -54,7 +63,12 @@ export function GuideReviewsList({ guideId }: { guideId: number | undefined }) {
         ))}
       </ul>
       {reviews.hasNextPage && (
-        <Button variant="outline" className="mt-4" busy={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="mt-4"
+          busy={reviews.isFetchingNextPage}
+          onClick={() => void reviews.fetchNextPage()}
+        >
           {t('mine.more')}
         </Button>
       )}

@@ -25,7 +25,14 @@ const booking = (over: Partial<Booking>) =>
     bookingNumber: 'TG0012',
     date: '2026-11-25',
     startsAt: '2026-11-25T01:00:00Z',
-    guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+    guide: {
+      id: 3,
+      userId: 9,
+      fullName: 'Haruka Tanaka',
+      profilePicture: null,
+      serviceCity: 'kyoto',
+      timeZone: 'Asia/Tokyo',
+    },
     traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
     status: 'cancelled',
     cancelReason: 'guide_no_show',
@@ -39,7 +46,10 @@ beforeAll(async () => {
   await i18next.loadNamespaces(['reviews', 'disputes']);
 });
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -48,11 +58,25 @@ afterEach(() => {
 
 describe('the guide’s past tours and a no-show report against the guide (decision 138)', () => {
   it('lists the cancelled tour while the server offers the contest, with what happened and Report a problem', async () => {
-    render(wrap(<PastTours bookings={[booking({ id: 12, actions: ['dispute'] }), booking({ id: 13, bookingNumber: 'TG0013', actions: [] }), booking({ id: 14, bookingNumber: 'TG0014', cancelReason: 'cancel', actions: [] })]} now={now} empty="none" />));
+    render(
+      wrap(
+        <PastTours
+          bookings={[
+            booking({ id: 12, actions: ['dispute'] }),
+            booking({ id: 13, bookingNumber: 'TG0013', actions: [] }),
+            booking({ id: 14, bookingNumber: 'TG0014', cancelReason: 'cancel', actions: [] }),
+          ]}
+          now={now}
+          empty="none"
+        />,
+      ),
+    );
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(within(items[0]!).getByText(/TG0012/)).toBeTruthy();
-    expect(within(items[0]!).getByTestId('no-show-reported').textContent).toBe('Li Wei reported that you did not come, so the tour was cancelled and the deposit refunded. If you were there, report a problem within 48 hours.');
+    expect(within(items[0]!).getByTestId('no-show-reported').textContent).toBe(
+      'Li Wei reported that you did not come, so the tour was cancelled and the deposit refunded. If you were there, report a problem within 48 hours.',
+    );
     expect(within(items[0]!).getByRole('button', { name: 'Report a problem' })).toBeTruthy();
   });
 

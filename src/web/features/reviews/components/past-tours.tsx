@@ -5,7 +5,9 @@ import { currentLocale } from '../../../lib/i18n';
 import { BookingFeedback } from './booking-feedback';
 
 const PAST = ['completed', 'disputed'];
-/** A tour cancelled by a no-show report that this guide may still contest (decision 138): the server offers `dispute`. */
+/**
+ * A tour cancelled by a no-show report that this guide may still contest (decision 138): the server offers `dispute`.
+ */
 const contestable = (b: Booking) => b.status === 'cancelled' && b.actions.includes('dispute');
 const RECENT_DAYS = 30;
 
@@ -14,11 +16,23 @@ const RECENT_DAYS = 30;
  * (dual-blind) and may report a problem within 7 days of completion; a tour the traveler reported the
  * guide absent from is here while the guide may contest it (48 hours, decision 138).
  */
-export function PastTours({ bookings, now, empty = null }: { bookings: Booking[] | undefined; now: Date; empty?: ReactNode }) {
+export function PastTours({
+  bookings,
+  now,
+  empty = null,
+}: {
+  bookings: Booking[] | undefined;
+  now: Date;
+  empty?: ReactNode;
+}) {
   const { t } = useTranslation('reviews');
   const locale = currentLocale();
   const past = (bookings ?? [])
-    .filter((b) => (PAST.includes(b.status) || contestable(b)) && now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000)
+    .filter(
+      (b) =>
+        (PAST.includes(b.status) || contestable(b)) &&
+        now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000,
+    )
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   if (past.length === 0) return <>{empty}</>;
   return (
@@ -29,15 +43,26 @@ export function PastTours({ bookings, now, empty = null }: { bookings: Booking[]
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('past.intro')}</p>
       <ul className="mt-4 space-y-4">
         {past.map((b) => (
-          <li key={b.id} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+          <li
+            key={b.id}
+            className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="font-semibold">{b.traveler.fullName}</h3>
               <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
-                {b.bookingNumber} · {new Date(`${b.date}T00:00:00`).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })}
+                {b.bookingNumber} ·{' '}
+                {new Date(`${b.date}T00:00:00`).toLocaleDateString(locale, {
+                  year: 'numeric',
+                  month: 'short',
+                  day: 'numeric',
+                })}
               </span>
             </div>
             {contestable(b) && (
-              <p data-testid="no-show-reported" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-50">
+              <p
+                data-testid="no-show-reported"
+                className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-50"
+              >
                 {t('past.noShowReported', { traveler: b.traveler.fullName })}
               </p>
             )}

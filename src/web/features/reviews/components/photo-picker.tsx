@@ -10,7 +10,10 @@ import { REVIEW_PHOTO_MAX } from '../../../../shared/schemas/reviews';
 export function PhotoPicker({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
   const { t } = useTranslation('reviews');
   const hintId = useId();
-  const previews = useMemo(() => files.map((f) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : '')), [files]);
+  const previews = useMemo(
+    () => files.map((f) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : '')),
+    [files],
+  );
   useEffect(() => () => previews.forEach((u) => u && URL.revokeObjectURL(u)), [previews]);
   const full = files.length >= REVIEW_PHOTO_MAX;
 
@@ -22,8 +25,17 @@ export function PhotoPicker({ files, onChange }: { files: File[]; onChange: (fil
       {files.length > 0 && (
         <ul className="mt-2 grid grid-cols-3 gap-2">
           {files.map((f, i) => (
-            <li key={`${f.name}-${i}`} className="relative aspect-square overflow-hidden rounded-lg bg-stone-100 dark:bg-stone-800">
-              {previews[i] && <img src={previews[i]} alt={t('form.photoPreview', { n: i + 1 })} className="h-full w-full object-cover" />}
+            <li
+              key={`${f.name}-${i}`}
+              className="relative aspect-square overflow-hidden rounded-lg bg-stone-100 dark:bg-stone-800"
+            >
+              {previews[i] && (
+                <img
+                  src={previews[i]}
+                  alt={t('form.photoPreview', { n: i + 1 })}
+                  className="h-full w-full object-cover"
+                />
+              )}
               <button
                 type="button"
                 onClick={() => onChange(files.filter((_, j) => j !== i))}

@@ -8,7 +8,17 @@ import { refusedContacts } from '../api/create-review';
 import { useReplyToReview } from '../api/create-review';
 
 /** The guide's one public reply to a review (decision 134): it cannot be changed, which the form says. */
-export function ReplyDialog({ reviewId, reviewerName, open, onOpenChange }: { reviewId: number; reviewerName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReplyDialog({
+  reviewId,
+  reviewerName,
+  open,
+  onOpenChange,
+}: {
+  reviewId: number;
+  reviewerName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('reviews');
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -29,12 +39,23 @@ export function ReplyDialog({ reviewId, reviewerName, open, onOpenChange }: { re
           onOpenChange(false);
           showToast({ title: t('replyForm.sent'), variant: 'success' });
         },
-        onError: (err) => showToast({ title: t('replyForm.failed'), variant: 'destructive', ...(refusedContacts(err) && { description: t('contactDetails') }) }),
+        onError: (err) =>
+          showToast({
+            title: t('replyForm.failed'),
+            variant: 'destructive',
+            ...(refusedContacts(err) && { description: t('contactDetails') }),
+          }),
       },
     );
   };
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title={t('replyForm.title', { name: reviewerName })} description={t('replyForm.hint')} closeLabel={t('close')}>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('replyForm.title', { name: reviewerName })}
+      description={t('replyForm.hint')}
+      closeLabel={t('close')}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <label htmlFor={textId} className="text-sm font-medium">
@@ -53,7 +74,11 @@ export function ReplyDialog({ reviewId, reviewerName, open, onOpenChange }: { re
             aria-describedby={empty ? `${errorId} ${hintId}` : hintId}
             className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600"
           />
-          <p id={hintId} aria-live="polite" className="mt-1 text-right text-xs tabular-nums text-stone-500 dark:text-stone-400">
+          <p
+            id={hintId}
+            aria-live="polite"
+            className="mt-1 text-right text-xs tabular-nums text-stone-500 dark:text-stone-400"
+          >
             {t('form.counter', { count: text.length, max: REVIEW_REPLY_MAX_CHARS })}
           </p>
           {empty && (

@@ -19,14 +19,30 @@ function Stars({ rating, label }: { rating: number; label: string }) {
   return (
     <span className="inline-flex items-center" role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden className={n <= rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-stone-300 dark:text-stone-600'} />
+        <Star
+          key={n}
+          aria-hidden
+          className={
+            n <= rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-stone-300 dark:text-stone-600'
+          }
+        />
       ))}
     </span>
   );
 }
 
 /** A review on the booking's card, with its photos and reply; the reviewed guide may reply once (decision 134). */
-function ReviewQuote({ review, title, author, mayReply = false }: { review: BookingReview; title: string; author: string; mayReply?: boolean }) {
+function ReviewQuote({
+  review,
+  title,
+  author,
+  mayReply = false,
+}: {
+  review: BookingReview;
+  title: string;
+  author: string;
+  mayReply?: boolean;
+}) {
   const { t } = useTranslation('reviews');
   const [replying, setReplying] = useState(false);
   return (
@@ -35,7 +51,10 @@ function ReviewQuote({ review, title, author, mayReply = false }: { review: Book
         {title} <Stars rating={review.rating} label={t('stars', { count: review.rating })} />
       </figcaption>
       {review.content && (
-        <blockquote className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300" lang={htmlLang(detectTextLanguage(review.content))}>
+        <blockquote
+          className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300"
+          lang={htmlLang(detectTextLanguage(review.content))}
+        >
           {review.content}
         </blockquote>
       )}
@@ -59,9 +78,9 @@ function ReviewQuote({ review, title, author, mayReply = false }: { review: Book
 }
 
 /**
- * Reviews on a finished booking's card, for either side (eligibility per booking, dual-blind, docs/rules/money-and-cancellation.md):
- * a button to write one; after writing, the "waiting for the other side" state until both have
- * reviewed or 7 days pass; then both reviews.
+ * Reviews on a finished booking's card, for either side (eligibility per booking, dual-blind,
+ * docs/rules/money-and-cancellation.md): a button to write one; after writing, the "waiting for the other side" state
+ * until both have reviewed or 7 days pass; then both reviews.
  */
 export function ReviewAction({ booking, side }: { booking: Booking; side: 'traveler' | 'guide' }) {
   const { t } = useTranslation('reviews');
@@ -72,7 +91,14 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
   if (!enabled) return null;
   const otherName = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
 
-  if (q.isPending) return <div aria-busy="true" aria-label={t('checking')} className="h-9 w-40 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />;
+  if (q.isPending)
+    return (
+      <div
+        aria-busy="true"
+        aria-label={t('checking')}
+        className="h-9 w-40 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800"
+      />
+    );
   if (q.isError) {
     return (
       <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800 dark:text-red-200">
@@ -93,24 +119,50 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
             <MessageSquareQuote className="h-4 w-4" aria-hidden />
             {side === 'traveler' ? t('writeGuide') : t('writeTraveler')}
           </Button>
-          {e.otherSubmitted && <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('otherWaiting', { name: otherName })}</p>}
+          {e.otherSubmitted && (
+            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('otherWaiting', { name: otherName })}</p>
+          )}
         </div>
       )}
       {e.myReview && !e.otherReview && (
-        <p className="flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100" role="status">
+        <p
+          className="flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100"
+          role="status"
+        >
           <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            {/* A margin in English only, not a space character: Chinese and Japanese run the two sentences together after 。. */}
+            {/*
+             * A margin in English only, not a space character: Chinese and Japanese run the two sentences together
+             * after 。.
+             */}
             <span className={currentLocale() === 'en' ? 'me-1 font-medium' : 'font-medium'}>{t('waiting.title')}</span>
             {e.myReview.publishedAt
               ? t('waiting.published')
-              : t('waiting.body', { name: otherName, date: until!.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) })}
+              : t('waiting.body', {
+                  name: otherName,
+                  date: until!.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' }),
+                })}
           </span>
         </p>
       )}
-      {e.myReview && e.otherReview && <ReviewQuote review={e.myReview} title={t('yours')} author={side === 'traveler' ? booking.traveler.fullName : booking.guide.fullName} />}
-      {e.otherReview && <ReviewQuote review={e.otherReview} title={t('theirs', { name: otherName })} author={otherName} mayReply={side === 'guide'} />}
-      {!e.canReview && !e.myReview && e.reason === 'review_period_ended' && <p className="text-xs text-stone-600 dark:text-stone-400">{t('reason.review_period_ended')}</p>}
+      {e.myReview && e.otherReview && (
+        <ReviewQuote
+          review={e.myReview}
+          title={t('yours')}
+          author={side === 'traveler' ? booking.traveler.fullName : booking.guide.fullName}
+        />
+      )}
+      {e.otherReview && (
+        <ReviewQuote
+          review={e.otherReview}
+          title={t('theirs', { name: otherName })}
+          author={otherName}
+          mayReply={side === 'guide'}
+        />
+      )}
+      {!e.canReview && !e.myReview && e.reason === 'review_period_ended' && (
+        <p className="text-xs text-stone-600 dark:text-stone-400">{t('reason.review_period_ended')}</p>
+      )}
       {e.canReview && <ReviewDialog eligibility={e} otherName={otherName} open={open} onOpenChange={setOpen} />}
     </div>
   );

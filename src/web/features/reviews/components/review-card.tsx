@@ -26,16 +26,25 @@ export function ReviewCard({ review: r }: { review: Review }) {
   const mayReply = !r.reply && session?.user.id === r.toUserId;
   return (
     <article className="flex gap-3 py-4" aria-label={t('card.label', { name: r.reviewerName })}>
-      <UserAvatar user={{ id: r.fromUserId, fullName: r.reviewerName, nickname: null, profilePicture: r.reviewerPicture }} size={40} />
+      <UserAvatar
+        user={{ id: r.fromUserId, fullName: r.reviewerName, nickname: null, profilePicture: r.reviewerPicture }}
+        size={40}
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-sm">
           <span className="font-semibold">{r.reviewerName}</span>
-          <span role="img" className="inline-flex items-center gap-0.5 text-amber-600" aria-label={t('stars', { count: r.rating })}>
+          <span
+            role="img"
+            className="inline-flex items-center gap-0.5 text-amber-600"
+            aria-label={t('stars', { count: r.rating })}
+          >
             {Array.from({ length: r.rating }, (_, i) => (
               <Star key={i} className="h-3.5 w-3.5 fill-current" aria-hidden />
             ))}
           </span>
-          <span className="text-stone-500 dark:text-stone-400">{formatCalendarDate(r.publishedAt.slice(0, 10), locale)}</span>
+          <span className="text-stone-500 dark:text-stone-400">
+            {formatCalendarDate(r.publishedAt.slice(0, 10), locale)}
+          </span>
         </p>
         {r.touredWithGuide && (
           <p className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-success-600 dark:text-green-400">
@@ -58,7 +67,12 @@ export function ReviewCard({ review: r }: { review: Review }) {
         {/* The reviewer's words in their language, translated beside the original when one applies (decision 145). */}
         {r.content && (
           <div className="mt-2 whitespace-pre-line break-words text-sm text-stone-700 dark:text-stone-300">
-            <MachineTranslated original={r.content} originalLanguage={r.contentLanguage ?? detectTextLanguage(r.content)} translated={r.contentTranslated} translation={r.contentTranslation} />
+            <MachineTranslated
+              original={r.content}
+              originalLanguage={r.contentLanguage ?? detectTextLanguage(r.content)}
+              translated={r.contentTranslated}
+              translation={r.contentTranslation}
+            />
           </div>
         )}
         <ReviewPhotos photos={r.photos} alt={(n) => t('card.photo', { n, name: r.reviewerName })} />
@@ -66,7 +80,12 @@ export function ReviewCard({ review: r }: { review: Review }) {
           <div className="mt-3 rounded-lg border-l-4 border-primary-300 bg-stone-50 px-3 py-2 text-sm dark:border-primary-700 dark:bg-stone-800/60">
             <p className="font-medium">{t('card.reply')}</p>
             <div className="mt-0.5 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">
-              <MachineTranslated original={r.reply.text} originalLanguage={r.replyLanguage ?? detectTextLanguage(r.reply.text)} translated={r.replyTranslated} translation={r.replyTranslation} />
+              <MachineTranslated
+                original={r.reply.text}
+                originalLanguage={r.replyLanguage ?? detectTextLanguage(r.reply.text)}
+                translated={r.replyTranslated}
+                translation={r.replyTranslation}
+              />
             </div>
           </div>
         )}

@@ -11,8 +11,8 @@ import { StarRating } from './star-rating';
 import { NO_SUB_RATINGS, SubRatingsField, subRatingsComplete, type SubRatingValues } from './sub-ratings-field';
 
 /**
- * The review form (docs/rules/booking-lifecycle.md, Reviews): a rating 1–5 is required ('Please select a rating'), the text is
- * optional, trimmed, at most 2000 characters with a live counter. Success and failure toasts keep
+ * The review form (docs/rules/booking-lifecycle.md, Reviews): a rating 1–5 is required ('Please select a rating'), the
+ * text is optional, trimmed, at most 2000 characters with a live counter. Success and failure toasts keep
  * their fixed texts (docs/rules/look-and-language.md). Reviews of a guide also take the four sub-ratings
  * (all or none) and up to six photos (decision 134).
  */
@@ -79,7 +79,12 @@ export function ReviewDialog({
           showToast({ title: t('submitted'), variant: 'success' });
           if (failed > 0) showToast({ title: t('photosFailed', { count: failed }), variant: 'destructive' });
         },
-        onError: (err) => showToast({ title: t('failed'), variant: 'destructive', ...(refusedContacts(err) && { description: t('contactDetails') }) }),
+        onError: (err) =>
+          showToast({
+            title: t('failed'),
+            variant: 'destructive',
+            ...(refusedContacts(err) && { description: t('contactDetails') }),
+          }),
       },
     );
   };
@@ -141,7 +146,11 @@ export function ReviewDialog({
             placeholder={asTraveler ? t('form.placeholderGuide') : t('form.placeholderTraveler')}
             className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950"
           />
-          <p id={counterId} aria-live="polite" className="mt-1 text-right text-xs tabular-nums text-stone-500 dark:text-stone-400">
+          <p
+            id={counterId}
+            aria-live="polite"
+            className="mt-1 text-right text-xs tabular-nums text-stone-500 dark:text-stone-400"
+          >
             {t('form.counter', { count: content.length, max: REVIEW_MAX_CHARS })}
           </p>
         </div>

@@ -14,8 +14,11 @@ import { ReviewDialog } from './review-dialog';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
-const wrap = (children: ReactNode) => <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const wrap = (children: ReactNode) => (
+  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const eligible: EligibilityReply = {
   bookingId: 12,
   canReview: true,
@@ -61,14 +64,19 @@ afterEach(async () => {
 
 describe('the review form', () => {
   it('takes the four sub-ratings (all or none) and up to 6 photos, sent one by one after the review', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (f: File) => `blob:${f.name}`, revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (f: File) => `blob:${f.name}`, revokeObjectURL: () => {} }),
+    );
     const calls: { url: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push({ url, body: init?.body });
-        if (url.endsWith('/api/v2/reviews')) return json({ review: { id: 77 }, eligibility: { ...eligible, canReview: false } }, 201);
-        if (url.endsWith('/photos') && calls.filter((c) => c.url.endsWith('/photos')).length === 3) return json({ code: 'invalid_file_type', message: 'x' }, 400);
+        if (url.endsWith('/api/v2/reviews'))
+          return json({ review: { id: 77 }, eligibility: { ...eligible, canReview: false } }, 201);
+        if (url.endsWith('/photos') && calls.filter((c) => c.url.endsWith('/photos')).length === 3)
+          return json({ code: 'invalid_file_type', message: 'x' }, 400);
         return json({ id: 77 }, 201);
       }),
     );
@@ -80,7 +88,11 @@ describe('the review form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please rate all four, or clear them');
     expect(calls).toHaveLength(0);
-    for (const [group, n] of [['Communication', 4], ['Punctuality', 5], ['Value', 3]] as const) {
+    for (const [group, n] of [
+      ['Communication', 4],
+      ['Punctuality', 5],
+      ['Value', 3],
+    ] as const) {
       fireEvent.click(within(screen.getByRole('group', { name: group })).getByRole('radio', { name: `${n} stars` }));
     }
     expect(screen.queryByRole('alert')).toBeNull();
@@ -91,26 +103,60 @@ describe('the review form', () => {
     expect(screen.getAllByRole('img', { name: /^Photo \d to upload$/ })).toHaveLength(6);
     expect(dialog.querySelector('input[type=file]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
-    expect(screen.getAllByRole('img', { name: /^Photo \d to upload$/ }).map((i) => i.getAttribute('src'))).toEqual(['blob:a.jpg', 'blob:c.jpg', 'blob:d.jpg', 'blob:e.jpg', 'blob:f.jpg']);
+    expect(screen.getAllByRole('img', { name: /^Photo \d to upload$/ }).map((i) => i.getAttribute('src'))).toEqual([
+      'blob:a.jpg',
+      'blob:c.jpg',
+      'blob:d.jpg',
+      'blob:e.jpg',
+      'blob:f.jpg',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/v2/reviews/77/photos'))).toHaveLength(5));
-    expect(JSON.parse(String(calls[0]!.body))).toMatchObject({ rating: 5, subRatings: { knowledge: 5, communication: 4, punctuality: 5, value: 3 } });
-    const sent = calls.filter((c) => c.url.endsWith('/photos')).map((c) => ((c.body as FormData).get('file') as File).name);
+    expect(JSON.parse(String(calls[0]!.body))).toMatchObject({
+      rating: 5,
+      subRatings: { knowledge: 5, communication: 4, punctuality: 5, value: 3 },
+    });
+    const sent = calls
+      .filter((c) => c.url.endsWith('/photos'))
+      .map((c) => ((c.body as FormData).get('file') as File).name);
     expect(sent).toEqual(['a.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg']);
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: '1 photo could not be uploaded', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({ title: '1 photo could not be uploaded', variant: 'destructive' }),
+    );
   }, 20_000);
 
   it('sends no sub-ratings when none are given, and the guide’s form has neither sub-ratings nor photos', async () => {
     const bodies: unknown[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => (bodies.push(JSON.parse(String(init?.body))), json({ review: { id: 1 }, eligibility: eligible }, 201))));
-    const { unmount } = render(wrap(<ReviewDialog eligibility={eligible} otherName="Haruka" open onOpenChange={() => {}} />));
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '4 stars' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (_url: string, init?: RequestInit) => (
+          bodies.push(JSON.parse(String(init?.body))),
+          json({ review: { id: 1 }, eligibility: eligible }, 201)
+        ),
+      ),
+    );
+    const { unmount } = render(
+      wrap(<ReviewDialog eligibility={eligible} otherName="Haruka" open onOpenChange={() => {}} />),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '4 stars' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).not.toHaveProperty('subRatings');
     unmount();
-    render(wrap(<ReviewDialog eligibility={{ ...eligible, type: 'guide_to_traveler' }} otherName="Li Wei" open onOpenChange={() => {}} />));
+    render(
+      wrap(
+        <ReviewDialog
+          eligibility={{ ...eligible, type: 'guide_to_traveler' }}
+          otherName="Li Wei"
+          open
+          onOpenChange={() => {}}
+        />,
+      ),
+    );
     await screen.findByRole('dialog');
     expect(screen.queryByRole('group', { name: 'Knowledge' })).toBeNull();
     expect(screen.queryByText('Add photos')).toBeNull();
@@ -120,7 +166,9 @@ describe('the review form', () => {
 describe('the review card', () => {
   it('shows the mark, sub-ratings, photos with alt text (enlarged on tap) and the reply, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    render(wrap(<ReviewCard review={{ ...review, reply: { text: '谢谢您的好评！', repliedAt: '2026-11-11T10:00:00Z' } }} />));
+    render(
+      wrap(<ReviewCard review={{ ...review, reply: { text: '谢谢您的好评！', repliedAt: '2026-11-11T10:00:00Z' } }} />),
+    );
     const card = screen.getByRole('article', { name: 'Li Wei 的评价' });
     expect(within(card).getByText('与该地陪同游过')).toBeTruthy();
     expect(within(card).getByText('沟通').nextSibling?.textContent).toBe('4/5');
@@ -138,9 +186,19 @@ describe('the review card', () => {
 
   it('offers the reviewed guide one Reply, which posts the text; others and a replied review get none', async () => {
     const calls: { url: string; body: unknown }[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => (calls.push({ url, body: JSON.parse(String(init?.body)) }), json({ ...review, reply: { text: 'Thanks', repliedAt: 'x' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (url: string, init?: RequestInit) => (
+          calls.push({ url, body: JSON.parse(String(init?.body)) }),
+          json({ ...review, reply: { text: 'Thanks', repliedAt: 'x' } })
+        ),
+      ),
+    );
     setSession('t', { id: 2, fullName: 'Someone' } as User);
-    const { unmount } = render(wrap(<ReviewCard review={{ ...review, subRatings: null, photos: [], touredWithGuide: false }} />));
+    const { unmount } = render(
+      wrap(<ReviewCard review={{ ...review, subRatings: null, photos: [], touredWithGuide: false }} />),
+    );
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
     expect(screen.queryByText('Toured with this guide')).toBeNull();
     unmount();
@@ -157,7 +215,10 @@ describe('the review card', () => {
     fireEvent.change(within(dialog).getByLabelText('Your reply'), { target: { value: '  Thanks for coming!  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish reply' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ url: expect.stringMatching(/\/api\/v2\/reviews\/5\/reply$/), body: { text: 'Thanks for coming!' } });
+    expect(calls[0]).toEqual({
+      url: expect.stringMatching(/\/api\/v2\/reviews\/5\/reply$/),
+      body: { text: 'Thanks for coming!' },
+    });
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Reply published', variant: 'success' }));
   });
 });

@@ -27,7 +27,14 @@ const booking = (over: Partial<Booking> = {}) =>
   ({
     id: 12,
     bookingNumber: 'TG0012',
-    guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+    guide: {
+      id: 3,
+      userId: 9,
+      fullName: 'Haruka Tanaka',
+      profilePicture: null,
+      serviceCity: 'kyoto',
+      timeZone: 'Asia/Tokyo',
+    },
     traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
     status: 'completed',
     actions: ['dispute'],
@@ -48,7 +55,8 @@ const eligible: EligibilityReply = {
   otherReview: null,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
   await i18nReady;
@@ -66,7 +74,21 @@ describe('ReviewAction', () => {
       if (url.includes('/eligibility')) return json(state);
       if (url.endsWith('/api/v2/reviews') && init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
-        const review = { id: 5, bookingId: 12, type: body.type, fromUserId: 1, toUserId: 9, rating: body.rating, content: body.content, submittedAt: '2026-11-22T10:00:00Z', publishedAt: null, subRatings: null, photos: [], reply: null, touredWithGuide: true };
+        const review = {
+          id: 5,
+          bookingId: 12,
+          type: body.type,
+          fromUserId: 1,
+          toUserId: 9,
+          rating: body.rating,
+          content: body.content,
+          submittedAt: '2026-11-22T10:00:00Z',
+          publishedAt: null,
+          subRatings: null,
+          photos: [],
+          reply: null,
+          touredWithGuide: true,
+        };
         state = { ...eligible, canReview: false, reason: 'already_reviewed', myReview: review };
         return json({ review, eligibility: state }, 201);
       }
@@ -93,7 +115,14 @@ describe('ReviewAction', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ bookingId: 12, type: 'traveler_to_guide', fromUserId: 1, toUserId: 9, rating: 4, content: 'Lovely day' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      bookingId: 12,
+      type: 'traveler_to_guide',
+      fromUserId: 1,
+      toUserId: 9,
+      rating: 4,
+      content: 'Lovely day',
+    });
     expect(showToast).toHaveBeenCalledWith({ title: 'Review submitted successfully', variant: 'success' });
     expect((await screen.findByRole('status')).textContent).toContain('Waiting for the other side.');
     expect(screen.queryByRole('button', { name: 'Review your guide' })).toBeNull();
@@ -102,13 +131,19 @@ describe('ReviewAction', () => {
   it('says "Failed to submit review" when the server refuses, and keeps the form', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json({ code: 'conflict', message: 'x' }, 409) : json(eligible))),
+      vi.fn(async (url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? json({ code: 'conflict', message: 'x' }, 409) : json(eligible),
+      ),
     );
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive' }),
+    );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
@@ -116,23 +151,69 @@ describe('ReviewAction', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) =>
-        init?.method === 'POST' ? json({ code: 'contact_details_not_allowed', message: 'x', fields: [{ path: 'content', message: 'phone' }] }, 400) : json(eligible),
+        init?.method === 'POST'
+          ? json(
+              { code: 'contact_details_not_allowed', message: 'x', fields: [{ path: 'content', message: 'phone' }] },
+              400,
+            )
+          : json(eligible),
       ),
     );
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive', description: expect.stringMatching(/^Contact details can't be shown here/) }),
+      expect(showToast).toHaveBeenCalledWith({
+        title: 'Failed to submit review',
+        variant: 'destructive',
+        description: expect.stringMatching(/^Contact details can't be shown here/),
+      }),
     );
   });
 
   it('shows both reviews once published, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z', subRatings: null, photos: [], reply: null, touredWithGuide: true };
-    const theirs = { ...mine, id: 6, type: 'traveler_to_guide', fromUserId: 1, toUserId: 9, rating: 4, content: '地陪很专业' };
-    vi.stubGlobal('fetch', vi.fn(async () => json({ ...eligible, type: 'guide_to_traveler', canReview: false, reason: 'already_reviewed', myReview: mine, otherSubmitted: true, otherReview: theirs })));
+    const mine = {
+      id: 5,
+      bookingId: 12,
+      type: 'guide_to_traveler',
+      fromUserId: 9,
+      toUserId: 1,
+      rating: 5,
+      content: '很准时',
+      submittedAt: '2026-11-22T10:00:00Z',
+      publishedAt: '2026-11-22T11:00:00Z',
+      subRatings: null,
+      photos: [],
+      reply: null,
+      touredWithGuide: true,
+    };
+    const theirs = {
+      ...mine,
+      id: 6,
+      type: 'traveler_to_guide',
+      fromUserId: 1,
+      toUserId: 9,
+      rating: 4,
+      content: '地陪很专业',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          ...eligible,
+          type: 'guide_to_traveler',
+          canReview: false,
+          reason: 'already_reviewed',
+          myReview: mine,
+          otherSubmitted: true,
+          otherReview: theirs,
+        }),
+      ),
+    );
     render(wrap(<ReviewAction booking={booking()} side="guide" />));
     expect(await screen.findByText('地陪很专业')).toBeTruthy();
     expect(screen.getByText('您的评价')).toBeTruthy();
@@ -144,7 +225,10 @@ describe('ReviewAction', () => {
   });
 
   it('says when eligibility cannot be checked and offers a retry', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal', message: 'x' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'internal', message: 'x' }, 500)),
+    );
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
     expect(showLoadFailureToast).toHaveBeenCalledWith('Unable to check review eligibility');
@@ -179,21 +263,37 @@ describe('DisputeAction', () => {
 
     const input = screen.getByLabelText('Evidence (optional)') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(screen.getByText('Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.')).toBeTruthy();
-    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' })] } });
+    expect(
+      screen.getByText('Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.'),
+    ).toBeTruthy();
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' })] },
+    });
     expect(screen.getByText('receipt.pdf')).toBeTruthy();
 
     // What went wrong, with the evidence that helps and what can come of it (decision 135).
-    expect(screen.getByTestId('dispute-outcome').textContent).toBe('Our team reviews every report and contacts both sides.');
+    expect(screen.getByTestId('dispute-outcome').textContent).toBe(
+      'Our team reviews every report and contacts both sides.',
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Unsafe driving' }));
-    expect(screen.getByTestId('dispute-outcome').textContent).toBe('The guide may not drive travelers until our team has resolved your report.');
-    expect(screen.getByText("Helpful evidence: where and when, photos or a video, the car's number plate.")).toBeTruthy();
+    expect(screen.getByTestId('dispute-outcome').textContent).toBe(
+      'The guide may not drive travelers until our team has resolved your report.',
+    );
+    expect(
+      screen.getByText("Helpful evidence: where and when, photos or a video, the car's number plate."),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('What happened?'), { target: { value: 'The guide left after an hour' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open dispute' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v2/disputes/7/evidence'))).toBe(true));
-    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/disputes'))!.body))).toEqual({ bookingId: 12, category: 'unsafe_driving', reason: 'The guide left after an hour' });
+    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/disputes'))!.body))).toEqual({
+      bookingId: 12,
+      category: 'unsafe_driving',
+      reason: 'The guide left after an hour',
+    });
     expect(calls.find((c) => c.url.endsWith('/evidence'))!.body).toBeInstanceOf(FormData);
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dispute opened', variant: 'success' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dispute opened', variant: 'success' })),
+    );
   });
 
   it('is not offered when the server does not allow it, and says a disputed booking is under review', async () => {

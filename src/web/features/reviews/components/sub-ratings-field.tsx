@@ -12,7 +12,15 @@ export const subRatingsComplete = (v: SubRatingValues) => {
 };
 
 /** The four sub-ratings, each a keyboard radio group like the overall stars, optional as a set. */
-export function SubRatingsField({ value, onChange, errorId }: { value: SubRatingValues; onChange: (v: SubRatingValues) => void; errorId?: string }) {
+export function SubRatingsField({
+  value,
+  onChange,
+  errorId,
+}: {
+  value: SubRatingValues;
+  onChange: (v: SubRatingValues) => void;
+  errorId?: string;
+}) {
   const { t } = useTranslation('reviews');
   const any = SUB_RATING_KEYS.some((k) => value[k] > 0);
   return (
@@ -33,7 +41,11 @@ export function SubRatingsField({ value, onChange, errorId }: { value: SubRating
         ))}
       </div>
       {any && (
-        <button type="button" onClick={() => onChange(NO_SUB_RATINGS)} className="mt-1 text-sm text-primary-700 underline underline-offset-2 dark:text-primary-300">
+        <button
+          type="button"
+          onClick={() => onChange(NO_SUB_RATINGS)}
+          className="mt-1 text-sm text-primary-700 underline underline-offset-2 dark:text-primary-300"
+        >
           {t('form.subClear')}
         </button>
       )}

@@ -7,7 +7,10 @@ import { savedGuideKeys } from './keys';
 
 /** GET /api/travelers/{id}/saved-guides?page&limit: 6 per page. */
 export function getSavedGuides(travelerId: number, page: number): Promise<SavedGuidesReply> {
-  return apiRequest<SavedGuidesReply>(`/api/travelers/${travelerId}/saved-guides`, { query: { page, limit: SAVED_GUIDES_PAGE_SIZE }, headers: readerLanguage() });
+  return apiRequest<SavedGuidesReply>(`/api/travelers/${travelerId}/saved-guides`, {
+    query: { page, limit: SAVED_GUIDES_PAGE_SIZE },
+    headers: readerLanguage(),
+  });
 }
 
 export function useSavedGuides(travelerId: number | undefined, page: number) {

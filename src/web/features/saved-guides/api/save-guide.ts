@@ -5,7 +5,9 @@ import { unsaveGuide } from './unsave-guide';
 
 /** POST /api/travelers/{id}/saved-guides/{guideId} with an empty body. */
 export function saveGuide(travelerId: number, guideId: number) {
-  return apiRequest<{ guideId: number; saved: boolean }>(`/api/travelers/${travelerId}/saved-guides/${guideId}`, { method: 'POST' });
+  return apiRequest<{ guideId: number; saved: boolean }>(`/api/travelers/${travelerId}/saved-guides/${guideId}`, {
+    method: 'POST',
+  });
 }
 
 /** Saves or removes a guide, then refreshes every guide list and the saved list (their `isSaved` flags). */

@@ -40,7 +40,9 @@ export function SaveHeart({ guideId, saved, size = 'md' }: { guideId: number; sa
       {
         onError: () => {
           setOptimistic(!next);
-          withToast((toast) => toast.error(t('save.failedTitle'), { id: 'save-failed', description: t('save.failedBody') }));
+          withToast((toast) =>
+            toast.error(t('save.failedTitle'), { id: 'save-failed', description: t('save.failedBody') }),
+          );
         },
         onSuccess: () => setOptimistic(null),
       },
@@ -61,7 +63,10 @@ export function SaveHeart({ guideId, saved, size = 'md' }: { guideId: number; sa
       )}
     >
       <Heart
-        className={cn(size === 'lg' ? 'h-6 w-6' : 'h-5 w-5', isSaved ? 'fill-accent-500 text-accent-500' : 'text-stone-600 dark:text-stone-300')}
+        className={cn(
+          size === 'lg' ? 'h-6 w-6' : 'h-5 w-5',
+          isSaved ? 'fill-accent-500 text-accent-500' : 'text-stone-600 dark:text-stone-300',
+        )}
         aria-hidden
       />
     </button>

@@ -26,7 +26,10 @@ export function SavedGuidesPanel({
   if (query.isPending) return <Spinner />;
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
+      <div
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900"
+      >
         <p className="text-lg font-semibold">{t('error.title')}</p>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('error.body')}</p>
         <Button className="mt-4" onClick={() => window.location.reload()}>
@@ -58,13 +61,25 @@ export function SavedGuidesPanel({
       </ul>
       {pages > 1 && (
         <nav className="mt-8 flex items-center justify-center gap-3" aria-label={t('tabs.saved-guides')}>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('saved.previous')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+            aria-label={t('saved.previous')}
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </Button>
           <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
             {page} / {pages}
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('saved.next')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+            aria-label={t('saved.next')}
+          >
             <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
         </nav>

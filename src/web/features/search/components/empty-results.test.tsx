@@ -42,7 +42,8 @@ const guide = (id: number, name: string): GuideSummary => ({
   minNoticeHours: 24,
 });
 const TOKYO = [guide(1, 'Aoi Sato'), guide(2, 'Ren Ito'), guide(3, 'Mei Kato'), guide(4, 'Sora Abe')];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let searches: URLSearchParams[] = [];
 
 function Where() {
@@ -116,7 +117,9 @@ describe('/search with no result', () => {
     // The nearest results: the same search without the licence, its first three guides.
     const nearest = await screen.findByRole('region', { name: '去掉“持证地陪”后有 4 位地陪' });
     expect(await within(nearest).findAllByRole('heading', { level: 3 })).toHaveLength(3);
-    expect(searches.some((q) => q.get('licensed') === null && q.get('limit') === '3' && q.get('language') === 'zh')).toBe(true);
+    expect(
+      searches.some((q) => q.get('licensed') === null && q.get('limit') === '3' && q.get('language') === 'zh'),
+    ).toBe(true);
     // The folded search bar names every filter, the language and the licence included.
     expect(screen.getByTestId('search-summary').textContent).toBe('东京 · 会说中文 · 持证地陪');
 
@@ -131,7 +134,9 @@ describe('/search with no result', () => {
     renderAt('/search?city=tokyo&language=zh&services=3&travelers=2&licensed=true');
     expect(await screen.findByText('No guides in Tokyo match “Licensed guides”')).toBeTruthy();
     expect(screen.getByText('Clear it to see the guides it hid:')).toBeTruthy();
-    expect(screen.getByTestId('search-summary').textContent).toMatch(/^Tokyo · 2 travelers · Speaks Chinese · .+ · Licensed guides$/);
+    expect(screen.getByTestId('search-summary').textContent).toMatch(
+      /^Tokyo · 2 travelers · Speaks Chinese · .+ · Licensed guides$/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
     expect(screen.getByTestId('url').textContent).toBe('/search?city=tokyo');
   });

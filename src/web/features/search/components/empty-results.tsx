@@ -40,14 +40,18 @@ export function EmptyResults({
   const labels = filterLabels(params, t, locale, categories);
   const count = (f: SearchFilter) => withoutFilter?.[f] ?? 0;
   const blamed = labels.filter((l) => count(l.filter) > 0);
-  const nearest = blamed.reduce<(typeof blamed)[number] | undefined>((best, l) => (!best || count(l.filter) > count(best.filter) ? l : best), undefined);
+  const nearest = blamed.reduce<(typeof blamed)[number] | undefined>(
+    (best, l) => (!best || count(l.filter) > count(best.filter) ? l : best),
+    undefined,
+  );
   const nearestParams = nearest ? withoutSearchFilter(params, nearest.filter) : params;
   const results = useGuides(nearestParams, NEAREST, { enabled: !!nearest });
   const quoted = blamed.map((l) => `“${l.label}”`).join(locale === 'en' ? ', ' : '、');
   const city = params.city ? cityName(params.city, locale) : null;
   const clearAll = () => onChange(activeSearchFilters(params).reduce(withoutSearchFilter, { ...params, page: 1 }));
 
-  const box = 'flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 bg-white px-4 py-10 text-center sm:px-6 dark:border-stone-700 dark:bg-stone-900';
+  const box =
+    'flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 bg-white px-4 py-10 text-center sm:px-6 dark:border-stone-700 dark:bg-stone-900';
   if (labels.length === 0) {
     return (
       <div className={box} data-testid="empty-results">
@@ -66,10 +70,18 @@ export function EmptyResults({
       <div className={box}>
         <FilterX className="h-10 w-10 text-stone-400" aria-hidden />
         <p className="mt-3 max-w-xl text-lg font-semibold">
-          {blamed.length === 0 ? t('empty.together') : city ? t('empty.namedIn', { city, filters: quoted }) : t('empty.named', { filters: quoted })}
+          {blamed.length === 0
+            ? t('empty.together')
+            : city
+              ? t('empty.namedIn', { city, filters: quoted })
+              : t('empty.named', { filters: quoted })}
         </p>
         <p className="mt-1 max-w-xl text-sm text-stone-600 dark:text-stone-400">
-          {blamed.length === 0 ? t('empty.togetherHint') : blamed.length === 1 ? t('empty.hintOne') : t('empty.hintMany')}
+          {blamed.length === 0
+            ? t('empty.togetherHint')
+            : blamed.length === 1
+              ? t('empty.hintOne')
+              : t('empty.hintMany')}
         </p>
         <ul aria-label={t('empty.filters')} className="mt-4 flex max-w-full flex-wrap justify-center gap-2">
           {labels.map((l) => (

@@ -40,7 +40,8 @@ const card: GuideSummary = {
   instantBook: false,
   minNoticeHours: 24,
 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
   await i18nReady;
@@ -63,7 +64,19 @@ describe('a family’s search', () => {
           searches.push(url.searchParams);
           // The server's price of the question: three days of eight hours for the family (decision 176).
           const group = url.searchParams.get('adults')
-            ? { adults: 2, children: 1, infants: 1, hours: 24, totalCents: 810_000, days: 3, dayHours: 8, dayTotalCents: 270_000, chargeCurrency: 'CNY' as const, chargeTotal: 810_000, chargeDayTotal: 270_000 }
+            ? {
+                adults: 2,
+                children: 1,
+                infants: 1,
+                hours: 24,
+                totalCents: 810_000,
+                days: 3,
+                dayHours: 8,
+                dayTotalCents: 270_000,
+                chargeCurrency: 'CNY' as const,
+                chargeTotal: 810_000,
+                chargeDayTotal: 270_000,
+              }
             : undefined;
           const data = [{ ...card, ...(group && { groupQuote: group }) }];
           return json({ data, total: 1, page: 1, limit: 12 } satisfies GuideListReply);
@@ -92,14 +105,28 @@ describe('a family’s search', () => {
     expect((screen.getByLabelText('Children (3–11)') as HTMLSelectElement).options.length).toBe(3);
     fireEvent.change(screen.getByLabelText('How long'), { target: { value: 'd3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4 people · 3 days, 8 hours a day2,700 RMB a day8,100 RMB in allThe guide confirms after you pay the deposit');
+    expect((await screen.findByTestId('group-total')).textContent).toBe(
+      '4 people · 3 days, 8 hours a day2,700 RMB a day8,100 RMB in allThe guide confirms after you pay the deposit',
+    );
     const sent = searches.at(-1)!;
-    expect([sent.get('travelers'), sent.get('adults'), sent.get('children'), sent.get('infants'), sent.get('days'), sent.get('durationHours')]).toEqual(['4', '2', '1', '1', '3', null]);
+    expect([
+      sent.get('travelers'),
+      sent.get('adults'),
+      sent.get('children'),
+      sent.get('infants'),
+      sent.get('days'),
+      sent.get('durationHours'),
+    ]).toEqual(['4', '2', '1', '1', '3', null]);
     // The cards are priced in the reader's currency.
     expect(sent.get('chargeCurrency')).toBe('CNY');
     // The card's link carries the whole question to the profile (decision 176).
     const link = new URL(screen.getByRole('link', { name: 'Aoi Sato' }).getAttribute('href')!, 'http://x');
-    expect(Object.fromEntries([...link.searchParams].filter(([k]) => k !== 'redirect'))).toEqual({ adults: '2', children: '1', infants: '1', days: '3' });
+    expect(Object.fromEntries([...link.searchParams].filter(([k]) => k !== 'redirect'))).toEqual({
+      adults: '2',
+      children: '1',
+      infants: '1',
+      days: '3',
+    });
     // The folded bar a phone shows sums up the family, ages included, and the length.
     expect(screen.getByText('Tokyo · 3 days · 4 travelers (1 child, 1 infant)')).toBeTruthy();
     await act(() => i18next.changeLanguage('zh-CN'));

@@ -40,7 +40,8 @@ const guide = (id: number, name: string, instantBook: boolean): GuideSummary => 
   minNoticeHours: 24,
 });
 const ALL = [guide(1, 'Aoi Sato', true), guide(2, 'Ren Ito', false)];
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
   await i18nReady;
@@ -63,7 +64,12 @@ describe('the instant confirmation filter and badge', () => {
         if (url.pathname === '/api/v2/guides') {
           searches.push(url.searchParams);
           const data = url.searchParams.get('instantBook') === 'true' ? ALL.filter((g) => g.instantBook) : ALL;
-          return json({ data, total: data.length, page: 1, limit: Number(url.searchParams.get('limit')) } satisfies GuideListReply);
+          return json({
+            data,
+            total: data.length,
+            page: 1,
+            limit: Number(url.searchParams.get('limit')),
+          } satisfies GuideListReply);
         }
         if (url.pathname === '/api/v2/guides/price-bounds') return json({ lowest: 200, highest: 600 });
         return json({});

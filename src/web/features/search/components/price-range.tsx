@@ -5,7 +5,9 @@ import { PRICE_SLIDER } from '../../../../shared/price-slider';
 import { currentLocale } from '../../../lib/i18n';
 import './price-range.css';
 
-/** docs/rules/messaging.md price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers. */
+/**
+ * docs/rules/messaging.md price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers.
+ */
 export function PriceRange({
   currency = 'CNY',
   bounds,
@@ -34,13 +36,22 @@ export function PriceRange({
         <span className="text-sm font-medium text-stone-700 dark:text-stone-200" id="price-label">
           {t('form.price')}
         </span>
-        <output className="text-sm font-semibold text-primary-700 dark:text-primary-300" aria-live="polite" data-testid="price-output">
-          {currency === 'CNY' ? t('form.priceRange', { min: value.min, max: value.max }) : t('form.priceBand', { min: money(value.min), max: money(value.max) })}
+        <output
+          className="text-sm font-semibold text-primary-700 dark:text-primary-300"
+          aria-live="polite"
+          data-testid="price-output"
+        >
+          {currency === 'CNY'
+            ? t('form.priceRange', { min: value.min, max: value.max })
+            : t('form.priceBand', { min: money(value.min), max: money(value.max) })}
         </output>
       </div>
       <div className="price-range relative mt-3 h-6">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-stone-200 dark:bg-stone-700" />
-        <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-600" style={{ left: `${left}%`, right: `${100 - right}%` }} />
+        <div
+          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-600"
+          style={{ left: `${left}%`, right: `${100 - right}%` }}
+        />
         <input
           type="range"
           min={bounds.min}
@@ -69,7 +80,9 @@ export function PriceRange({
         <span>{bounds.min}</span>
         <span>{bounds.max}</span>
       </div>
-      {currency === 'CNY' && <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('form.additionalPerson')}</p>}
+      {currency === 'CNY' && (
+        <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('form.additionalPerson')}</p>
+      )}
       {hint && <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">{hint}</p>}
     </div>
   );

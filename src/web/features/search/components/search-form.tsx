@@ -28,17 +28,29 @@ const DEFAULT_TRAVELERS = 2;
 
 export interface SearchFormProps {
   initial: GuideSearchParams;
-  /** Landing: destination and travelers are required (docs/rules/guides-and-licences.md). /search allows "all cities". */
+  /**
+   * Landing: destination and travelers are required (docs/rules/guides-and-licences.md). /search allows "all cities".
+   */
   requireFields: boolean;
   categories: ServiceCategory[] | undefined;
   categoriesFallback?: boolean;
   bounds: { min: number; max: number };
   onSearch: (params: GuideSearchParams) => void;
-  /** On phones the form folds into one tappable bar (docs/rules/look-and-language.md) that names every active filter. */
+  /**
+   * On phones the form folds into one tappable bar (docs/rules/look-and-language.md) that names every active filter.
+   */
   collapsible?: boolean;
 }
 
-export function SearchForm({ initial, requireFields, categories, categoriesFallback, bounds, onSearch, collapsible }: SearchFormProps) {
+export function SearchForm({
+  initial,
+  requireFields,
+  categories,
+  categoriesFallback,
+  bounds,
+  onSearch,
+  collapsible,
+}: SearchFormProps) {
   const { t } = useTranslation(['search', 'guides']);
   const locale = currentLocale();
   const id = useId();
@@ -47,12 +59,15 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const [language, setLanguage] = useState<string>(initial.language ?? '');
   // Where the count is required (the landing) it starts at two, the usual party: a first tap of Search
   // then asks only for the destination, not for a field the traveler never saw as empty.
-  const [travelers, setTravelers] = useState(initial.travelers ? String(Math.min(initial.travelers, 10)) : requireFields ? String(DEFAULT_TRAVELERS) : '');
+  const [travelers, setTravelers] = useState(
+    initial.travelers ? String(Math.min(initial.travelers, 10)) : requireFields ? String(DEFAULT_TRAVELERS) : '',
+  );
   // Of the travelers, how many are children and infants: the cards then price the group by age (decision 152).
   const [children, setChildren] = useState(initial.children ?? 0);
   const [infants, setInfants] = useState(initial.infants ?? 0);
   const count = travelers ? Number(travelers) : 0;
-  const ages = count > 1 && children + infants < count ? { children: children || undefined, infants: infants || undefined } : {};
+  const ages =
+    count > 1 && children + infants < count ? { children: children || undefined, infants: infants || undefined } : {};
   // How long (decision 176): days, or hours; a link's days with hours keeps both until the choice changes.
   const initialLength = lengthValue(initial);
   const [length, setLength] = useState(initialLength);
@@ -107,7 +122,12 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
     setOpen(false);
   };
 
-  const cityLabel = city ? name(SERVICE_CITIES.find((c) => c.slug === city)!, locale) : t('form.allCities');
+  const cityLabel = city
+    ? name(
+        SERVICE_CITIES.find((c) => c.slug === city)!,
+        locale,
+      )
+    : t('form.allCities');
   // The folded bar sums up every filter (decision 104): the form's values, and the licence checkbox beside it.
   const current = {
     date: date || undefined,
@@ -134,7 +154,13 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
         >
           <Search className="h-4 w-4 shrink-0 text-primary-600" aria-hidden />
           <span className="line-clamp-2 min-w-0 flex-1" data-testid="search-summary">
-            {[cityLabel, lengthLabel(trip, t, locale), ...filterLabels(current, t, locale, categories).map((f) => f.label)].filter(Boolean).join(' · ')}
+            {[
+              cityLabel,
+              lengthLabel(trip, t, locale),
+              ...filterLabels(current, t, locale, categories).map((f) => f.label),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
           <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
         </button>
@@ -185,19 +211,38 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
             <label id={`${id}-date-label`} htmlFor={`${id}-date`} className={labelClass}>
               {t('form.date')}
             </label>
-            <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" partClassName="h-11 py-0" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
+            <DateSelect
+              id={`${id}-date`}
+              labelId={`${id}-date-label`}
+              className="mt-1"
+              partClassName="h-11 py-0"
+              value={date}
+              min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)}
+              onChange={setDate}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-length`} className={labelClass}>
               {t('form.length')}
             </label>
-            <LengthSelect id={`${id}-length`} className={fieldClass} value={length} onChange={setLength} initial={initial} />
+            <LengthSelect
+              id={`${id}-length`}
+              className={fieldClass}
+              value={length}
+              onChange={setLength}
+              initial={initial}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
               {t('form.language')}
             </label>
-            <select id={`${id}-language`} className={fieldClass} value={language} onChange={(e) => setLanguage(e.target.value)}>
+            <select
+              id={`${id}-language`}
+              className={fieldClass}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
               <option value="">{t('form.anyLanguage')}</option>
               {SEARCH_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
@@ -241,8 +286,20 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
             )}
             {count > 1 && (
               <div className="mt-2 grid grid-cols-2 items-end gap-2">
-                <AgeSelect id={`${id}-children`} label={t('form.children')} value={children} max={count - 1 - infants} onChange={setChildren} />
-                <AgeSelect id={`${id}-infants`} label={t('form.infants')} value={infants} max={count - 1 - children} onChange={setInfants} />
+                <AgeSelect
+                  id={`${id}-children`}
+                  label={t('form.children')}
+                  value={children}
+                  max={count - 1 - infants}
+                  onChange={setChildren}
+                />
+                <AgeSelect
+                  id={`${id}-infants`}
+                  label={t('form.infants')}
+                  value={infants}
+                  max={count - 1 - children}
+                  onChange={setInfants}
+                />
               </div>
             )}
           </div>
@@ -262,7 +319,13 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           </div>
         </div>
         <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
-          <PriceRange currency={currency} bounds={sliderBounds} value={sliderValue} onChange={setBand} hint={requireFields && !band ? t('form.bandNotApplied') : undefined} />
+          <PriceRange
+            currency={currency}
+            bounds={sliderBounds}
+            value={sliderValue}
+            onChange={setBand}
+            hint={requireFields && !band ? t('form.bandNotApplied') : undefined}
+          />
           <Button type="submit" variant="accent" size="lg" className="w-full bg-accent-600 hover:bg-accent-700 md:w-44">
             <Search className="h-5 w-5" aria-hidden />
             {t('form.submit')}
@@ -274,13 +337,30 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
 }
 
 /** How many of the travelers are of an age (0 up to all but one adult). */
-function AgeSelect({ id, label, value, max, onChange }: { id: string; label: string; value: number; max: number; onChange: (n: number) => void }) {
+function AgeSelect({
+  id,
+  label,
+  value,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-xs text-stone-600 dark:text-stone-400">
         {label}
       </label>
-      <select id={id} className={cn(fieldClass, 'h-9')} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <select
+        id={id}
+        className={cn(fieldClass, 'h-9')}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
         {Array.from({ length: Math.max(0, max) + 1 }, (_, n) => (
           <option key={n} value={n}>
             {n}

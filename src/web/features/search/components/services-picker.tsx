@@ -66,7 +66,10 @@ export function ServicesPicker({
         <span id={`${panelId}-value`} className="truncate">
           {value.length ? t('form.servicesChosen', { count: value.length }) : t('form.anyService')}
         </span>
-        <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400 transition', open && 'rotate-180')} aria-hidden />
+        <ChevronDown
+          className={cn('h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400 transition', open && 'rotate-180')}
+          aria-hidden
+        />
       </button>
       {open && (
         <div
@@ -76,14 +79,21 @@ export function ServicesPicker({
           {fallback && <p className="pb-2 text-xs text-stone-500 dark:text-stone-400">{t('form.servicesFallback')}</p>}
           {(categories ?? []).map((c) => (
             <fieldset key={c.id} className="mb-2">
-              <legend className="pb-1 text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">{name(c)}</legend>
+              <legend className="pb-1 text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">
+                {name(c)}
+              </legend>
               {c.subcategories.map((s) => (
-                <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-primary-50 dark:hover:bg-primary-900/40">
+                <label
+                  key={s.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-primary-50 dark:hover:bg-primary-900/40"
+                >
                   <input
                     type="checkbox"
                     className="h-4 w-4 accent-primary-600"
                     checked={value.includes(s.id)}
-                    onChange={(e) => onChange(e.target.checked ? [...new Set([...value, s.id])] : value.filter((x) => x !== s.id))}
+                    onChange={(e) =>
+                      onChange(e.target.checked ? [...new Set([...value, s.id])] : value.filter((x) => x !== s.id))
+                    }
                   />
                   {name(s)}
                 </label>
@@ -91,7 +101,11 @@ export function ServicesPicker({
             </fieldset>
           ))}
           {value.length > 0 && (
-            <button type="button" onClick={() => onChange([])} className="mt-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+            <button
+              type="button"
+              onClick={() => onChange([])}
+              className="mt-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
               {t('form.clearServices')}
             </button>
           )}

@@ -67,7 +67,10 @@ describe('Crisp adapter (10 tries, every 0.5 s)', () => {
   it('falls back to the built-in adapter when the SDK never attaches', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'crisp', crispWebsiteId: SITE } }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ support: { provider: 'crisp', crispWebsiteId: SITE } }), { status: 200 }),
+      ),
     );
     let adapter: SupportAdapter | undefined;
     void resolveAdapter().then((a) => (adapter = a));
@@ -82,7 +85,10 @@ describe('Crisp adapter (10 tries, every 0.5 s)', () => {
   });
 
   it('uses the built-in adapter straight away when it is configured', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }), { status: 200 })),
+    );
     const adapter = await resolveAdapter();
     expect(adapter.name).toBe('builtin');
     expect(getSupportState()).toMatchObject({ adapter: 'builtin', fellBack: false, attachAttempts: 0 });

@@ -9,7 +9,8 @@ export const SUPPORT_POLL_MS = 5000;
 /** …and while it is closed, once a minute, so the button can show that the team answered. */
 export const SUPPORT_IDLE_POLL_MS = 60_000;
 
-const keyHeader = (t: StoredThread): Record<string, string> => (t.visitorKey ? { [SUPPORT_KEY_HEADER]: t.visitorKey } : {});
+const keyHeader = (t: StoredThread): Record<string, string> =>
+  t.visitorKey ? { [SUPPORT_KEY_HEADER]: t.visitorKey } : {};
 
 export interface ThreadMessages {
   thread: SupportThread;
@@ -46,7 +47,10 @@ export function useCreateThread(userId: number | null, onCreated: (stored: Store
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateSupportThread) =>
-      apiRequest<ThreadMessages & { visitorKey: string | null }>('/api/support/threads', { method: 'POST', body: input }),
+      apiRequest<ThreadMessages & { visitorKey: string | null }>('/api/support/threads', {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: (data) => {
       const stored = { threadId: data.thread.id, visitorKey: data.visitorKey, userId };
       writeStoredThread(stored);

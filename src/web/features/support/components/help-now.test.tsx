@@ -10,9 +10,17 @@ import { getSupportState, setSupportState } from '../support-store';
 import { readStoredThread } from '../thread-storage';
 import { HelpNow } from './help-now';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const traveler = { id: 7, username: 'traveler', fullName: 'Li Wei', email: 'li@example.com', role: 'traveler', isAdmin: false } as User;
+const traveler = {
+  id: 7,
+  username: 'traveler',
+  fullName: 'Li Wei',
+  email: 'li@example.com',
+  role: 'traveler',
+  isAdmin: false,
+} as User;
 
 beforeAll(async () => {
   await i18nReady;
@@ -43,11 +51,21 @@ describe('Help now (decision 132)', () => {
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) => {
         posted.push(JSON.parse(String(init?.body)));
-        return json({ thread: { id: 77, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
+        return json(
+          {
+            thread: { id: 77, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' },
+            messages: [],
+            visitorKey: null,
+          },
+          201,
+        );
       }),
     );
     const getCurrentPosition = vi.fn();
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }),
+    );
     renderHelp();
     const button = await screen.findByRole('button', { name: '紧急求助' });
     button.focus();
@@ -68,7 +86,14 @@ describe('Help now (decision 132)', () => {
     // Not asked for the position: the box was not ticked.
     expect(getCurrentPosition).not.toHaveBeenCalled();
     expect(posted).toEqual([
-      { message: '我的行程 TG0042 需要紧急帮助。', topic: 'general', urgent: true, bookingId: 42, locale: 'zh-CN', pageUrl: '/' },
+      {
+        message: '我的行程 TG0042 需要紧急帮助。',
+        topic: 'general',
+        urgent: true,
+        bookingId: 42,
+        locale: 'zh-CN',
+        pageUrl: '/',
+      },
     ]);
     expect(readStoredThread()).toMatchObject({ threadId: 77, userId: 7 });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -81,18 +106,34 @@ describe('Help now (decision 132)', () => {
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) => {
         posted.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        return json({ thread: { id: 78, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
+        return json(
+          {
+            thread: { id: 78, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' },
+            messages: [],
+            visitorKey: null,
+          },
+          201,
+        );
       }),
     );
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 35.68, longitude: 139.76, accuracy: 18.4 } } as GeolocationPosition));
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 35.68, longitude: 139.76, accuracy: 18.4 } } as GeolocationPosition),
+    );
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }),
+    );
     renderHelp();
     fireEvent.click(await screen.findByRole('button', { name: 'Help now' }));
     const sheet = await screen.findByRole('dialog', { name: 'Help now' });
     fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Share my location with the support team' }));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Contact support now' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ urgent: true, bookingId: 42, location: { lat: 35.68, lng: 139.76, accuracyM: 18 } });
+    expect(posted[0]).toMatchObject({
+      urgent: true,
+      bookingId: 42,
+      location: { lat: 35.68, lng: 139.76, accuracyM: 18 },
+    });
   });
 
   it('offline, keeps the numbers to call and says contacting support needs the network', async () => {
@@ -105,8 +146,12 @@ describe('Help now (decision 132)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Help now' }));
     const sheet = await screen.findByRole('dialog', { name: 'Help now' });
     expect(within(sheet).getAllByRole('link')).toHaveLength(3);
-    expect(within(sheet).getByText('Contacting support needs a connection. The numbers above still work.')).toBeTruthy();
-    expect((within(sheet).getByRole('button', { name: 'Contact support now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      within(sheet).getByText('Contacting support needs a connection. The numbers above still work.'),
+    ).toBeTruthy();
+    expect((within(sheet).getByRole('button', { name: 'Contact support now' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     // Escape closes it (keyboard).
     fireEvent.keyDown(sheet, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -25,7 +25,12 @@ function currentLocation(): Promise<SupportLocation | undefined> {
   if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.min(100_000, Math.round(p.coords.accuracy)) }),
+      (p) =>
+        resolve({
+          lat: p.coords.latitude,
+          lng: p.coords.longitude,
+          accuracyM: Math.min(100_000, Math.round(p.coords.accuracy)),
+        }),
       () => resolve(undefined),
       { enableHighAccuracy: true, timeout: LOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );
@@ -39,7 +44,13 @@ function currentLocation(): Promise<SupportLocation | undefined> {
  * asks: the server accepts the booking's traveler and its guide alike; only the words differ (the guide's
  * other party is the traveler, and it is the guide's tour rather than their trip).
  */
-export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number; bookingNumber: string }; side?: 'traveler' | 'guide' }) {
+export function HelpNow({
+  booking,
+  side = 'traveler',
+}: {
+  booking: { id: number; bookingNumber: string };
+  side?: 'traveler' | 'guide';
+}) {
   const { t } = useTranslation('support');
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState(false);
@@ -81,7 +92,13 @@ export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number;
         <Siren className="h-4 w-4" aria-hidden />
         {t('help.button')}
       </Button>
-      <Sheet open={open} onOpenChange={setOpen} title={t('help.title')} description={t('help.description')} closeLabel={t('help.close')}>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title={t('help.title')}
+        description={t('help.description')}
+        closeLabel={t('help.close')}
+      >
         <ul className="space-y-2">
           {CALLS.map((c) => (
             <li key={c.key}>
@@ -91,8 +108,12 @@ export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number;
               >
                 <Phone className="h-5 w-5 shrink-0 text-danger-600" aria-hidden />
                 <span className="min-w-0 flex-1">
-                  <span className="block font-semibold tabular-nums">{t('help.call', { number: c.number, name: t(`help.calls.${c.key}.name`) })}</span>
-                  <span className="block text-xs text-stone-600 dark:text-stone-400">{t(`help.calls.${c.key}.hint`)}</span>
+                  <span className="block font-semibold tabular-nums">
+                    {t('help.call', { number: c.number, name: t(`help.calls.${c.key}.name`) })}
+                  </span>
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                    {t(`help.calls.${c.key}.hint`)}
+                  </span>
                 </span>
               </a>
             </li>
@@ -101,7 +122,9 @@ export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number;
 
         <div className="mt-5 border-t border-stone-200 pt-4 dark:border-stone-700">
           <h3 className="font-semibold">{t('help.supportTitle')}</h3>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t(side === 'guide' ? 'help.guideSupportHint' : 'help.supportHint')}</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            {t(side === 'guide' ? 'help.guideSupportHint' : 'help.supportHint')}
+          </p>
           <div className="mt-3 flex items-start gap-2">
             <input
               id={shareId}
@@ -125,8 +148,17 @@ export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number;
               {code === 'not_on_trip' ? t('help.errors.notOnTrip') : t('help.errors.generic')}
             </p>
           )}
-          {noLocation && !create.error && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('help.noLocation')}</p>}
-          <Button className="mt-3 w-full" variant="primary" size="lg" onClick={() => void contact()} busy={locating || create.isPending} disabled={offline}>
+          {noLocation && !create.error && (
+            <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('help.noLocation')}</p>
+          )}
+          <Button
+            className="mt-3 w-full"
+            variant="primary"
+            size="lg"
+            onClick={() => void contact()}
+            busy={locating || create.isPending}
+            disabled={offline}
+          >
             <LifeBuoy className="h-5 w-5" aria-hidden />
             {t('help.contact')}
           </Button>

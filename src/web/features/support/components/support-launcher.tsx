@@ -79,7 +79,11 @@ function Launcher() {
       <span className="sr-only">{t('launcher.label')}</span>
       {newReply && (
         <>
-          <span className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full border-2 border-white bg-accent-500" aria-hidden data-testid="support-new-reply" />
+          <span
+            className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full border-2 border-white bg-accent-500"
+            aria-hidden
+            data-testid="support-new-reply"
+          />
           <span className="sr-only">{t('launcher.newReply')}</span>
         </>
       )}

@@ -124,11 +124,19 @@ export default function SupportPanel() {
         </button>
       </header>
 
-      <div ref={logRef} role="log" aria-live="polite" aria-label={t('panel.conversation')} className="min-h-40 flex-1 space-y-3 overflow-y-auto px-4 py-4">
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={t('panel.conversation')}
+        className="min-h-40 flex-1 space-y-3 overflow-y-auto px-4 py-4"
+      >
         <Bubble sender="agent" author={t('panel.team')}>
           {t('panel.greeting')}
         </Bubble>
-        {thread.isLoading && <p className="text-center text-xs text-stone-500 dark:text-stone-400">{t('panel.loading')}</p>}
+        {thread.isLoading && (
+          <p className="text-center text-xs text-stone-500 dark:text-stone-400">{t('panel.loading')}</p>
+        )}
         {gone && (
           <div className="rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-800">
             <p>{t('panel.gone')}</p>
@@ -147,7 +155,13 @@ export default function SupportPanel() {
         {thread.error && !gone && <p className="text-sm text-danger-600">{t('panel.loadError')}</p>}
         {!gone &&
           messages.map((m) => (
-            <Bubble key={m.id} sender={m.sender} author={m.sender === 'agent' ? t('panel.team') : t('panel.you')} time={m.createdAt} locale={i18n.resolvedLanguage}>
+            <Bubble
+              key={m.id}
+              sender={m.sender}
+              author={m.sender === 'agent' ? t('panel.team') : t('panel.you')}
+              time={m.createdAt}
+              locale={i18n.resolvedLanguage}
+            >
               {m.body}
             </Bubble>
           ))}
@@ -239,7 +253,9 @@ function Bubble({
       <p
         className={cn(
           'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
-          mine ? 'rounded-br-sm bg-primary-600 text-white dark:bg-primary-500' : 'rounded-bl-sm bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+          mine
+            ? 'rounded-br-sm bg-primary-600 text-white dark:bg-primary-500'
+            : 'rounded-bl-sm bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
         )}
       >
         {children}

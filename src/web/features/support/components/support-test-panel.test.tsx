@@ -25,7 +25,10 @@ const renderPanel = () =>
 
 describe('support test panel (not routed in production)', () => {
   it('lists the seven prefills in Chinese and opens the built-in chat with the chosen one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }))),
+    );
     await act(() => i18next.changeLanguage('zh-CN'));
     renderPanel();
     expect(await screen.findByRole('heading', { name: '客服聊天测试面板' })).toBeTruthy();
@@ -43,7 +46,10 @@ describe('support test panel (not routed in production)', () => {
   });
 
   it('uses the English translation for an English interface', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }))),
+    );
     await act(() => i18next.changeLanguage('en'));
     renderPanel();
     const open = await screen.findAllByRole('button', { name: 'Open' });

@@ -14,7 +14,10 @@ export function SupportTestPanel() {
   const { adapter, fellBack, attachAttempts } = useSupportState();
   const [forgotten, setForgotten] = useState(false);
   return (
-    <section aria-labelledby="support-test-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
+    <section
+      aria-labelledby="support-test-title"
+      className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
+    >
       <h2 id="support-test-title" className="text-xl font-semibold">
         {t('testPanel.title')}
       </h2>
@@ -29,7 +32,10 @@ export function SupportTestPanel() {
       </dl>
       <ul className="mt-5 space-y-3">
         {SUPPORT_TOPICS.map((topic) => (
-          <li key={topic} className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-100 pt-3 dark:border-stone-800">
+          <li
+            key={topic}
+            className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-100 pt-3 dark:border-stone-800"
+          >
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium">
                 {t(`topics.${topic}`)} <code className="text-xs text-stone-500">{topic}</code>

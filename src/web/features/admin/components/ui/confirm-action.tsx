@@ -53,7 +53,11 @@ export function ConfirmAction({
   };
   return (
     <>
-      <Button variant={variant ?? (danger ? 'danger' : 'primary')} size="sm" onClick={() => (setOpen(true), setError(null), setMissing(false))}>
+      <Button
+        variant={variant ?? (danger ? 'danger' : 'primary')}
+        size="sm"
+        onClick={() => (setOpen(true), setError(null), setMissing(false))}
+      >
         {label}
       </Button>
       <Sheet open={open} onOpenChange={setOpen} title={title} description={description} closeLabel={t('close')}>

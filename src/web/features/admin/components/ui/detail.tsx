@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function DetailCard({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function DetailCard({
+  title,
+  children,
+  actions,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <article className="space-y-5 rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900">
       <header className="flex flex-wrap items-start justify-between gap-3">

@@ -9,7 +9,10 @@ export function ErrorNote({ error }: { error: unknown }) {
   const { t } = useTranslation('admin');
   if (!error) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
+    <p
+      role="alert"
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+    >
       {t(errorKey(error))} <code className="text-xs">({errorCode(error)})</code>
     </p>
   );

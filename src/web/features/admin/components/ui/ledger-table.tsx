@@ -14,7 +14,14 @@ export function LedgerTable({
   totalCurrency = 'CNY',
   caption,
 }: {
-  entries: { id?: number; account: string; kind: string; amountCents: number; currency?: Currency; createdAt?: string }[];
+  entries: {
+    id?: number;
+    account: string;
+    kind: string;
+    amountCents: number;
+    currency?: Currency;
+    createdAt?: string;
+  }[];
   total?: number;
   totalCurrency?: Currency;
   caption: string;
@@ -28,16 +35,24 @@ export function LedgerTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-stone-600 dark:text-stone-400">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('ledger.account')}</th>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('ledger.kind')}</th>
-            <th scope="col" className="py-1 text-right font-medium">{t('ledger.amount')}</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('ledger.account')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('ledger.kind')}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {t('ledger.amount')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {entries.map((e, i) => (
             <tr key={e.id ?? i} className="border-t border-stone-100 dark:border-stone-800">
               <td className="py-1 pr-3">{t(`ledger.accounts.${e.account}`, { defaultValue: e.account })}</td>
-              <td className="py-1 pr-3">{t(`ledger.kinds.${e.kind}`, { defaultValue: e.kind.replaceAll('_', ' ') })}</td>
+              <td className="py-1 pr-3">
+                {t(`ledger.kinds.${e.kind}`, { defaultValue: e.kind.replaceAll('_', ' ') })}
+              </td>
               <td className="py-1 text-right tabular-nums">{f.money(e.amountCents, e.currency ?? 'CNY')}</td>
             </tr>
           ))}
@@ -45,7 +60,9 @@ export function LedgerTable({
         {total !== undefined && (
           <tfoot>
             <tr className="border-t border-stone-300 font-medium dark:border-stone-600">
-              <td colSpan={2} className="py-1">{t('ledger.total')}</td>
+              <td colSpan={2} className="py-1">
+                {t('ledger.total')}
+              </td>
               <td className="py-1 text-right tabular-nums">{f.money(total, totalCurrency)}</td>
             </tr>
           </tfoot>

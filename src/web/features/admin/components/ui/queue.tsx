@@ -20,7 +20,12 @@ const tone: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
   return (
-    <span className={cn('inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', tone[status] ?? 'bg-amber-50 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100')}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
+        tone[status] ?? 'bg-amber-50 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+      )}
+    >
       {/* Queue statuses first, then a booking's. */}
       {t([`status.${status}`, `bookingStatus.${status}`], { defaultValue: status })}
     </span>
@@ -28,7 +33,19 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** A status filter above a queue. */
-export function StatusFilter({ value, options, onChange, allLabel, label }: { value: string; options: readonly string[]; onChange: (v: string) => void; allLabel?: string; label?: string }) {
+export function StatusFilter({
+  value,
+  options,
+  onChange,
+  allLabel,
+  label,
+}: {
+  value: string;
+  options: readonly string[];
+  onChange: (v: string) => void;
+  allLabel?: string;
+  label?: string;
+}) {
   const { t } = useTranslation('admin');
   const id = useId();
   return (
@@ -36,7 +53,12 @@ export function StatusFilter({ value, options, onChange, allLabel, label }: { va
       <label htmlFor={id} className="shrink-0 whitespace-nowrap text-sm text-stone-700 dark:text-stone-300">
         {label ?? t('filter.status')}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={cn(inputClass, 'w-auto py-1.5')}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(inputClass, 'w-auto py-1.5')}
+      >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
@@ -48,17 +70,42 @@ export function StatusFilter({ value, options, onChange, allLabel, label }: { va
   );
 }
 
-export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  total,
+  limit,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  limit: number;
+  onPage: (p: number) => void;
+}) {
   const { t } = useTranslation('admin');
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={t('paging.label')} className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-2 text-sm dark:border-stone-800">
-      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('paging.previous')}>
+    <nav
+      aria-label={t('paging.label')}
+      className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-2 text-sm dark:border-stone-800"
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={t('paging.previous')}
+      >
         <ChevronLeft className="h-4 w-4" aria-hidden />
       </Button>
       <span>{t('paging.page', { page, pages })}</span>
-      <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('paging.next')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label={t('paging.next')}
+      >
         <ChevronRight className="h-4 w-4" aria-hidden />
       </Button>
     </nav>
@@ -66,17 +113,34 @@ export function Pager({ page, total, limit, onPage }: { page: number; total: num
 }
 
 /** A queue: the list beside the selected item (stacked on phones, where the list hides while an item is open). */
-export function QueueLayout({ filters, list, detail, selected, backTo }: { filters?: ReactNode; list: ReactNode; detail: ReactNode; selected: boolean; backTo: string }) {
+export function QueueLayout({
+  filters,
+  list,
+  detail,
+  selected,
+  backTo,
+}: {
+  filters?: ReactNode;
+  list: ReactNode;
+  detail: ReactNode;
+  selected: boolean;
+  backTo: string;
+}) {
   const { t } = useTranslation('admin');
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <div className={cn('min-w-0 space-y-3', selected && 'hidden lg:block')}>
         {filters}
-        <div className="overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">{list}</div>
+        <div className="overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+          {list}
+        </div>
       </div>
       <div className={cn('min-w-0', !selected && 'hidden lg:block')}>
         {selected && (
-          <Link to={backTo} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline lg:hidden dark:text-primary-300">
+          <Link
+            to={backTo}
+            className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline lg:hidden dark:text-primary-300"
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden />
             {t('backToList')}
           </Link>
@@ -88,7 +152,19 @@ export function QueueLayout({ filters, list, detail, selected, backTo }: { filte
 }
 
 /** One row of a queue list: a link to the item. */
-export function QueueItem({ to, active, title, meta, status }: { to: string; active: boolean; title: ReactNode; meta?: ReactNode; status?: string }) {
+export function QueueItem({
+  to,
+  active,
+  title,
+  meta,
+  status,
+}: {
+  to: string;
+  active: boolean;
+  title: ReactNode;
+  meta?: ReactNode;
+  status?: string;
+}) {
   return (
     <li>
       <Link

@@ -4,7 +4,10 @@ import type { Currency } from '../../../../../shared/currency';
 import { formatMoney, formatRmb } from '../../../../../shared/money-format';
 import { bracketed, colon, formatInstant } from '../../../../lib/format';
 
-/** Money and instants in the reader's language (docs/rules/look-and-language.md: `1,200 RMB` / `1,200 元`; `Nov 22, 2026 14:05`). */
+/**
+ * Money and instants in the reader's language (docs/rules/look-and-language.md: `1,200 RMB` / `1,200 元`;
+ * `Nov 22, 2026 14:05`).
+ */
 export function useFormat() {
   const { i18n } = useTranslation();
   const locale = matchLocale(i18n.resolvedLanguage) ?? 'en';
