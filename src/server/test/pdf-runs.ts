@@ -54,3 +54,22 @@ export function fontsOfChars(drawn: DrawnText[], chars: string): Record<string, 
   for (const d of drawn) for (const c of d.text) if (chars.includes(c)) (found[c] ??= new Set()).add(d.font);
   return Object.fromEntries(Object.entries(found).map(([c, fonts]) => [c, [...fonts].sort()]));
 }
+
+/**
+ * The text of every page, as a reader's copy-and-paste would give it (it needs the font's ToUnicode maps), one
+ * line per page, and the number of pages.
+ */
+export async function pdfPages(data: Buffer): Promise<{ text: string; pages: number }> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { text, pages };
+}
+
+/** The text of every page, as `pdfPages` reads it. */
+export const pdfText = async (data: Buffer): Promise<string> => (await pdfPages(data)).text;

@@ -6,6 +6,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, pay, person, type Person } from '../bookings/test-helpers';
 import { renderBookingPdf } from './render';
+import { pdfPages } from '../../test/pdf-runs';
 
 let t: TestApp;
 let traveler: Person;
@@ -15,19 +16,6 @@ let guide: Awaited<ReturnType<typeof guidePerson>>;
 let bookingId: number;
 let booking: Booking;
 const date = daysAhead(20);
-
-/** The text of every page, as a reader's copy-and-paste would give it (needs the ToUnicode maps). */
-async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  return { text, pages };
-}
 
 const getPdf = (url: string, who?: Person, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers: { ...(who ? auth(who.token) : {}), ...headers } });
@@ -70,7 +58,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     const body = res.rawPayload;
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
-    const { text, pages } = await pdfText(body);
+    const { text, pages } = await pdfPages(body);
     expect(pages).toBe(1);
     expect(text).toContain('Booking confirmation');
     expect(text).toContain(booking.bookingNumber);
@@ -104,7 +92,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
-    const en = await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload);
+    const en = await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload);
     expect(en.pages).toBe(1);
     for (const n of [1, 2, 3]) expect(en.text).toContain(`Day ${n} `);
     expect(en.text.match(/09:00 – 17:00 ?\(Japan time\)/g)?.length).toBe(4);
@@ -114,9 +102,9 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(en.text).toContain('2 people');
     expect(en.text).not.toMatch(/24 h\b|× 2 people/);
     expect(
-      (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text,
+      (await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text,
     ).toContain('第 3 天');
-    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain(
+    expect((await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain(
       '3日目',
     );
   });
@@ -124,7 +112,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
   it('reads back in Chinese for the guide: 地陪, 日本时间, 元, the policy', async () => {
     const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, guide);
     expect(res.statusCode).toBe(200);
-    const { text } = await pdfText(res.rawPayload);
+    const { text } = await pdfPages(res.rawPayload);
     expect(text).toContain('预订确认单');
     expect(text).toContain('地陪');
     expect(text).toContain('佐藤由衣 Sato Yui');
@@ -144,7 +132,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
   it('reads back in Japanese: kana and kanji from the embedded font, 日本時間, the date with its weekday, 元, the policy', async () => {
     const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=ja`, traveler);
     expect(res.statusCode).toBe(200);
-    const { text, pages } = await pdfText(res.rawPayload);
+    const { text, pages } = await pdfPages(res.rawPayload);
     expect(pages).toBe(1);
     expect(text).toContain('予約確認書');
     expect(text).toContain('予約番号');
@@ -174,11 +162,11 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     const ja = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, {
       'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8',
     });
-    expect((await pdfText(ja.rawPayload)).text).toContain('予約確認書');
+    expect((await pdfPages(ja.rawPayload)).text).toContain('予約確認書');
     const zh = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'zh-CN,zh;q=0.9' });
-    expect((await pdfText(zh.rawPayload)).text).toContain('预订确认单');
+    expect((await pdfPages(zh.rawPayload)).text).toContain('预订确认单');
     const en = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler);
-    expect((await pdfText(en.rawPayload)).text).toContain('Booking confirmation');
+    expect((await pdfPages(en.rawPayload)).text).toContain('Booking confirmation');
     for (const lang of ['fr', 'zh', 'EN', '']) {
       const bad = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=${lang}`, traveler);
       expect(bad.statusCode, lang).toBe(400);
@@ -206,7 +194,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
 
     const inline = await getPdf(url);
     expect(inline.statusCode).toBe(200);
-    expect((await pdfText(inline.rawPayload)).text).toContain('预订确认单');
+    expect((await pdfPages(inline.rawPayload)).text).toContain('预订确认单');
     const download = await getPdf(downloadUrl);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(
@@ -259,7 +247,7 @@ describe('after a reschedule (decision 079)', () => {
     expect(proposed.statusCode, proposed.body).toBe(201);
     const pid = proposed.json().reschedule.id as number;
     // Read once before the move: the PDF must not be served from the cache afterwards.
-    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text).toContain(
+    expect((await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text).toContain(
       '10:00 – 12:00 (Japan time)',
     );
     expect(
@@ -271,10 +259,10 @@ describe('after a reschedule (decision 079)', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const en = (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text;
+    const en = (await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text;
     expect(en).toContain('13:30 – 15:30 (Japan time)');
     expect(en).not.toContain('10:00 – 12:00');
-    const zh = (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, guide)).rawPayload)).text;
+    const zh = (await pdfPages((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, guide)).rawPayload)).text;
     const [y, m, d] = newDate.split('-').map(Number);
     expect(zh).toContain(`${y}年${m}月${d}日`);
     expect(zh).toContain('13:30 – 15:30（日本时间）');
@@ -289,7 +277,7 @@ describe('the money lines', () => {
       status: 'cancelled',
       payments: [{ ...deposit, status: 'partially_refunded', refundedCents: 5000 }],
     };
-    const en = (await pdfText(await renderBookingPdf(cancelled, 'en'))).text;
+    const en = (await pdfPages(await renderBookingPdf(cancelled, 'en'))).text;
     expect(en).toContain('Cancelled');
     expect(en).toContain('Refunded');
     expect(en).toContain('−50 RMB');
@@ -305,7 +293,7 @@ describe('the money lines', () => {
         { ...deposit, id: deposit.id + 1000, kind: 'extension', method: 'alipay', amountCents: 16550, last4: null },
       ],
     };
-    const zh = (await pdfText(await renderBookingPdf(extended, 'zh-CN'))).text;
+    const zh = (await pdfPages(await renderBookingPdf(extended, 'zh-CN'))).text;
     expect(zh).toContain('进行中');
     expect(zh).toContain('已在线支付延时费');
     expect(zh).toContain('165.50 元');
@@ -340,14 +328,14 @@ describe('the meeting point on a map', () => {
     const picked = (await getPdfJson(`/api/v2/bookings/${res.json().id}`)) as Booking;
     expect([picked.meetingLat, picked.meetingLng]).toEqual([34.9858, 135.7588]);
     const pdf = await renderBookingPdf(picked, 'zh-CN');
-    expect((await pdfText(pdf)).text).toContain('京都站 · 京都府京都市下京区東塩小路町');
+    expect((await pdfPages(pdf)).text).toContain('京都站 · 京都府京都市下京区東塩小路町');
     // Decision 103: a Chinese reader's PDF links to Amap (Google Maps does not load in mainland China).
-    expect((await pdfText(pdf)).text).toContain('在高德地图中打开');
+    expect((await pdfPages(pdf)).text).toContain('在高德地图中打开');
     expect(await pdfLinks(pdf)).toContain(
       'https://uri.amap.com/marker?position=135.7588,34.9858&name=%E4%BA%AC%E9%83%BD%E7%AB%99&src=tabi-guides&coordinate=wgs84&callnative=1',
     );
     const en = await renderBookingPdf(picked, 'en');
-    expect((await pdfText(en)).text).toContain('Open in Google Maps');
+    expect((await pdfPages(en)).text).toContain('Open in Google Maps');
     expect(await pdfLinks(en)).toContain('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
   });
 

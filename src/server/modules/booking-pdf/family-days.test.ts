@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { auth } from '../../test/guide-fixtures';
@@ -12,6 +11,7 @@ import {
   yenGuide as makeYenGuide,
   type Person,
 } from '../bookings/test-helpers';
+import { pdfPages } from '../../test/pdf-runs';
 
 /**
  * A family's three days in the trip PDF (decision 179): the length as "3 天 × 8 小时" and the group on
@@ -24,20 +24,8 @@ let guide: Awaited<ReturnType<typeof makeYenGuide>>;
 let id: number;
 const date = daysAhead(35);
 
-/** The text of every page as a reader's copy would give it (booking-pdf.test.ts reads it so), and the page count. */
-async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  return { text, pages };
-}
 const pdf = async (lang: string) =>
-  pdfText(
+  pdfPages(
     (await t.app.inject({ url: `/api/v2/bookings/${id}/pdf?lang=${lang}`, headers: auth(traveler.token) })).rawPayload,
   );
 const day = (intl: string, d: string, opts: Intl.DateTimeFormatOptions) =>

@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import type { Receipt } from '../../../shared/schemas/receipts';
@@ -13,6 +12,7 @@ import {
   yenGuide as makeYenGuide,
   type Person,
 } from '../bookings/test-helpers';
+import { pdfPages } from '../../test/pdf-runs';
 
 /**
  * The deposit's receipt of a family's three days (decision 179): the tour as "3 天 × 8 小时" with the
@@ -24,19 +24,8 @@ let traveler: Person;
 let receipt: Receipt;
 const date = daysAhead(36);
 
-async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  return { text, pages };
-}
 const pdf = async (lang: string) =>
-  pdfText(
+  pdfPages(
     (await t.app.inject({ url: `/api/v2/receipts/${receipt.id}/pdf?lang=${lang}`, headers: auth(traveler.token) }))
       .rawPayload,
   );

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-row';
 import { DEVELOPMENT_OPERATOR } from '../../operator';
 import { auth } from '../../test/guide-fixtures';
-import { drawnTexts, embeddedFonts, fontsOfChars } from '../../test/pdf-runs';
+import { pdfText, drawnTexts, embeddedFonts, fontsOfChars } from '../../test/pdf-runs';
 import type { TestApp } from '../../test/test-app';
 import { book, confirmedBooking, daysAhead, pay, person, type Person } from '../bookings/test-helpers';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
@@ -30,20 +29,6 @@ afterEach(() => {
 });
 
 const bookingOf = async (id: number) => (await get(`/api/v2/bookings/${id}`, traveler)).json();
-
-/**
- * The text of every page, as a reader's copy-and-paste gives it (the ToUnicode maps), as booking-pdf.test.ts reads it.
- */
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  await doc.destroy();
-  return text;
-}
 
 /** The traveler approves a wallet link on the provider's page (the demo page posts this signed event). */
 function approve(approvalUrl: string) {

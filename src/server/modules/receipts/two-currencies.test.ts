@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receipt } from '../../../shared/schemas/receipts';
 import { auth } from '../../test/guide-fixtures';
@@ -13,6 +12,7 @@ import {
   yenGuide as makeYenGuide,
   type Person,
 } from '../bookings/test-helpers';
+import { pdfText } from '../../test/pdf-runs';
 
 /**
  * A receipt of a yen guide's booking paid by Alipay (decision 164): the yuan received as charged, the
@@ -35,18 +35,6 @@ afterAll(() => t.close());
 const get = (url: string) => t.app.inject({ url, headers: auth(traveler.token) });
 const receiptsOf = async (bookingId: number): Promise<Receipt[]> =>
   (await get(`/api/v2/bookings/${bookingId}/receipts`)).json().receipts;
-
-/** The text of every page, as receipts.test.ts reads it. */
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  await doc.destroy();
-  return text;
-}
 
 /** A booking of 2 hours (¥8,000, a deposit of ¥1,600) paid by Alipay in yuan: 7,793 fen at 20.53. */
 async function paidInYuan(days: number): Promise<number> {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRmb } from '../../../shared/money-format';
 import { users } from '../../db/schema/index';
 import type { TestApp } from '../../test/test-app';
 import type { Person } from '../bookings/test-helpers';
 import { at, monthlySuite } from './test-helpers';
+import { pdfText } from '../../test/pdf-runs';
 
 /**
  * A month's statement as a PDF with the commission's qualified invoice (decisions 127, 133): the invoice
@@ -25,18 +25,6 @@ let otherNumber: string;
 beforeAll(() => {
   ({ t, traveler, guide, otherGuide, quietGuide, numbers, prices, otherNumber } = suite.fixture);
 });
-
-/** The text of every page, as a reader's copy-and-paste would give it (as booking-pdf.test.ts reads it). */
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  await doc.destroy();
-  return text;
-}
 
 describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
   it('is a PDF of the statement with the qualified invoice: registration number, items, the total and tax per rate, the recipient', async () => {

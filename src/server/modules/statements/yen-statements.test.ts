@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Currency } from '../../../shared/currency';
@@ -8,6 +7,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, YEN_RATES, type Person } from '../bookings/test-helpers';
 import { bankWithdrawal } from '../wallet/test-helpers';
+import { pdfText } from '../../test/pdf-runs';
 
 /**
  * A yen guide's monthly statement and qualified invoice (decision 167): every amount in yen, the
@@ -90,16 +90,6 @@ async function settled(
   return number;
 }
 
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
-  }
-  await doc.destroy();
-  return text;
-}
 const pdf = async (month: string, lang: string, who: Person = guide) => {
   const res = await get(`/api/v2/wallet/statements/${month}/pdf?lang=${lang}`, who);
   expect(res.statusCode, res.body).toBe(200);
