@@ -49,13 +49,6 @@ const TRAVELER_PROPOSES: Proposal = {
   reason: '航班改到了晚一天，能不能把行程也往后挪？',
 };
 
-/**
- * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
- * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
- * hour before seeding and open for 48 h; the traveler's trip card shows Accept / Decline, the guide's
- * dashboard shows it waiting. A traveler has asked the same of one of the guide's requests, for the
- * guide to answer.
- */
 /** The guide's weekly hours, exceptions and other active bookings, which a new time for `b` must fit. */
 async function guideCalendar(db: Database, b: typeof bookings.$inferSelect) {
   const weekly = await db
@@ -88,6 +81,13 @@ async function guideCalendar(db: Database, b: typeof bookings.$inferSelect) {
   return { weekly, exceptions, busy };
 }
 
+/**
+ * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
+ * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
+ * hour before seeding and open for 48 h; the traveler's trip card shows Accept / Decline, the guide's
+ * dashboard shows it waiting. A traveler has asked the same of one of the guide's requests, for the
+ * guide to answer.
+ */
 async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): Promise<void> {
   const traveler = plan.traveler
     ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0]
