@@ -152,7 +152,7 @@ async function firstSpan(
   durationMinutes: number,
   now: Date,
 ) {
-  const schedule = await seedSchedule(db, guide.id, travelerId);
+  const schedule = await seedSchedule(db, guide.id, { travelerId });
   const today = todayInZone(guide.timeZone, now);
   for (let i = TRIP.firstDay; i < TRIP.lastDay; i++) {
     const date = addDays(today, i);

@@ -2,22 +2,14 @@
  * The demo's open proposals of a new time (decision 079), apart from the planned bookings (bookings.ts):
  * they move bookings those plans made, so they are seeded after them.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addDays } from '../../../shared/availability';
 import { bookableSlots } from '../../../shared/booking/schedule';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
 import type { Database } from '../client';
 import { seedProposalNotice } from './notices';
-import {
-  bookingReschedules,
-  bookings,
-  guideAvailabilityExceptions,
-  guides,
-  guideWeeklyAvailability,
-  jobs,
-  users,
-} from '../schema/index';
+import { seedSchedule } from './schedule';
+import { bookingReschedules, bookings, guides, jobs, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -49,38 +41,6 @@ const TRAVELER_PROPOSES: Proposal = {
   reason: '航班改到了晚一天，能不能把行程也往后挪？',
 };
 
-/** The guide's weekly hours, exceptions and other active bookings, which a new time for `b` must fit. */
-async function guideCalendar(db: Database, b: typeof bookings.$inferSelect) {
-  const weekly = await db
-    .select({
-      weekday: guideWeeklyAvailability.weekday,
-      startMinute: guideWeeklyAvailability.startMinute,
-      endMinute: guideWeeklyAvailability.endMinute,
-    })
-    .from(guideWeeklyAvailability)
-    .where(eq(guideWeeklyAvailability.guideId, b.guideId));
-  const exceptions = await db
-    .select({
-      date: guideAvailabilityExceptions.date,
-      available: guideAvailabilityExceptions.available,
-      startMinute: guideAvailabilityExceptions.startMinute,
-      endMinute: guideAvailabilityExceptions.endMinute,
-    })
-    .from(guideAvailabilityExceptions)
-    .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
-  const busy = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.guideId, b.guideId),
-        ne(bookings.id, b.id),
-        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-      ),
-    );
-  return { weekly, exceptions, busy };
-}
-
 /**
  * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
  * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
@@ -109,7 +69,7 @@ async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): 
     .limit(1);
   if (!row) return;
   const b = row.booking;
-  const { weekly, exceptions, busy } = await guideCalendar(db, b);
+  const { weekly, exceptions, busy } = await seedSchedule(db, b.guideId, { otherThan: b.id });
   for (let i = 1; i <= 14; i++) {
     const date = addDays(b.date, i);
     const [slot] = bookableSlots({
