@@ -10,7 +10,6 @@ import {
   TripsPanel,
   travelerNeedsAnswer,
   useLandedBooking,
-  useLiveBookings,
 } from '../features/bookings';
 import { GuideCardChat, TripCardChat } from './chat-buttons';
 import { GuideCard } from '../features/guides';
@@ -50,7 +49,6 @@ export function Component() {
   const landing = useLandedBooking(searchParams.get('booking'), session?.user.id, trips);
   const tab: TabKey = landing.tab ?? (TABS.some((x) => x.key === tabParam) ? (tabParam as TabKey) : DEFAULT_TAB);
   // The guide's steps on the tour day (start, extension answers) show up here as they happen.
-  useLiveBookings();
 
   if (!session) {
     return (

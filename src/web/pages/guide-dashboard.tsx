@@ -13,7 +13,6 @@ import {
   LandedTrip,
   NeedsAnswerList,
   RequestCard,
-  useLiveBookings,
   guideTabOf,
   needsAnswer,
   countByTab,
@@ -50,7 +49,6 @@ export function Component() {
   const session = useSession();
   const isGuide = !!session && (session.user.isGuide || session.user.role === 'guide');
   const list = useGuideBookings(isGuide ? session.user.id : undefined);
-  useLiveBookings();
   const [now] = useState(() => new Date());
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
-import { NeedsAnswerList, useLiveBookings, useNeedsAnswer } from '../features/bookings';
+import { NeedsAnswerList, useNeedsAnswer } from '../features/bookings';
 import {
   GuideOverviewError,
   GuideOverviewSkeleton,
@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * /guide (Guide landing): this week's tours, unread messages, earnings today / month / year /
- * total, new booking requests, ratings and reviews. Figures follow pushes: use-live-bookings refreshes
+ * total, new booking requests, ratings and reviews. Figures follow pushes: use-realtime refreshes
  * the overview (kept under the bookings' key) and the unread tile reads the header's unread query.
  */
 export function Component() {
@@ -28,7 +28,6 @@ export function Component() {
   const unread = useUnread(isGuide ? session.user.id : undefined);
   // What waits on the guide, from the dashboard's own list (shared query): the lines here are the dashboard's.
   const waiting = useNeedsAnswer();
-  useLiveBookings();
 
   if (!session || !isGuide) {
     return (

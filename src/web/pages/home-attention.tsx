@@ -1,4 +1,4 @@
-import { NeedsAnswerList, useLiveBookings, useNeedsAnswer } from '../features/bookings';
+import { NeedsAnswerList, useNeedsAnswer } from '../features/bookings';
 
 /**
  * The home page after sign-in: what waits on the reader with its deadline (a deposit to pay, a guide to
@@ -7,7 +7,7 @@ import { NeedsAnswerList, useLiveBookings, useNeedsAnswer } from '../features/bo
  */
 export default function HomeAttention() {
   const items = useNeedsAnswer();
-  // The other side's steps (a guide's new time, a replacement's answer) show up here as they happen.
-  useLiveBookings();
+  // The other side's steps (a guide's new time, a replacement's answer) show up here as they happen: their notices
+  // refresh the bookings (use-realtime).
   return <NeedsAnswerList items={items} hideWhenEmpty className="mb-2" />;
 }

@@ -23,7 +23,6 @@ export { type TourInfo, tourOfBooking, TourSummary } from './components/tour-sum
 export { TripsPanel } from './components/trips-panel';
 export { useDraftPrice } from './hooks/use-draft-price';
 export { useLandedBooking } from './hooks/use-landed-booking';
-export { useLiveBookings } from './hooks/use-live-bookings';
 export { useNeedsAnswer } from './hooks/use-needs-answer';
 export {
   type AnswerItem,

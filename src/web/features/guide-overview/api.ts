@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api-client';
 import { bookingKeys } from '../bookings';
 
 /**
- * Under the bookings' key on purpose: every booking change and every pushed notice (use-live-bookings)
+ * Under the bookings' key on purpose: every booking change and every pushed notice (use-realtime)
  * invalidates `bookingKeys.all`, so the figures follow the other side's steps without polling.
  */
 export const overviewKey = (userId: number) => [...bookingKeys.all, 'guide-overview', userId] as const;

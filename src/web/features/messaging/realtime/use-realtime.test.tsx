@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../../shared/realtime';
@@ -108,6 +108,39 @@ describe('useRealtime when the socket opens', () => {
     expect(invalidated).toEqual(expect.arrayContaining([['conversations'], ['unread'], ['bookings']]));
     expect(invalidated.length).toBe(4);
     spy.mockRestore();
+  });
+});
+
+describe('useRealtime and the booking lists', () => {
+  it("refreshes a shown booking list on the other side's notice, even while the badge is still being read again", async () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    // The badge's read after the socket opens is still under way when the notice arrives.
+    const badge = { release: () => undefined as void };
+    let bookingReads = 0;
+    renderHook(
+      () => {
+        useRealtime('token', 1);
+        useQuery({
+          queryKey: ['unread', 1],
+          queryFn: () => new Promise((resolve) => (badge.release = () => resolve({ totalUnreadCount: 0 }))),
+        });
+        useQuery({ queryKey: ['bookings', 'traveler', 1], queryFn: async () => ++bookingReads });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(bookingReads).toBe(1));
+    badge.release();
+    await act(async () => sockets.onOpen!());
+    await waitFor(() => expect(bookingReads).toBe(2));
+    const notice = { id: 3, type: 'booking', title: 'Traveler confirmed the start', message: '' };
+    await act(async () =>
+      sockets.onEvent!({ type: 'system_message', payload: { action: 'created', message: notice } } as RealtimeEvent),
+    );
+    await waitFor(() => expect(bookingReads).toBe(3));
+    badge.release();
   });
 });
 

@@ -130,6 +130,10 @@ export function useRealtime(token: string | undefined, userId: number | undefine
         case 'system_message':
           void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
           void queryClient.invalidateQueries({ queryKey: ['unread'] });
+          // Every step one side takes on a booking sends the other a notice: the booking lists follow it here,
+          // not by watching the cache for the notices' invalidation, which TanStack Query does not announce for a
+          // query already invalidated (one being refetched as the socket opens), so such a step never showed.
+          void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
           if (e.payload.action === 'created')
             notifyInBrowser(e.payload.message.type, {
               title: e.payload.message.title,
@@ -145,9 +149,7 @@ export function useRealtime(token: string | undefined, userId: number | undefine
       }
     };
     // Catch up on what was pushed while no socket was open (page load, reconnects): refetch what pushes
-    // refresh. Inactive queries are only marked stale. Booking lists usually follow ['unread']
-    // (use-live-bookings), but right after a page loads the header's badge may not have cached it yet,
-    // and a step the other side took before the socket opened would then never show: refetch them too.
+    // refresh, booking lists included. Inactive queries are only marked stale.
     const onOpen = () => {
       void queryClient.invalidateQueries({ queryKey: ['conversations'] });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
