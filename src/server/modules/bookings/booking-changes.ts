@@ -22,6 +22,7 @@ import {
   pricedChange,
 } from './change-checks';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
+import type { ExtraCharge } from './extra-charges';
 
 /** The job that closes an open change at its `expiresAt`. */
 export const CHANGE_LAPSE_JOB = 'booking.change_lapse';
@@ -52,7 +53,7 @@ export function toChange(row: ChangeRow): BookingChange {
  * more of the guide waits for their yes unless they take instant bookings; the booking as it was
  * stays valid until the change applies, and every write is under the booking's row lock.
  */
-export class BookingChanges {
+export class BookingChanges implements ExtraCharge {
   constructor(private readonly core: BookingCore) {}
 
   /** GET …/changes/quote: the change priced and checked, nothing written. */

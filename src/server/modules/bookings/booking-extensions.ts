@@ -19,6 +19,7 @@ import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
 import type { BookingRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
+import type { ExtraCharge } from './extra-charges';
 
 /**
  * The day an extension asked now lengthens (decision 155: the current tour day; 1 for a tour of hours),
@@ -34,7 +35,7 @@ function extendedDay(booking: BookingRow, extensions: ExtensionRow[], now: Date)
  * Extensions on tour (docs/rules/booking-lifecycle.md): the traveler asks and pays, the guide approves or
  * rejects (a paid fee refunded in full), the traveler confirms and the tour grows by the extension.
  */
-export class BookingExtensions {
+export class BookingExtensions implements ExtraCharge {
   constructor(private readonly core: BookingCore) {}
 
   /**

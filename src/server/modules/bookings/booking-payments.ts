@@ -10,11 +10,10 @@ import { AppError } from '../../lib/app-error';
 import type { TokenCaller } from '../auth/index';
 import { assertPaymentDetails, paymentCurrency, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore, type Publish } from './booking-core';
-import type { BookingChanges } from './booking-changes';
-import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
+import type { ExtraCharges } from './extra-charges';
 import { cancelOpenAttempt } from './one-charge';
 import { claimAttempt, type AttemptKeys, type Claim } from './payment-claim';
 import { chargePayment, paidEvents, providerKey } from './payment-charge';
@@ -56,8 +55,7 @@ async function processed(core: BookingCore, attempt: PaymentRow): Promise<Paymen
 export class BookingPayments {
   constructor(
     private readonly core: BookingCore,
-    private readonly extensions: BookingExtensions,
-    private readonly changes: BookingChanges,
+    private readonly extras: ExtraCharges,
   ) {}
 
   /**
@@ -139,25 +137,11 @@ export class BookingPayments {
     keys: AttemptKeys,
   ): Promise<Exclude<Claim, { kind: 'cancel' }>> {
     const { core } = this;
-    let claim = await claimAttempt(
-      core,
-      { extensions: this.extensions, changes: this.changes },
-      user,
-      bookingId,
-      body,
-      keys,
-    );
+    let claim = await claimAttempt(core, this.extras, user, bookingId, body, keys);
     for (let i = 0; claim.kind === 'cancel'; i++) {
       if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
       await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
-      claim = await claimAttempt(
-        core,
-        { extensions: this.extensions, changes: this.changes },
-        user,
-        bookingId,
-        body,
-        keys,
-      );
+      claim = await claimAttempt(core, this.extras, user, bookingId, body, keys);
     }
     return claim;
   }
@@ -198,15 +182,7 @@ export class BookingPayments {
         throw new AppError('internal', `payment ${paymentId} is not booking ${booking.id}'s`);
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension' || payment.kind === 'change') {
-        await (payment.kind === 'extension' ? this.extensions : this.changes).paymentSucceeded(
-          db,
-          booking,
-          payment,
-          parties,
-          now,
-          after,
-          publish,
-        );
+        await this.extras[payment.kind].paymentSucceeded(db, booking, payment, parties, now, after, publish);
         await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }

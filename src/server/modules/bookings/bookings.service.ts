@@ -52,7 +52,7 @@ export class BookingsService extends BookingCore {
   readonly lifecycle = new BookingLifecycle(this, this.replacement, this.cancellation);
   readonly extensions = new BookingExtensions(this);
   readonly changes = new BookingChanges(this);
-  readonly payments = new BookingPayments(this, this.extensions, this.changes);
+  readonly payments = new BookingPayments(this, { extension: this.extensions, change: this.changes });
   readonly reschedule = new BookingReschedule(this);
   readonly fromOffer = new BookingFromOffer(this, this.deps.offers);
 

@@ -4,11 +4,10 @@ import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
-import type { BookingChanges } from './booking-changes';
-import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
 import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './deposit-claims.repository';
+import type { ExtraCharges } from './extra-charges';
 import { isPaid, openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 
 /** The booking as a payment's claim locked it, by either way of claiming (`LockedParts`). */
@@ -42,7 +41,7 @@ export type Claim =
  */
 export async function claimAttempt(
   core: BookingCore,
-  by: { extensions: BookingExtensions; changes: BookingChanges },
+  extras: ExtraCharges,
   user: TokenCaller,
   bookingId: number,
   body: CreatePaymentBody,
@@ -83,13 +82,7 @@ export async function claimAttempt(
     if (replay) return replay;
     if (body.kind === 'extension' || body.kind === 'change') {
       // An extension's fee, or a trip change's difference (decision 177): each its own charge.
-      const step = await (body.kind === 'extension' ? by.extensions : by.changes).claimPayment(
-        db,
-        booking,
-        user,
-        body,
-        k,
-      );
+      const step = await extras[body.kind].claimPayment(db, booking, user, body, k);
       if (step.do === 'open') return { kind: 'fresh', payment: step.payment, locked };
       return reuseOrCancel(step, locked);
     }
