@@ -63,12 +63,24 @@ const MODULE_DIRS = ['src/server/modules', 'src/server/jobs', 'src/server/realti
 /** What the app decorates itself with for every module: the request guards (auth) and the readiness flag (health). */
 const APP_OWN = ['optionalAuth', 'requireAuth', 'requireAdmin', 'requireToken', 'readiness'];
 /**
+ * The rooms of bookings/ (ARCHITECTURE.md, code map; decision 188), from the floor up: a room imports only the rooms
+ * below it, type imports included, and none imports the module's root (its service, routes and index), which composes
+ * them. Each room's zone refuses the rooms above it and the root's files.
+ */
+const BOOKINGS = 'src/server/modules/bookings';
+const BOOKING_ROOMS = ['booking', 'checkout', 'changes', 'trouble', 'lifecycle'];
+const BOOKING_ROOM_ZONES = BOOKING_ROOMS.map((room, i) => ({
+  target: `${BOOKINGS}/${room}`,
+  from: [...BOOKING_ROOMS.slice(i + 1).map((above) => `${BOOKINGS}/${above}/**`), `${BOOKINGS}/*.ts`],
+  message: `bookings/${room}/ builds on ${BOOKING_ROOMS.slice(0, i).join(', ') || 'no other room'} only, never on the rooms above it (${BOOKING_ROOMS.slice(i + 1).join(', ') || 'none'}) or the module's root (decision 188): pass what it needs in from the service`,
+}));
+/**
  * The functions that write a booking's status (ARCHITECTURE.md, Invariants; decision 090 for settleDeposit's statement,
  * depositSettle).
  */
 const STATUS_WRITERS = [
-  'modules/bookings/bookings.repository.ts#transitionBooking',
-  'modules/bookings/checkout.repository.ts#depositSettle',
+  'modules/bookings/booking/bookings.repository.ts#transitionBooking',
+  'modules/bookings/checkout/checkout.repository.ts#depositSettle',
 ];
 /**
  * One money formatter (decision 117): an amount written next to its unit in a template (`${n} RMB`,
@@ -195,6 +207,17 @@ export default tseslint.config(
           except: ['./auth'],
           message: 'auth imports no module: every module uses it, so a module it imported could not use it',
         },
+      ]),
+    },
+  },
+  // The rooms of bookings/ build one on another (BOOKING_ROOMS above).
+  {
+    files: [`${BOOKINGS}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: {
+      'import-x/no-restricted-paths': zones([
+        { target: 'src/server', from: 'src/web', message: 'the server never imports web/' },
+        ...BOOKING_ROOM_ZONES,
       ]),
     },
   },

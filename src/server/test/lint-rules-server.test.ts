@@ -82,16 +82,16 @@ describe('one status writer', () => {
       'server-sql/one-status-writer',
     );
     const listed = `${head}export async function transitionBooking(db: Database, id: number) {\n  await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));\n}\n`;
-    expect(await failures('src/server/modules/bookings/bookings.repository.ts', listed)).not.toContain(
+    expect(await failures('src/server/modules/bookings/booking/bookings.repository.ts', listed)).not.toContain(
       'server-sql/one-status-writer',
     );
     // A prepared statement is listed by the constant holding it.
     const prepared =
       "const prepared = (f: () => string) => f;\nconst depositSettle = prepared(() => 'WITH b AS (UPDATE bookings SET status = $1 WHERE id = $2 RETURNING id) SELECT 1');\nexport { depositSettle };\n";
-    expect(await failures('src/server/modules/bookings/checkout.repository.ts', prepared)).not.toContain(
+    expect(await failures('src/server/modules/bookings/checkout/checkout.repository.ts', prepared)).not.toContain(
       'server-sql/one-status-writer',
     );
-    expect(await failures('src/server/modules/bookings/bookings.repository.ts', prepared)).toContain(
+    expect(await failures('src/server/modules/bookings/booking/bookings.repository.ts', prepared)).toContain(
       'server-sql/one-status-writer',
     );
   });
@@ -110,11 +110,11 @@ describe('one status writer', () => {
         .filter((m) => m.ruleId === 'server-sql/one-status-writer')
         .map((m) => m.message.split(' ')[0]);
     };
-    expect(await seen('src/server/modules/bookings/bookings.repository.ts')).toEqual([
-      'modules/bookings/bookings.repository.ts#transitionBooking',
+    expect(await seen('src/server/modules/bookings/booking/bookings.repository.ts')).toEqual([
+      'modules/bookings/booking/bookings.repository.ts#transitionBooking',
     ]);
-    expect(await seen('src/server/modules/bookings/checkout.repository.ts')).toEqual([
-      'modules/bookings/checkout.repository.ts#depositSettle',
+    expect(await seen('src/server/modules/bookings/checkout/checkout.repository.ts')).toEqual([
+      'modules/bookings/checkout/checkout.repository.ts#depositSettle',
     ]);
   });
 });

@@ -170,6 +170,37 @@ describe('auth imports no module', () => {
   });
 });
 
+describe('the rooms of bookings/ build one on another', () => {
+  const room = (name: string) => `src/server/modules/bookings/${name}/x.ts`;
+  it('fails on a room above, a type import included, and on the module’s root', async () => {
+    for (const [file, code] of [
+      [room('checkout'), "export type { BookingChanges } from '../changes/booking-changes';\n"],
+      [room('booking'), "export { oneCharge } from '../checkout/one-charge';\n"],
+      [room('trouble'), "export const load = () => import('../lifecycle/booking-lifecycle');\n"],
+      [room('lifecycle'), "export type { BookingsService } from '../bookings.service';\n"],
+      [room('booking'), "export { registerBookings } from '../index';\n"],
+    ])
+      expect(await failures(file!, code!), code).toContain('import-x/no-restricted-paths');
+  });
+
+  it('passes a room below and its own room; the root and the tests may use any room', async () => {
+    expect(
+      await failures(
+        room('lifecycle'),
+        "export type { BookingCore } from '../booking/booking-core';\nexport { missedDay } from '../trouble/missed-day';\nexport type { ExtraCharge } from '../checkout/extra-charges';\nexport { x } from './cancellation-refunds';\n",
+      ),
+    ).toEqual([]);
+    const anyRoom = "export type { BookingLifecycle } from './lifecycle/booking-lifecycle';\n";
+    expect(await failures('src/server/modules/bookings/y.ts', anyRoom)).toEqual([]);
+    expect(
+      await failures(
+        room('booking').replace('x.ts', 'x.test.ts'),
+        "export { y } from '../lifecycle/booking-lifecycle';\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('no module reads another off the app', () => {
   it('fails on a decoration a module makes, translations included, read in a module', async () => {
     for (const name of ['bookings', 'translations', 'guideSearch', 'storage']) {

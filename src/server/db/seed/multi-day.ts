@@ -5,8 +5,8 @@ import { DEFAULT_COMMISSION_RATE, DEFAULT_DEPOSIT_RATE, groupSize } from '../../
 import { bookingRulesOf, startOfTourDay, timeToMinutes } from '../../../shared/booking/schedule';
 import { MEETING_POINTS, meetingPointAddress, type MeetingPoint } from '../../../shared/meeting-points';
 import { dayPlansInputSchema, type DayPlanInput } from '../../../shared/schemas/booking-family';
-import { checkoutPrice, groupColumns } from '../../modules/bookings/booking-group';
-import { storedDayPlans } from '../../modules/bookings/family-plans';
+import { checkoutPrice, groupColumns } from '../../modules/bookings/booking/booking-group';
+import { storedDayPlans } from '../../modules/bookings/booking/family-plans';
 import { daysPlan, guideForBooking, spanSlots } from '../../modules/bookings/index';
 import type { Database } from '../client';
 import { bookings, guides, jobs, users } from '../schema/index';

@@ -11,32 +11,32 @@ import { type LedgerReply } from '../../../shared/schemas/booking-answers';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
-import { BookingCore, MINUTE_MS } from './booking-core';
-import { BookingExtensions } from './booking-extensions';
-import { groupColumns } from './booking-group';
-import { checkDuration, checkoutQuote } from './checkout-quote';
-import { familyColumns } from './family-plans';
-import { BookingCancellation } from './booking-cancellation';
-import { BookingChanges } from './booking-changes';
-import { BookingLifecycle } from './booking-lifecycle';
-import { BookingFromOffer } from './booking-offers';
-import { BookingPayments } from './booking-payments';
-import { BookingReplacement } from './booking-replacement';
-import { BookingReschedule } from './booking-reschedule';
-import { toBooking, type BookingViewInput } from './booking-view';
-import * as repo from './bookings.repository';
-import type { BookingRow } from './bookings.repository';
-import { bookingViews, type BookingViewRow } from './booking-views.repository';
-import { lockForCheckout } from './checkout.repository';
-import { insertNewBooking } from './new-booking';
-import { creditsOf } from './credits.repository';
-import { daySchedule } from './schedule.repository';
-import { daysPlan, holdDays, requestedSpan, spanFreeSlots, spanWindow } from './tour-span';
-import { takeSlot } from './time-rules';
+import { BookingCore, MINUTE_MS } from './booking/booking-core';
+import { BookingExtensions } from './changes/booking-extensions';
+import { groupColumns } from './booking/booking-group';
+import { checkDuration, checkoutQuote } from './checkout/checkout-quote';
+import { familyColumns } from './booking/family-plans';
+import { BookingCancellation } from './lifecycle/booking-cancellation';
+import { BookingChanges } from './changes/booking-changes';
+import { BookingLifecycle } from './lifecycle/booking-lifecycle';
+import { BookingFromOffer } from './checkout/booking-offers';
+import { BookingPayments } from './checkout/booking-payments';
+import { BookingReplacement } from './trouble/booking-replacement';
+import { BookingReschedule } from './changes/booking-reschedule';
+import { toBooking, type BookingViewInput } from './booking/booking-view';
+import * as repo from './booking/bookings.repository';
+import type { BookingRow } from './booking/bookings.repository';
+import { bookingViews, type BookingViewRow } from './booking/booking-views.repository';
+import { lockForCheckout } from './checkout/checkout.repository';
+import { insertNewBooking } from './checkout/new-booking';
+import { creditsOf } from './booking/credits.repository';
+import { daySchedule } from './booking/schedule.repository';
+import { daysPlan, holdDays, requestedSpan, spanFreeSlots, spanWindow } from './booking/tour-span';
+import { takeSlot } from './booking/time-rules';
 
-export { JOB } from './booking-core';
+export { JOB } from './booking/booking-core';
 
-export type { RefundInfo } from './cancellation-refunds';
+export type { RefundInfo } from './lifecycle/cancellation-refunds';
 
 /**
  * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life

@@ -4,9 +4,9 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/st
 import { bookings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guidePerson, person } from './test-helpers';
-import { travelerOverlaps } from './bookings.repository';
-import { guideBusyRanges } from './busy.repository';
-import { daySchedule } from './schedule.repository';
+import { travelerOverlaps } from './booking/bookings.repository';
+import { guideBusyRanges } from './booking/busy.repository';
+import { daySchedule } from './booking/schedule.repository';
 
 /**
  * "Does a booking hold these hours" (`busy.ts`), asked every way the server asks it: the checkout's

@@ -5,7 +5,7 @@ import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../lib/types';
 import { readerLocale } from '../../lib/request-language';
 import { currentUser } from '../auth/index';
-import type { BookingDayPlans } from './booking-day-plans';
+import type { BookingDayPlans } from './changes/booking-day-plans';
 
 const bearer = [{ bearerAuth: [] }];
 

@@ -3,7 +3,7 @@ import { lcg, randomGroupCase, type GroupCase } from '../../../shared/booking/gr
 import { cancellationSplit, DEFAULT_DEPOSIT_RATE, groupPrice } from '../../../shared/booking/money-rules';
 import { bookingSchema } from '../../../shared/schemas/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { checkoutPrice } from './booking-group';
+import { checkoutPrice } from './booking/booking-group';
 import { book, callAs, daysAhead, guidePerson, pay, person, type Person, type Who } from './test-helpers';
 
 /**

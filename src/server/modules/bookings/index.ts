@@ -1,21 +1,21 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
-import type { OfferSource } from './offer-terms';
-import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
-import { labelLinesForReader } from './booking-line-labels';
+import type { OfferSource } from './booking/offer-terms';
+import type { BookingDeps, Clock, ReceiptIssuing } from './booking/booking-core';
+import { labelLinesForReader } from './booking/booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
 import { webhookRoutes } from './payment-webhooks.routes';
 import { rescheduleRoutes } from './reschedule.routes';
 import { dayPlansRoutes } from './day-plans.routes';
-import { BookingDayPlans } from './booking-day-plans';
+import { BookingDayPlans } from './changes/booking-day-plans';
 import { changesRoutes } from './changes.routes';
-import { CHANGE_LAPSE_JOB } from './booking-changes';
+import { CHANGE_LAPSE_JOB } from './changes/booking-changes';
 import { tripTroubleRoutes } from './trip-trouble.routes';
 import { BookingsService, JOB } from './bookings.service';
-import { subscribeTourNotices, type TourNotice } from './tour-notices';
+import { subscribeTourNotices, type TourNotice } from './lifecycle/tour-notices';
 
-export { guideForBooking } from './bookings.repository';
+export { guideForBooking } from './booking/bookings.repository';
 // Reviews and disputes read bookings and move them only through transitionBooking.
 export {
   findBooking,
@@ -25,19 +25,19 @@ export {
   lockBooking,
   transitionBooking,
   type BookingRow,
-} from './bookings.repository';
-export { factsOf, respondBy } from './booking-view';
-export { inReaderLanguage } from './booking-line-labels';
-export { replacementCoverCents } from './replacement.repository';
-export { assertBookableDay } from './booking-offers';
-export type { OfferSource, OfferTerms } from './offer-terms';
-export type { Clock } from './booking-core';
-export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
-export { guidesDays } from './schedule.repository';
-export { daysPlan, spanSlots } from './tour-span';
-export { assertTimeFree } from './time-rules';
+} from './booking/bookings.repository';
+export { factsOf, respondBy } from './booking/booking-view';
+export { inReaderLanguage } from './booking/booking-line-labels';
+export { replacementCoverCents } from './trouble/replacement.repository';
+export { assertBookableDay } from './checkout/booking-offers';
+export type { OfferSource, OfferTerms } from './booking/offer-terms';
+export type { Clock } from './booking/booking-core';
+export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './booking/busy.repository';
+export { guidesDays } from './booking/schedule.repository';
+export { daysPlan, spanSlots } from './booking/tour-span';
+export { assertTimeFree } from './booking/time-rules';
 export { BookingsService, JOB } from './bookings.service';
-export type { BookingEventMap, BookingEventName } from './events';
+export type { BookingEventMap, BookingEventName } from './booking/events';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-row';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { PaymentRow } from './bookings.repository';
-import { blocksNewAttemptSql } from './deposit-claims.repository';
-import { isPaid, openAttempt, OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
+import type { PaymentRow } from './booking/bookings.repository';
+import { blocksNewAttemptSql } from './checkout/deposit-claims.repository';
+import { isPaid, openAttempt, OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './checkout/one-charge';
 
 /**
  * The deposit claim's condition inside its one statement (`blocksNewAttemptSql` in checkout.repository.ts) and the

@@ -105,7 +105,7 @@ export async function quoteTour(
   // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
   const rate = await fx();
   // The one pricing function with the one reading of the guide's rates (decision 187): the checkout
-  // charges this very call (bookings/booking-group.ts `checkoutPrice`).
+  // charges this very call (bookings/booking/booking-group.ts `checkoutPrice`).
   const { price, dayTotalCents } = tripPrice(guideRates(g, servicePriceCents), group, trip, rates());
   // A quote past the bound would be a checkout refused (decision 182): the same 400 here.
   checkTotalInBounds(price.totalCents, g.currency);

@@ -3,7 +3,7 @@ import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import * as repo from './messaging.repository';
 import type { MessagingService } from './messaging.service';
 
-/** The part of the bookings' event seam the chat listens to (bookings/events.ts). */
+/** The part of the bookings' event seam the chat listens to (bookings/booking/events.ts). */
 export interface BookingNoteSource {
   on<K extends BookingEventName>(name: K, listener: (payload: BookingEventMap[K]) => unknown): () => void;
 }

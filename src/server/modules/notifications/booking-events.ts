@@ -24,7 +24,7 @@ import { changeListeners } from './change-events';
 import { rescheduleListeners } from './reschedule-events';
 import { tripTroubleListeners } from './trip-trouble-events';
 
-/** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
+/** The part of the bookings module's event seam this module listens to (bookings/booking/events.ts). */
 export interface BookingEventSource {
   on<K extends BookingEventName>(name: K, listener: (payload: BookingEventMap[K]) => unknown): () => void;
 }

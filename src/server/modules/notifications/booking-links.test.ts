@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
-import type { BookingEventMap } from '../bookings/events';
+import type { BookingEventMap } from '../bookings/booking/events';
 import { call, guide, traveler, type Who } from '../messaging/test-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -31,8 +31,8 @@ export const creditOf = (p: Credit) =>
     : null;
 
 /**
- * The currency of an event's amount (bookings/events.ts: a payment's or refund's is what was charged); absent on events
- * from before two currencies: yuan.
+ * The currency of an event's amount (bookings/booking/events.ts: a payment's or refund's is what was charged); absent
+ * on events from before two currencies: yuan.
  */
 export interface In {
   currency?: Currency;

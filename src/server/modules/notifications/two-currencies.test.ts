@@ -11,7 +11,7 @@ import {
   yenGuide as makeYenGuide,
   type Person,
 } from '../bookings/test-helpers';
-import { tourNotices } from '../bookings/tour-notices';
+import { tourNotices } from '../bookings/lifecycle/tour-notices';
 import { dayText, texts } from './templates';
 import { tripTroubleTexts } from './trip-trouble-texts';
 

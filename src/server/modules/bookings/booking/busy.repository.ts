@@ -1,0 +1,55 @@
+import { and, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES } from '../../../../shared/booking/state-machine';
+import type { Database } from '../../../db/client';
+import { bookings } from '../../../db/schema/index';
+
+/**
+ * The one answer to "does a booking hold these hours": it is active (`ACTIVE_BOOKING_STATUSES`: an
+ * unpaid checkout holds its time until its payment expiry cancels it; cancelled, completed and
+ * disputed ones hold nothing) and its [starts_at, ends_at) overlaps [from, to) — half-open, so a tour
+ * ending at 12:00 leaves 12:00 free. The same rule as the database's `bookings_no_overlap`, which stays
+ * the last word between concurrent writers. A condition over `bookings` (unaliased), for a Drizzle
+ * query or a hand-written statement alike. `busy.test.ts` holds the cases.
+ */
+export function holdsTime(from: Date | Placeholder, to: Date | Placeholder): SQL {
+  return and(sql`${bookings.status} IN (${ACTIVE_LIST})`, lt(bookings.startsAt, to), gt(bookings.endsAt, from))!;
+}
+
+// The statuses as literals, not parameters: the same text for every caller, so a statement holding the
+// condition can be prepared once (decision 189). The list is the application's own constant.
+const ACTIVE_LIST = sql.raw(ACTIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The guide's bookings that hold [from, to), but `except` (the booking being moved or extended). */
+export function guideBusyCondition(
+  guideId: number | Placeholder,
+  from: Date | Placeholder,
+  to: Date | Placeholder,
+  except?: number,
+): SQL {
+  return and(
+    eq(bookings.guideId, guideId),
+    except === undefined ? undefined : ne(bookings.id, except),
+    holdsTime(from, to),
+  )!;
+}
+
+/** The traveler's bookings that hold [from, to) (one traveler, one place). */
+export function travelerBusyCondition(
+  travelerId: number | Placeholder,
+  from: Date | Placeholder,
+  to: Date | Placeholder,
+): SQL {
+  return and(eq(bookings.travelerId, travelerId), holdsTime(from, to))!;
+}
+
+/**
+ * The guide's bookings holding [from, to), other than `except`: the offer's booking, the reschedule's
+ * slots, an extension's clash and a new offer ask this (the checkout asks the same condition inside
+ * `daySchedule`'s one statement).
+ */
+export async function guideBusyRanges(db: Database, guideId: number, from: Date, to: Date, except?: number) {
+  return db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(guideBusyCondition(guideId, from, to, except));
+}
