@@ -270,8 +270,8 @@ export default tseslint.config(
     ignores: SERVER_TESTS,
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
-  // The translation provider's private ProviderError (its retry policy reads it) waits for the
-  // translation module's current rewrite, by its owner.
+  // The translation provider's ProviderError never reaches a client: only the translation job's retry policy reads
+  // its `failure` (a spent quota stops the month, anything else backs off; decision 145), which no AppError code names.
   { files: ['src/server/modules/translation/provider.ts'], rules: { 'server/throw-app-error': 'off' } },
   // No module reads another off the Fastify instance: compose.ts hands each its collaborators, and the
   // decorations are for server.ts and the tests (decision 108).
