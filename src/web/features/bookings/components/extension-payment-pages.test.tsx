@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import type { Booking, BookingPayment } from '../../../../shared/schemas/booking
 import { Component as PaymentSuccessPage } from '../../../pages/payment-success';
 import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { withToast } from '../../../lib/toast';
+import { dismissToasts, withToast } from '../../../lib/toast';
 import {
   EXTENSION_BOOKING as BOOKING,
   extensionPaymentSuite,
@@ -29,6 +29,10 @@ beforeAll(async () => {
   await import('../../../components/ui/toaster');
   await i18next.loadNamespaces('payments');
 });
+
+/** The toasts on screen, title and description, less one leaving (sonner marks it data-removed). */
+const shownToasts = () =>
+  [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')].map((t) => t.textContent ?? '');
 
 describe('/payment-success for an extension', () => {
   const renderAt = (path: string) =>
@@ -135,11 +139,16 @@ describe('/payment-demo for an extension (simulated provider)', () => {
     expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe(
       '/dashboard?booking=12',
     );
+    // Files of this project share their modules (vitest.config.ts): a toast another file raised after it
+    // ended would be replayed into this page's Toaster. Cleared first, the page's own toast is the one shown.
+    await act(async () => dismissToasts());
+    await waitFor(() => expect(shownToasts()).toEqual([]));
     const approve = screen.getByRole('button', { name: 'Approve payment' });
     fireEvent.click(approve);
     expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
     expect(webhooks).toEqual([{ body: { type: 'payment.succeeded', ref: 'sim_alipay_1' }, signature: 'sig' }]);
-    expect(screen.getByText('Payment Successful')).toBeTruthy();
+    await waitFor(() => expect(shownToasts()).toHaveLength(1));
+    expect(shownToasts()[0]).toMatch(/^Payment SuccessfulYour extension/);
     expect(screen.getByText(/demo payment, no money moved/)).toBeTruthy();
   });
 });
