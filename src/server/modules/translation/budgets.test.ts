@@ -14,7 +14,6 @@ import { guide, openChat, say, traveler, type Who } from '../messaging/test-help
  * nothing, the month's budget on every path, and a cache that answers nobody's guess.
  */
 
-const month = () => new Date().toISOString().slice(0, 7);
 /** A Japanese text of exactly `n` characters, distinct per `tag`. */
 const japanese = (tag: string, n: number) => `${tag}です`.padEnd(n, 'あ');
 
@@ -38,8 +37,10 @@ async function translateNow(app: AppInstance, at = new Date()) {
   await app.jobs.tick(at);
   await app.jobs.settled();
 }
+/** The characters the provider translated in the app clock's month. */
 async function spentThisMonth(t: TestApp): Promise<number> {
-  const [row] = await t.database.db.select().from(translationMonths).where(eq(translationMonths.month, month()));
+  const month = t.app.bookings.now().toISOString().slice(0, 7);
+  const [row] = await t.database.db.select().from(translationMonths).where(eq(translationMonths.month, month));
   return row?.characters ?? 0;
 }
 
@@ -131,6 +132,15 @@ describe('a provider that hangs or fails spends nothing (decision 184)', () => {
   });
 
   it('gives the characters back to the month and to both accounts after a hang and a 503, and spends them once when it answers', async () => {
+    const clock = t.app.bookings.now;
+    try {
+      await hangsFailsAndAnswers();
+    } finally {
+      t.app.bookings.now = clock;
+    }
+  }, 30_000);
+
+  async function hangsFailsAndAnswers() {
     const g = await guide(t, 'Hang Writer');
     const tr = await traveler(t, 'Hang Reader');
     const conv = await openChat(t, tr, g.guideId);
@@ -149,7 +159,11 @@ describe('a provider that hangs or fails spends nothing (decision 184)', () => {
 
     // Had either failure kept its 60 characters, a third call would not fit the 100 of the day.
     deepl.mode = 'ok';
-    await translateNow(t.app, new Date(Date.now() + 7_200_000));
+    const answeredAt = () => new Date(Date.now() + 7_200_000);
+    await translateNow(t.app, answeredAt());
+    // The characters count on the UTC day and month of the answer (allowance.ts): the app reads from then on, or a
+    // run late in a UTC day would read the next messages on the day before the one they were spent on.
+    t.app.bookings.now = answeredAt;
     expect((await message(t.app, tr, conv, text)).translated?.text).toBe(`[ZH-HANS] ${text}`);
     expect(await spentThisMonth(t)).toBe(60);
     // 60 of both days spent: 41 more do not fit either of them, 40 do.
@@ -163,7 +177,7 @@ describe('a provider that hangs or fails spends nothing (decision 184)', () => {
       translated: null,
       translation: { status: 'pending' },
     });
-  }, 30_000);
+  }
 });
 
 describe('the monthly budget on every path (decision 184)', () => {
