@@ -1,9 +1,9 @@
-import { chargeFor, ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
+import { ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
 import { cancellationPostings, depositPostings } from '../../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../../shared/schemas/booking-changes';
 import type { CreatePaymentBody } from '../../../../shared/schemas/payments';
-import { pgErrorCode, type Database } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import type { ClaimedJob } from '../../../jobs/index';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { AuthUser } from '../../auth/index';
@@ -21,8 +21,7 @@ import {
   checkChangeable,
   pricedChange,
 } from './change-checks';
-import { openAttempt, stepFor, type OpenAttemptStep } from '../checkout/one-charge';
-import type { ExtraCharge } from '../checkout/extra-charges';
+import { claimExtra, type AttemptKeys, type ExtraCharge, type ExtraClaim } from '../checkout/extra-charges';
 
 /** The job that closes an open change at its `expiresAt`. */
 export const CHANGE_LAPSE_JOB = 'booking.change_lapse';
@@ -177,32 +176,19 @@ export class BookingChanges implements ExtraCharge {
     booking: BookingRow,
     user: Pick<AuthUser, 'id'>,
     body: CreatePaymentBody,
-    k: { idempotencyKey: string; requestHash: string; last4: string | null },
-  ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
+    k: AttemptKeys,
+  ): Promise<ExtraClaim> {
     const change = await changes.openChange(db, booking.id);
     if (!change || change.status !== 'awaiting_payment')
       throw new AppError('change_not_open', 'There is no change of this trip to pay');
-    const open = openAttempt(await changes.changePayments(db, booking.id));
-    const step = stepFor(open, { payerId: user.id, method: body.method }, open?.id === change.paymentId);
-    if (step.do !== 'open') return step;
-    const payment = await repo
-      .insertPayment(db, {
-        bookingId: booking.id,
-        payerId: user.id,
-        kind: 'change',
-        method: body.method,
-        provider: this.core.deps.provider.name,
-        idempotencyKey: k.idempotencyKey,
-        requestHash: k.requestHash,
-        ...chargeFor(booking, change.payNowCents, body.method),
-        cardLast4: k.last4,
-      })
-      .catch((err: unknown) => {
-        if (pgErrorCode(err) === '23505') throw paymentInProgress('Another payment of this change is being processed');
-        throw err;
-      });
-    await changes.updateChange(db, change.id, { paymentId: payment.id });
-    return { do: 'open', payment };
+    const step = await claimExtra(db, this.core.deps.provider.name, booking, user, body, k, {
+      kind: 'change',
+      cents: change.payNowCents,
+      attempts: await changes.changePayments(db, booking.id),
+      ownPaymentId: change.paymentId,
+    });
+    if (step.do === 'open') await changes.updateChange(db, change.id, { paymentId: step.payment.id });
+    return step;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { chargeFor, ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
+import { ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
 import { toMajor } from '../../../../shared/currency';
 import { extensionPostings, extensionRefundPostings } from '../../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
@@ -18,8 +18,7 @@ import { extensionFee, extensionsCounted } from '../booking/extension-rules';
 import * as repo from '../booking/bookings.repository';
 import { guideBusyRanges } from '../booking/busy.repository';
 import type { BookingRow, ExtensionRow, PaymentRow } from '../booking/bookings.repository';
-import { openAttempt, stepFor, type OpenAttemptStep } from '../checkout/one-charge';
-import type { ExtraCharge } from '../checkout/extra-charges';
+import { claimExtra, type AttemptKeys, type ExtraCharge, type ExtraClaim } from '../checkout/extra-charges';
 
 /**
  * The day an extension asked now lengthens (decision 155: the current tour day; 1 for a tour of hours),
@@ -170,36 +169,20 @@ export class BookingExtensions implements ExtraCharge {
     booking: BookingRow,
     user: Pick<AuthUser, 'id'>,
     body: CreatePaymentBody,
-    k: { idempotencyKey: string; requestHash: string; last4: string | null },
-  ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
+    k: AttemptKeys,
+  ): Promise<ExtraClaim> {
     const ext = await repo.openExtension(db, booking.id);
     if (!ext || booking.status !== 'extend_requested')
       throw new AppError('invalid_transition', 'There is no extension to pay');
     if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
-    const open = openAttempt(await repo.extensionPayments(db, booking.id));
-    const step = stepFor(open, { payerId: user.id, method: body.method }, open?.id === ext.paymentId);
-    if (step.do !== 'open') return step;
-    const payment = await repo
-      .insertPayment(db, {
-        bookingId: booking.id,
-        payerId: user.id,
-        kind: 'extension',
-        method: body.method,
-        provider: this.core.deps.provider.name,
-        idempotencyKey: k.idempotencyKey,
-        requestHash: k.requestHash,
-        // In the method's currency at the booking's rate (decision 164), as the deposit was.
-        ...chargeFor(booking, ext.priceCents, body.method),
-        cardLast4: k.last4,
-      })
-      .catch((err: unknown) => {
-        // The database's one open attempt per charge (decision 100), should an attempt slip past the lock.
-        if (pgErrorCode(err) === '23505')
-          throw paymentInProgress('Another payment of this extension is being processed');
-        throw err;
-      });
-    await repo.updateExtension(db, ext.id, { paymentId: payment.id });
-    return { do: 'open', payment };
+    const step = await claimExtra(db, this.core.deps.provider.name, booking, user, body, k, {
+      kind: 'extension',
+      cents: ext.priceCents,
+      attempts: await repo.extensionPayments(db, booking.id),
+      ownPaymentId: ext.paymentId,
+    });
+    if (step.do === 'open') await repo.updateExtension(db, ext.id, { paymentId: step.payment.id });
+    return step;
   }
 
   /**

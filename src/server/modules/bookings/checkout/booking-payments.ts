@@ -13,9 +13,9 @@ import { JOB, paymentInProgress, type BookingCore, type Publish } from '../booki
 import { factsOf, respondBy, toBooking, toPayment } from '../booking/booking-view';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow, PaymentRow } from '../booking/bookings.repository';
-import type { ExtraCharges } from './extra-charges';
+import type { AttemptKeys, ExtraCharges } from './extra-charges';
 import { cancelOpenAttempt } from './one-charge';
-import { claimAttempt, type AttemptKeys, type Claim } from './payment-claim';
+import { claimAttempt, type Claim } from './payment-claim';
 import { chargePayment, paidEvents, providerKey } from './payment-charge';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,18 +7,11 @@ import { paymentInProgress, type BookingCore } from '../booking/booking-core';
 import * as repo from '../booking/bookings.repository';
 import type { PaymentRow } from '../booking/bookings.repository';
 import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './deposit-claims.repository';
-import type { ExtraCharges } from './extra-charges';
+import type { AttemptKeys, ExtraCharges } from './extra-charges';
 import { isPaid, openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 
 /** The booking as a payment's claim locked it, by either way of claiming (`LockedParts`). */
 export type LockedView = LockedParts;
-
-/** The request's own marks: its key, the hash of its body, a card's last four digits. */
-export interface AttemptKeys {
-  idempotencyKey: string;
-  requestHash: string;
-  last4: string | null;
-}
 
 /**
  * What a payment request claimed under the booking's row lock:
