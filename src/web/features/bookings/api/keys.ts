@@ -17,3 +17,21 @@ export const bookingKeys = {
   credits: ['bookings', 'credits'] as const,
   openOffers: (userId: number) => ['bookings', 'open-offers', userId] as const,
 };
+
+/** How often a booking list is read again while one of its tours waits for a side's step on the day. */
+export const TOUR_DAY_POLL_MS = 10_000;
+
+/**
+ * The tour-day steps one side takes and the other waits to see: the start, and an extension's answer and confirmation.
+ */
+const WAITING_ON_A_SIDE = ['awaiting_start', 'start_confirmed', 'extend_requested', 'extend_confirmed'];
+
+/**
+ * A booking list's `refetchInterval`. Pushes keep the list current (`use-realtime`), but a phone's socket can die
+ * without a close and a push can be lost on its way; on the tour day the two people stand at the meeting point
+ * waiting for each other's tap, so while a tour waits on a side the list is also read again every
+ * TOUR_DAY_POLL_MS (not while the page is hidden, TanStack Query's default). Otherwise only pushes refresh it.
+ */
+export function tourDayPoll(query: { state: { data?: { data: { status: string }[] } } }): number | false {
+  return query.state.data?.data.some((b) => WAITING_ON_A_SIDE.includes(b.status)) ? TOUR_DAY_POLL_MS : false;
+}
