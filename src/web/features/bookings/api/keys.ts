@@ -1,3 +1,5 @@
+import type { Booking, BookingListReply } from '../../../../shared/schemas/bookings';
+
 /** Query keys of the bookings feature; every booking change invalidates `bookingKeys.all`. */
 export const bookingKeys = {
   all: ['bookings'] as const,
@@ -24,7 +26,12 @@ export const TOUR_DAY_POLL_MS = 10_000;
 /**
  * The tour-day steps one side takes and the other waits to see: the start, and an extension's answer and confirmation.
  */
-const WAITING_ON_A_SIDE = ['awaiting_start', 'start_confirmed', 'extend_requested', 'extend_confirmed'];
+const WAITING_ON_A_SIDE: readonly Booking['status'][] = [
+  'awaiting_start',
+  'start_confirmed',
+  'extend_requested',
+  'extend_confirmed',
+];
 
 /**
  * A booking list's `refetchInterval`. Pushes keep the list current (`use-realtime`), but a phone's socket can die
@@ -32,6 +39,6 @@ const WAITING_ON_A_SIDE = ['awaiting_start', 'start_confirmed', 'extend_requeste
  * waiting for each other's tap, so while a tour waits on a side the list is also read again every
  * TOUR_DAY_POLL_MS (not while the page is hidden, TanStack Query's default). Otherwise only pushes refresh it.
  */
-export function tourDayPoll(query: { state: { data?: { data: { status: string }[] } } }): number | false {
+export function tourDayPoll(query: { state: { data?: BookingListReply } }): number | false {
   return query.state.data?.data.some((b) => WAITING_ON_A_SIDE.includes(b.status)) ? TOUR_DAY_POLL_MS : false;
 }
