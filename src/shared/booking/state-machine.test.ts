@@ -3,6 +3,7 @@ import {
   ACTIVE_BOOKING_STATUSES,
   availableEvents,
   BOOKING_STATUSES,
+  BOOKING_TRANSITIONS,
   nextStatus,
   TRIP_TABS,
   type BookingFacts,
@@ -197,5 +198,21 @@ describe('booking state machine', () => {
     for (const s of inTabs) expect(BOOKING_STATUSES).toContain(s);
     expect(ACTIVE_BOOKING_STATUSES).not.toContain('cancelled');
     expect(ACTIVE_BOOKING_STATUSES).toContain('pending');
+  });
+});
+
+describe('an open extension and a booking’s ending (decision 194)', () => {
+  it('no transition ends a booking whose extension is open: the tour goes back to ongoing first', () => {
+    // An extension is open (requested, paid or approved) only in these statuses; a cancellation would have to settle
+    // it, and none can happen there.
+    for (const t of BOOKING_TRANSITIONS.filter((x) =>
+      x.from.some((s) => s === 'extend_requested' || s === 'extend_confirmed'),
+    )) {
+      for (const from of ['extend_requested', 'extend_confirmed'] as const) {
+        if (!t.from.includes(from)) continue;
+        const to = typeof t.to === 'function' ? t.to(facts(from), t.actors[0]!, { resolution: 'cancelled' }) : t.to;
+        expect(['ongoing', 'extend_requested', 'extend_confirmed']).toContain(to);
+      }
+    }
   });
 });

@@ -69,6 +69,21 @@ export const cancellationQuoteSchema = z.object({
   maxBusinessDays: z.number().int(),
   hoursUntilStart: z.number(),
   quotedAt: z.string(),
+  /**
+   * Every refund cancelling now makes, payment by payment, as the ending makes them (decision 194): the deposit's
+   * share (from the latest payments first after a change, decision 177), and the payment of a change still open,
+   * whole (`open`). `refundPaidCents` is the deposit's parts in `paidCurrency`.
+   */
+  refunds: z.array(
+    z.object({
+      paymentId: z.number().int(),
+      kind: z.enum(['deposit', 'change']),
+      amountCents: z.number().int(),
+      currency: z.enum(CURRENCIES),
+      method: z.string(),
+      open: z.boolean(),
+    }),
+  ),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 

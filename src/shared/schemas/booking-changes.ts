@@ -18,7 +18,16 @@ export {
   REQUEST_ANSWER_HOURS as CHANGE_ANSWER_HOURS,
 } from '../booking/schedule';
 
-export const CHANGE_STATUSES = ['awaiting_payment', 'requested', 'applied', 'declined', 'withdrawn', 'lapsed'] as const;
+/** `cancelled`: the booking ended while the change was open (decision 194). */
+export const CHANGE_STATUSES = [
+  'awaiting_payment',
+  'requested',
+  'applied',
+  'declined',
+  'withdrawn',
+  'lapsed',
+  'cancelled',
+] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 /** The statuses of a change still open: the booking has at most one. */
 export const OPEN_CHANGE_STATUSES = ['awaiting_payment', 'requested'] as const satisfies readonly ChangeStatus[];

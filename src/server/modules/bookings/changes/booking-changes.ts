@@ -1,5 +1,5 @@
 import { ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
-import { cancellationPostings, depositPostings } from '../../../../shared/booking/ledger';
+import { depositPostings } from '../../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../../shared/schemas/booking-changes';
 import type { CreatePaymentBody } from '../../../../shared/schemas/payments';
@@ -13,6 +13,7 @@ import type { BookingRow, PaymentRow } from '../booking/bookings.repository';
 import * as changes from './changes.repository';
 import type { ChangeRow } from './changes.repository';
 import { applyChange } from './change-apply';
+import { allBack } from './change-cancel';
 import {
   CHANGEABLE,
   changeAnswerBy,
@@ -25,12 +26,6 @@ import { claimExtra, type AttemptKeys, type ExtraCharge, type ExtraClaim } from 
 
 /** The job that closes an open change at its `expiresAt`. */
 export const CHANGE_LAPSE_JOB = 'booking.change_lapse';
-
-/** A change's paid difference released back to the traveler whole (declined, withdrawn, lapsed or overtaken). */
-const allBack = (payment: PaymentRow) => {
-  const own = ownAmountOf(payment);
-  return cancellationPostings(own, { refundCents: own, guideCents: 0, platformCents: 0 });
-};
 
 export function toChange(row: ChangeRow): BookingChange {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { bookingChanges, bookings, payments } from '../../../db/schema';
 import { OPEN_CHANGE_STATUSES } from '../../../../shared/schemas/booking-changes';
@@ -62,16 +62,22 @@ export async function changePayments(db: Database, bookingId: number): Promise<P
 
 /**
  * What the traveler paid online for the deposit and applied changes that can still be refunded,
- * newest first: a released deposit share goes back from the latest money in first.
+ * newest first: a released deposit share goes back from the latest money in first. The payment of a
+ * change not applied is no part of the deposit: it goes back whole on its own (decision 194), and its
+ * refund may not have run yet.
  */
 export async function depositPaymentsLeft(db: Database, bookingId: number): Promise<PaymentRow[]> {
+  const applied = db
+    .select({ id: bookingChanges.paymentId })
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.status, 'applied')));
   const rows = await db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.bookingId, bookingId),
-        inArray(payments.kind, ['deposit', 'change']),
+        or(eq(payments.kind, 'deposit'), and(eq(payments.kind, 'change'), inArray(payments.id, applied))),
         inArray(payments.status, ['succeeded', 'partially_refunded']),
       ),
     )

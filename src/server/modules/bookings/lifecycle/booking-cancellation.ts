@@ -12,7 +12,15 @@ import { heldDepositCents, isPaidDeposit } from '../booking/booking-view';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow } from '../booking/bookings.repository';
 import { endedBy, tell, type End } from './cancellation-notice';
-import { issueTravelCredit, payBack, type Ctx, type Ended, type RefundInfo } from './cancellation-refunds';
+import {
+  issueTravelCredit,
+  payBack,
+  refundInfoOf,
+  type Ctx,
+  type Ended,
+  type RefundInfo,
+} from './cancellation-refunds';
+import { cancelOpenChange } from '../changes/change-cancel';
 import * as credits from '../booking/credits.repository';
 import { settleExtensions } from '../trouble/missed-day';
 import type { ReplacementRow } from '../trouble/replacement.repository';
@@ -170,6 +178,21 @@ export class BookingCancellation {
 
   // ── What the cases share ─────────────────────────────────────────────────────────────────────
 
+  /**
+   * Decision 194: a booking's ending settles everything open. A trip change still open is closed and what was paid for
+   * it comes back whole beside the deposit's share: its refund job joins the ending's, and the refund the traveler is
+   * told of counts it when both are in one currency. (An extension is never open here: the state machine ends no
+   * booking in `extend_requested` or `extend_confirmed`, `state-machine.test.ts`.)
+   */
+  private async settleOpenChange(ctx: Ctx, ended: Ended): Promise<Ended> {
+    const closed = await cancelOpenChange(ctx.db, this.core, ctx.booking, ctx.guideUserId, ctx.now);
+    if (!closed) return ended;
+    if (closed.jobId) ended.otherRefundJobs = [...(ended.otherRefundJobs ?? []), closed.jobId];
+    if (!ended.refund) ended.refund = refundInfoOf(closed.paid, 0);
+    if (ended.refund.currency === closed.paid.currency) ended.refund.amountCents += closed.paid.amountCents;
+    return ended;
+  }
+
   /** The booking's transaction (locked, its guide read), then the refund it wrote, run right after the commit. */
   private async run(
     id: number,
@@ -182,7 +205,7 @@ export class BookingCancellation {
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       return fn({ db, publish, booking, guideUserId, now });
     }, now);
-    for (const job of [ended?.refundJob, ...(ended?.extensionRefundJobs ?? [])])
+    for (const job of [ended?.refundJob, ...(ended?.otherRefundJobs ?? [])])
       if (job) await core.deps.jobs.runNow(job, now);
     return { refund: ended?.refund ?? null };
   }
@@ -207,7 +230,8 @@ export class BookingCancellation {
     await repo.transitionBooking(ctx.db, ctx.booking.id, decision.from, decision.to);
     if (admin) await this.audit(ctx, admin, reason, decision.to);
     await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, reason, ctx.now);
-    return undefined;
+    // The change was asked of the guide who cancelled: it ends with her, whichever guide the traveler takes next.
+    return this.settleOpenChange(ctx, { refund: null });
   }
 
   /**
@@ -299,8 +323,9 @@ export class BookingCancellation {
     // Decision 158: a report on a later day of several days ends a tour partly given.
     const later = e.event === 'report_no_show' && who.absent ? laterTourDay(booking, now) : null;
     const ended: Ended = paid ? await payBack(this.core, ctx, paid, split, later !== null) : { refund: null };
+    await this.settleOpenChange(ctx, ended);
     if (later && who.absent)
-      ended.extensionRefundJobs = await settleExtensions(
+      ended.otherRefundJobs = await settleExtensions(
         db,
         this.core,
         booking,

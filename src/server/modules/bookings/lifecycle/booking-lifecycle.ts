@@ -1,4 +1,3 @@
-import { shareOfPayment } from '../../../../shared/booking/charge';
 import { addDays, todayInZone } from '../../../../shared/availability';
 import { completionOf } from '../../../../shared/booking/guide-net';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS } from '../../../../shared/booking/money-rules';
@@ -15,7 +14,7 @@ import { JOB, type BookingCore, type Side } from '../booking/booking-core';
 import type { BookingReplacement } from '../trouble/booking-replacement';
 import { factsOf, heldDepositCents, isPaidDeposit, paymentDueAt } from '../booking/booking-view';
 import * as repo from '../booking/bookings.repository';
-import type { RefundInfo } from './cancellation-refunds';
+import { quoteRefunds, type RefundInfo } from './cancellation-refunds';
 import { replacementCoverCents } from '../trouble/replacement.repository';
 
 /** Where a booking of several days is between its first and its last day: the days go on. */
@@ -166,6 +165,8 @@ export class BookingLifecycle {
       replacing,
     );
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
+    const refunds = cancellable || reporting ? await quoteRefunds(core.db, booking, paid, split.refundCents) : [];
+    const paidCurrency = paid?.currency ?? booking.chargeCurrency;
     return {
       bookingId: id,
       cancellable,
@@ -174,8 +175,10 @@ export class BookingLifecycle {
       depositPaidCents: paidCents,
       refundCents: split.refundCents,
       currency: booking.currency,
-      paidCurrency: paid?.currency ?? booking.chargeCurrency,
-      refundPaidCents: paid ? shareOfPayment(split.refundCents, booking.currency, paid) : 0,
+      paidCurrency,
+      refundPaidCents: refunds
+        .filter((r) => !r.open && r.currency === paidCurrency)
+        .reduce((sum, r) => sum + r.amountCents, 0),
       refundPercent: paidCents ? Math.round((split.refundCents / paidCents) * 10_000) / 100 : 0,
       guideCents: split.guideCents,
       platformCents: split.platformCents,
@@ -183,6 +186,7 @@ export class BookingLifecycle {
       ...arrival,
       hoursUntilStart: Math.round(((booking.startsAt.getTime() - now.getTime()) / 3_600_000) * 100) / 100,
       quotedAt: now.toISOString(),
+      refunds,
     };
   }
 

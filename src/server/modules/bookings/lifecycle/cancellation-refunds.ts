@@ -18,6 +18,8 @@ import { JOB, type BookingCore, type Publish } from '../booking/booking-core';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow, PaymentRow } from '../booking/bookings.repository';
 import { depositPaymentsLeft } from '../changes/changes.repository';
+import { openChangeOf } from '../changes/change-cancel';
+import type { CancellationQuote } from '../../../../shared/schemas/booking-answers';
 import * as credits from '../booking/credits.repository';
 import { earningsAvailableAt } from '../trouble/missed-day';
 
@@ -49,12 +51,40 @@ export interface Credit {
 export interface Ended {
   refund: RefundInfo | null;
   refundJob?: number;
-  /** Extensions of a day a guide missed, refunded (decision 158). */
-  extensionRefundJobs?: number[];
+  /**
+   * The refunds beside the first, run after the commit too: the deposit's other parts (decision 177), a missed day's
+   * extensions (decision 158), an open change's payment (decision 194).
+   */
+  otherRefundJobs?: number[];
+}
+
+/** One refund of a payment: `ownCents` of the booking's currency, `amountCents` of what was paid. */
+export interface RefundPart {
+  payment: PaymentRow;
+  ownCents: number;
+  amountCents: number;
 }
 
 /**
- * The paid deposit released by the split, and the refund through the provider as a job (decision 085).
+ * Where `refundCents` of the deposit held comes back from, payment by payment: the deposit's own payment, its exact share
+ * of what was charged (decision 164); for a trip changed since it was paid (decision 177), the deposit held is spread
+ * over the deposit's and the applied changes' payments, so from the latest money in first, each part in its own
+ * currency. The quote and the ending both read this, so the dialog shows what is refunded.
+ */
+export async function depositRefundParts(
+  db: Database,
+  booking: BookingRow,
+  paid: PaymentRow,
+  refundCents: number,
+): Promise<RefundPart[]> {
+  if (booking.depositChangeCents !== 0)
+    return refundParts(refundCents, await depositPaymentsLeft(db, booking.id), booking.currency);
+  const amountCents = shareOfPayment(refundCents, booking.currency, paid);
+  return amountCents > 0 ? [{ payment: paid, ownCents: refundCents, amountCents }] : [];
+}
+
+/**
+ * The paid deposit released by the split, and the refund through the provider as a job per part (decision 085).
  * `given`: days of the tour were given (a later day's no-show, decision 158): the guide's part is
  * earnings, held as a completion's are.
  */
@@ -65,76 +95,72 @@ export async function payBack(
   split: RefundSplit,
   given = false,
 ): Promise<Ended> {
-  const { booking } = ctx;
-  const parties = {
+  const { booking, db, now } = ctx;
+  const guideKind = given ? 'guide_earnings' : 'cancellation_fee';
+  const held = split.refundCents + split.guideCents + split.platformCents;
+  const parts = await depositRefundParts(db, booking, paid, split.refundCents);
+  // The split is the booking's currency's; the traveler's side goes back in what was charged (decision 164).
+  const postings =
+    booking.depositChangeCents !== 0
+      ? refundedThroughExchange(cancellationPostings(held, split, guideKind), booking.currency, parts)
+      : paidPostings(cancellationPostings(ownAmountOf(paid), split, guideKind), booking.currency, paid);
+  await repo.insertPostings(db, booking.id, postings, {
     travelerId: booking.travelerId,
     guideUserId: ctx.guideUserId,
-    paymentId: paid.id,
-    guideAvailableAt: given ? earningsAvailableAt(booking, ctx.now) : null,
-  };
-  const guideKind = given ? 'guide_earnings' : 'cancellation_fee';
-  if (booking.depositChangeCents !== 0) return payBackChanged(ctx, split, guideKind, parties);
-  // The split is the booking's currency's; the traveler's side goes back in what was charged, its share exactly
-  // (decision 164).
-  const postings = paidPostings(cancellationPostings(ownAmountOf(paid), split, guideKind), booking.currency, paid);
-  await repo.insertPostings(ctx.db, booking.id, postings, parties);
-  const back = shareOfPayment(split.refundCents, booking.currency, paid);
-  const refundJob = back > 0 ? await core.enqueueRefund(ctx.db, paid, back, ctx.now) : undefined;
-  return {
-    refundJob,
-    refund: {
-      amountCents: back,
-      currency: paid.currency,
-      method: paid.method,
-      ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method),
-    },
-  };
+    paymentId: parts[0]?.payment.id ?? paid.id,
+    guideAvailableAt: given ? earningsAvailableAt(booking, now) : null,
+  });
+  const jobs: number[] = [];
+  for (const part of parts) {
+    const job =
+      booking.depositChangeCents === 0
+        ? await core.enqueueRefund(db, part.payment, part.amountCents, now)
+        : await enqueueJob(db, {
+            kind: JOB.refund,
+            payload: { paymentId: part.payment.id, amountCents: part.amountCents, key: `end-${booking.id}` },
+            runAt: now,
+            dedupeKey: `${JOB.refund}:${part.payment.id}:end`,
+          });
+    if (job) jobs.push(job);
+  }
+  const first = parts[0]?.payment ?? paid;
+  const back = parts.filter((p) => p.payment.currency === first.currency).reduce((s, p) => s + p.amountCents, 0);
+  return { refundJob: jobs[0], otherRefundJobs: jobs.slice(1), refund: refundInfoOf(first, back) };
 }
 
 /**
- * `payBack` for a trip changed since it was paid (decision 177): the deposit held is spread over the
- * deposit and the changes' payments, so the refund goes back from the latest money in first, each
- * part a refund of its own payment in its own currency.
+ * The cancellation quote's refunds, each as the ending makes it (decision 194): the deposit's parts
+ * (`depositRefundParts`) and an open change's payment, whole (`openChangeOf`), so the dialog shows what is refunded.
  */
-async function payBackChanged(
-  ctx: Ctx,
-  split: RefundSplit,
-  guideKind: 'guide_earnings' | 'cancellation_fee',
-  parties: { travelerId: number; guideUserId: number; paymentId: number; guideAvailableAt: Date | null },
-): Promise<Ended> {
-  const { booking, db, now } = ctx;
-  const held = split.refundCents + split.guideCents + split.platformCents;
-  const parts = refundParts(split.refundCents, await depositPaymentsLeft(db, booking.id), booking.currency);
-  await repo.insertPostings(
-    db,
-    booking.id,
-    refundedThroughExchange(cancellationPostings(held, split, guideKind), booking.currency, parts),
-    { ...parties, paymentId: parts[0]?.payment.id ?? parties.paymentId },
-  );
-  const jobs: number[] = [];
-  for (const part of parts) {
-    const job = await enqueueJob(db, {
-      kind: JOB.refund,
-      payload: { paymentId: part.payment.id, amountCents: part.amountCents, key: `end-${booking.id}` },
-      runAt: now,
-      dedupeKey: `${JOB.refund}:${part.payment.id}:end`,
-    });
-    if (job) jobs.push(job);
-  }
-  const first = parts[0]?.payment;
-  const back = parts.reduce((sum, p) => sum + p.amountCents, 0);
-  const method = first?.method ?? null;
-  return {
-    refundJob: jobs[0],
-    extensionRefundJobs: jobs.slice(1),
-    refund: {
-      amountCents: back,
-      currency: first?.currency ?? booking.chargeCurrency,
-      method,
-      ...refundArrival(method === null || method === 'cash' ? 'bank_transfer' : method),
-    },
-  };
+export async function quoteRefunds(
+  db: Database,
+  booking: BookingRow,
+  paid: PaymentRow | undefined,
+  refundCents: number,
+): Promise<CancellationQuote['refunds']> {
+  const parts = paid ? await depositRefundParts(db, booking, paid, refundCents) : [];
+  const open = (await openChangeOf(db, booking.id))?.paid;
+  const row = (p: PaymentRow, amountCents: number, isOpen: boolean) => ({
+    paymentId: p.id,
+    kind: p.kind === 'change' ? ('change' as const) : ('deposit' as const),
+    amountCents,
+    currency: p.currency,
+    method: p.method,
+    open: isOpen,
+  });
+  return [
+    ...parts.map((p) => row(p.payment, p.amountCents, false)),
+    ...(open ? [row(open, open.amountCents, true)] : []),
+  ];
 }
+
+/** What a traveler is told of a refund of `amountCents` of what `payment` charged, and when it arrives. */
+export const refundInfoOf = (payment: PaymentRow, amountCents: number): RefundInfo => ({
+  amountCents,
+  currency: payment.currency,
+  method: payment.method,
+  ...refundArrival(payment.method === 'cash' ? 'bank_transfer' : payment.method),
+});
 
 /** The credit for the next booking; the traveler's notice of the refund names it. */
 export async function issueTravelCredit(

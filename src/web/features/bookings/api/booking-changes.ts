@@ -8,7 +8,7 @@ import { payDeposit } from './pay-deposit';
 /**
  * Changing a booked trip (decision 177): the price of a change asked (nothing moves), asking it, paying
  * its difference of deposit, and the answers of either side. Every mutation refreshes every booking list
- * and the changes with them (their keys are under `bookingKeys.all`).
+ * and the changes with them (their keys are under `bookingKeys.all`; a price asked is not, `bookingKeys.changeQuote`).
  */
 const getChangeQuote = (id: number, body: ChangeBody) =>
   apiRequest<ChangeQuote>(`/api/v2/bookings/${id}/changes/quote`, {
@@ -62,17 +62,11 @@ export function useBookingChanges(id: number, enabled: boolean) {
   return useQuery({ queryKey: bookingKeys.changes(id), queryFn: () => getBookingChanges(id), enabled });
 }
 
-/**
- * The price asked in the open sheet is not asked again: the change just sent made it the booking's own trip (a 400
- * change_unchanged).
- */
-const notAQuote = (q: { queryKey: readonly unknown[] }) => q.queryKey[1] !== 'changes' || q.queryKey[3] !== 'quote';
-
 function useChangeMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: notAQuote }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Booking, BookingListReply } from '../../../../shared/schemas/bookings';
 
-/** Query keys of the bookings feature; every booking change invalidates `bookingKeys.all`. */
+/** Query keys of the bookings feature; every booking change invalidates `bookingKeys.all` (all but `changeQuote`). */
 export const bookingKeys = {
   all: ['bookings'] as const,
   detail: (id: number) => ['bookings', 'detail', id] as const,
@@ -13,9 +13,13 @@ export const bookingKeys = {
   groupQuote: (guideId: number, query: Record<string, string | number>) =>
     ['bookings', 'group-quote', guideId, query] as const,
   replacements: (id: number) => ['bookings', 'replacements', id] as const,
-  /** A booking's trip changes (decision 177), and a change's price as asked. */
+  /** A booking's trip changes (decision 177). */
   changes: (id: number) => ['bookings', 'changes', id] as const,
-  changeQuote: (id: number, body: Record<string, number>) => ['bookings', 'changes', id, 'quote', body] as const,
+  /**
+   * A change's price as asked: outside `all`, so no booking's refresh asks it again (decision 194). The change just
+   * made is the booking's own trip then, and the server answers its price with 400 change_unchanged.
+   */
+  changeQuote: (id: number, body: Record<string, number>) => ['change-quote', id, body] as const,
   credits: ['bookings', 'credits'] as const,
   openOffers: (userId: number) => ['bookings', 'open-offers', userId] as const,
 };
