@@ -12,8 +12,8 @@ import { Sheet } from '../../../components/ui/sheet';
 
 /**
  * The confirmation before cancelling. It shows what cancelling now refunds (the server's
- * quote by the cancellation tiers) and when the money arrives; Confirm is possible only once the
- * quote is on screen.
+ * quote by the cancellation tiers) and when the money arrives, and a change still open refunded whole with it;
+ * Confirm is possible only once the quote is on screen.
  */
 export function CancelDialog({
   booking,
@@ -112,6 +112,14 @@ export function CancelDialog({
                 {t('cancel.restPrice', { price: formatMoney(q.depositPaidCents - q.refundCents, q.currency, locale) })}
               </p>
             )}
+            {/* A change still open is cancelled with the booking and its payment comes back whole (decision 194). */}
+            {q.refunds
+              .filter((r) => r.open)
+              .map((r) => (
+                <p key={r.paymentId} data-testid="open-change-refund">
+                  {t('cancel.openChange', { price: formatMoney(r.amountCents, r.currency, locale) })}
+                </p>
+              ))}
           </div>
         )}
       </div>

@@ -48,6 +48,7 @@ beforeEach(() => {
           minBusinessDays: 1,
           maxBusinessDays: 3,
           hoursUntilStart: 400,
+          refunds: [],
         });
       if (init?.method === 'PATCH' || init?.method === 'POST') {
         await held;
