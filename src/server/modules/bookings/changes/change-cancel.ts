@@ -8,14 +8,17 @@ import type { BookingRow, PaymentRow } from '../booking/bookings.repository';
 import * as changes from './changes.repository';
 import type { ChangeRow } from './changes.repository';
 
-/** A change's paid difference released back to the traveler whole (declined, withdrawn, lapsed, overtaken or cancelled). */
+/**
+ * A change's paid difference released back to the traveler whole: declined, withdrawn, lapsed, overtaken or
+ * cancelled with its booking.
+ */
 export const allBack = (payment: PaymentRow) => {
   const own = ownAmountOf(payment);
   return cancellationPostings(own, { refundCents: own, guideCents: 0, platformCents: 0 });
 };
 
 /** An open change and the payment of it the platform holds, if it was paid. */
-export interface OpenChange {
+interface OpenChange {
   change: ChangeRow;
   paid: PaymentRow | undefined;
 }

@@ -59,19 +59,19 @@ export interface Ended {
 }
 
 /** One refund of a payment: `ownCents` of the booking's currency, `amountCents` of what was paid. */
-export interface RefundPart {
+interface RefundPart {
   payment: PaymentRow;
   ownCents: number;
   amountCents: number;
 }
 
 /**
- * Where `refundCents` of the deposit held comes back from, payment by payment: the deposit's own payment, its exact share
- * of what was charged (decision 164); for a trip changed since it was paid (decision 177), the deposit held is spread
- * over the deposit's and the applied changes' payments, so from the latest money in first, each part in its own
- * currency. The quote and the ending both read this, so the dialog shows what is refunded.
+ * Where `refundCents` of the deposit held comes back from, payment by payment: the deposit's own payment, its exact
+ * share of what was charged (decision 164); for a trip changed since it was paid (decision 177), the deposit held is
+ * spread over the deposit's and the applied changes' payments, so from the latest money in first, each part in its
+ * own currency. The quote and the ending both read this, so the dialog shows what is refunded.
  */
-export async function depositRefundParts(
+async function depositRefundParts(
   db: Database,
   booking: BookingRow,
   paid: PaymentRow,
