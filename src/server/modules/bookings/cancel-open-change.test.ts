@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guides } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
+import { approveWallet, book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
 /**
  * A cancellation settles everything open (decision 194): a trip change paid and waiting for the guide's answer
@@ -81,6 +81,50 @@ describe('a cancellation while a paid change waits', () => {
       ]),
     );
     expect((await get(`/api/v2/bookings/${id}/changes`)).json().changes[0]).toMatchObject({ status: 'cancelled' });
+    const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
+    expect(ledger.balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
+  });
+
+  it('refunds a change’s wallet payment approved only after the cancellation', async () => {
+    const g = await answeringGuide();
+    const made = await book(t, traveler, {
+      guideId: g.guideId,
+      date: daysAhead(40),
+      days: 2,
+      dayStartTime: '09:00',
+      dayHours: 8,
+      adults: 2,
+    });
+    const id = made.json().id as number;
+    expect((await pay(t, traveler, id)).statusCode).toBe(201);
+    await callAs(t, 'POST', `/api/v2/bookings/${id}/changes`, traveler, {
+      adults: 3,
+      children: 0,
+      infants: 0,
+      days: 2,
+    });
+    const started = await pay(t, traveler, id, { kind: 'change', method: 'alipay', alipayAccount: 'liwei@example.cn' });
+    expect(started.statusCode, started.body).toBe(201);
+    const attempt = started.json().payment as { id: number; approvalUrl: string; amountCents: number };
+
+    // Cancelled while the wallet has not yet approved: nothing of the change is held, so the quote lists the deposit.
+    const quote = (await get(`/api/v2/bookings/${id}/cancellation-quote`)).json();
+    expect(quote.refunds.map((r: { kind: string }) => r.kind)).toEqual(['deposit']);
+    const res = await callAs(t, 'PATCH', `/api/bookings/${id}/status`, traveler, { status: 'cancelled' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(`/api/v2/bookings/${id}/changes`)).json().changes[0]).toMatchObject({ status: 'cancelled' });
+
+    // The approval arrives later: the money goes straight back, and the ledger ends at zero.
+    await approveWallet(t, attempt.approvalUrl);
+    const payments = (await get(`/api/v2/bookings/${id}`)).json().payments as {
+      id: number;
+      status: string;
+      refundedCents: number;
+    }[];
+    expect(payments.find((p) => p.id === attempt.id)).toMatchObject({
+      status: 'refunded',
+      refundedCents: attempt.amountCents,
+    });
     const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
     expect(ledger.balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
   });
