@@ -16,7 +16,7 @@ import { book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person
  */
 let t: TestApp;
 let admin: Person;
-const RUNS = 10;
+const RUNS = 20;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });

@@ -324,16 +324,20 @@ export class BookingCancellation {
     const later = e.event === 'report_no_show' && who.absent ? laterTourDay(booking, now) : null;
     const ended: Ended = paid ? await payBack(this.core, ctx, paid, split, later !== null) : { refund: null };
     await this.settleOpenChange(ctx, ended);
+    // Beside the deposit's other parts and an open change's refund, not in their place.
     if (later && who.absent)
-      ended.otherRefundJobs = await settleExtensions(
-        db,
-        this.core,
-        booking,
-        { travelerId: booking.travelerId, guideUserId: ctx.guideUserId },
-        later.day,
-        who.absent,
-        now,
-      );
+      ended.otherRefundJobs = [
+        ...(ended.otherRefundJobs ?? []),
+        ...(await settleExtensions(
+          db,
+          this.core,
+          booking,
+          { travelerId: booking.travelerId, guideUserId: ctx.guideUserId },
+          later.day,
+          who.absent,
+          now,
+        )),
+      ];
     const day =
       e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
     await tell(ctx, e, who, closed, ended.refund ?? { amountCents: 0, currency: booking.chargeCurrency }, credit, day);
