@@ -183,7 +183,7 @@ const ZH: StatementStrings = {
   },
   bookingsTotal: '合计',
   inPersonNote:
-    '现场收取：本月完成的行程中，游客在当天直接付给您的尾款。这笔钱不经过 Tabi 日本地陪，因此不计入上方的任何余额。',
+    '现场收取：本月完成的行程中，旅行者在当天直接付给您的尾款。这笔钱不经过 Tabi 日本地陪，因此不计入上方的任何余额。',
   noBookings: '本月没有收取佣金的订单。',
   methods: { alipay: '支付宝', wechat: '微信', bank: '银行账户' },
   invoice: {
