@@ -48,11 +48,17 @@ export const statementSchema = z.object({
   openingBalanceCents: z.number().int(),
   /** The guide account's booking entries in the month: earnings, cancellation fees, dispute adjustments. */
   earningsCents: z.number().int(),
-  /** Collected by the guide in person for the tours completed in the month (never in the balance: it never reached the platform). */
+  /**
+   * Collected by the guide in person for the tours completed in the month; never in the balance, as it
+   * never reached the platform.
+   */
   inPersonCents: z.number().int(),
-  /** What she earned in all in the month: `earningsCents` + `inPersonCents`, the sum of the lines' `earnedCents`. */
+  /** What she earned in all in the month: `earningsCents` + `inPersonCents`, the lines' `earnedCents` summed. */
   earnedCents: z.number().int(),
-  /** Each booking's part, oldest first; its `onlineCents` add up to `earningsCents`, its commissions to the commission's total. */
+  /**
+   * Each booking's part, oldest first: the lines' `onlineCents` add up to `earningsCents`, their
+   * commissions to the commission's total.
+   */
   bookings: z.array(earningLineSchema),
   /** Payouts marked paid in the month. */
   payoutsCents: z.number().int(),

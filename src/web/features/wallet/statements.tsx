@@ -75,7 +75,7 @@ function Figures({ statement: s, suffix }: { statement: Statement; suffix: strin
   const c = s.currency;
   return (
     <>
-      {/* Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe: definition-list). */}
+      {/* Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe). */}
       <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
         <dl>
           <Row label={t('opening')} cents={s.openingBalanceCents} currency={c} />

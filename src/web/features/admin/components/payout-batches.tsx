@@ -34,7 +34,7 @@ const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) =>
 const transferDay = (day: string | null, locale: Locale) =>
   day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—';
 
-/** A bank batch the weekly run formed without its transfer day: for a rate (yuan pending) or the day alone (decision 196). */
+/** A bank batch the weekly run formed, without its day: for a rate (yuan pending) or the day alone (decision 196). */
 const awaiting = (b: PayoutBatchSummary) => b.status === 'awaiting_rate' || b.status === 'awaiting_day';
 
 /**
