@@ -86,6 +86,17 @@ export const guideOverviewSchema = z.object({
     pendingCents: z.number().int(),
     withdrawableCents: z.number().int(),
     nextAvailableAt: z.string().nullable(),
+    /**
+     * What she collected in person (a completed tour's total less its deposit) for the tours completed in
+     * each period, in `currency`; never in the wallet. Her earnings in all are each period's posting plus
+     * this (decision 196).
+     */
+    inPerson: z.object({
+      todayCents: z.number().int(),
+      monthCents: z.number().int(),
+      yearCents: z.number().int(),
+      totalCents: z.number().int(),
+    }),
   }),
   requests: z.object({
     /** Paid requests waiting for the guide's answer. */

@@ -82,10 +82,12 @@ export const payoutBatchSummarySchema = z.object({
   id: z.number().int(),
   kind: z.enum(PAYOUT_BATCH_KINDS),
   /**
-   * A bank batch the weekly job formed waits for the admin's rate (decision 130); then open while a
-   * line is pending; done when every line is paid or failed.
+   * A bank batch the weekly job formed waits for the admin's rate while a yuan payout is pending in it
+   * (`awaiting_rate`, decision 130), for its transfer day alone when every pending payout is in yen
+   * (`awaiting_day`, decisions 169, 196); then open while a line is pending; done when every line is
+   * paid or failed.
    */
-  status: z.enum(['awaiting_rate', 'open', 'done']),
+  status: z.enum(['awaiting_rate', 'awaiting_day', 'open', 'done']),
   /** The transfer day (yyyy-mm-dd, a Japanese business day) for a bank batch; null otherwise. */
   transferDate: z.string().nullable(),
   jpyPerCny: z.string().nullable(),

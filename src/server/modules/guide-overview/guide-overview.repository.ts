@@ -121,6 +121,29 @@ export async function earningsByPeriod(db: Database, userId: number, currency: C
 }
 
 /**
+ * What the guide collected in person for her tours completed in each period, in `currency` (decision
+ * 196): a completed booking's total less its deposit, as her tour card's net reads it (decision 175),
+ * at the booking's completion, the time `earningsByPeriod` gives its wallet part.
+ */
+export async function inPersonByPeriod(db: Database, userId: number, currency: Currency, b: EarningsBounds) {
+  const part = sql`${bookings.totalPriceCents} - ${bookings.depositCents}`;
+  const within = (from: Date, to: Date) =>
+    sql<string>`coalesce(sum(${part}) filter (where ${bookings.completedAt} >= ${from.toISOString()}::timestamptz and ${bookings.completedAt} < ${to.toISOString()}::timestamptz), 0)`;
+  const [row] = await db
+    .select({
+      today: within(b.dayStart, b.dayEnd),
+      month: within(b.monthStart, b.monthEnd),
+      year: within(b.yearStart, b.yearEnd),
+      total: sql<string>`coalesce(sum(${part}), 0)`,
+    })
+    .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(and(eq(guides.userId, userId), eq(bookings.status, 'completed'), eq(bookings.currency, currency)));
+  const n = (v: unknown) => Number(v ?? 0);
+  return { todayCents: n(row?.today), monthCents: n(row?.month), yearCents: n(row?.year), totalCents: n(row?.total) };
+}
+
+/**
  * The latest published traveler reviews of the listing (reviews_guide_published_idx), with the reviewer's first name.
  */
 export function latestReviews(db: Database, guideId: number) {

@@ -78,17 +78,19 @@ export class GuideOverviewService {
     const at = (date: string) => zonedTimeToUtc(date, 0, zone);
     const year = today.slice(0, 4);
 
-    const [tours, requests, sums, reviews, unread, wallet] = await Promise.all([
+    const bounds = {
+      dayStart: at(today),
+      dayEnd: at(addDays(today, 1)),
+      monthStart: at(`${today.slice(0, 7)}-01`),
+      monthEnd: at(nextMonth(today)),
+      yearStart: at(`${year}-01-01`),
+      yearEnd: at(`${Number(year) + 1}-01-01`),
+    };
+    const [tours, requests, sums, inPerson, reviews, unread, wallet] = await Promise.all([
       repo.toursBetween(db, g.id, at(weekStart), at(addDays(weekStart, 7))),
       repo.openRequests(db, g.id),
-      repo.earningsByPeriod(db, user.id, g.currency, {
-        dayStart: at(today),
-        dayEnd: at(addDays(today, 1)),
-        monthStart: at(`${today.slice(0, 7)}-01`),
-        monthEnd: at(nextMonth(today)),
-        yearStart: at(`${year}-01-01`),
-        yearEnd: at(`${Number(year) + 1}-01-01`),
-      }),
+      repo.earningsByPeriod(db, user.id, g.currency, bounds),
+      repo.inPersonByPeriod(db, user.id, g.currency, bounds),
       repo.latestReviews(db, g.id),
       this.deps.unread(user.id),
       this.deps.earnings(user),
@@ -112,6 +114,7 @@ export class GuideOverviewService {
         pendingCents: wallet?.pendingCents ?? 0,
         withdrawableCents: wallet?.withdrawableCents ?? 0,
         nextAvailableAt: wallet?.nextAvailableAt ?? null,
+        inPerson,
       },
       requests: {
         count: requests[0]?.total ?? 0,

@@ -115,6 +115,7 @@ describe('a freshly approved guide', () => {
       pendingCents: 0,
       withdrawableCents: 0,
       nextAvailableAt: null,
+      inPerson: { todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0 },
     });
     expect(o.ratings).toEqual({ average: 0, count: 0, reviews: [] });
     expect(o.unread).toEqual({ chatUnreadCount: 0, systemUnreadCount: 0, totalUnreadCount: 0 });
@@ -243,6 +244,16 @@ describe('the figures', () => {
       withdrawableCents: 0,
       nextAvailableAt: tour.availableAt,
     });
+    // What she collected in person counts in the same periods, so wallet and cash make her tour card's net
+    // (decision 196).
+    const net = (await call('GET', `/api/v2/bookings/${tour.id}`, guide)).json().guideNetCents as number;
+    expect(net).toBeGreaterThan(e);
+    expect(o.earnings.inPerson).toEqual({
+      todayCents: net - e,
+      monthCents: net - e,
+      yearCents: net - e,
+      totalCents: net - e,
+    });
 
     // 00:30 the next morning in Tokyo is still the same UTC day (15:30 UTC), but a new day and month in Tokyo.
     setNow(tokyo(next, 0, 30));
@@ -252,6 +263,7 @@ describe('the figures', () => {
     expect(o.earnings.monthCents).toBe(0);
     expect(o.earnings.yearCents).toBe(next.slice(0, 4) === day.slice(0, 4) ? e : 0);
     expect(o.earnings.totalCents).toBe(e);
+    expect(o.earnings.inPerson).toMatchObject({ todayCents: 0, monthCents: 0, totalCents: net - e });
 
     // Ten days later: withdrawable (five working days), the same total; the wallet agrees.
     setNow(new Date(tokyo(day, 23, 30).getTime() + 10 * 24 * HOUR));

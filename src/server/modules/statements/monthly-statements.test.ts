@@ -35,10 +35,18 @@ describe('GET /api/v2/wallet/statements', () => {
       currency: 'CNY',
       openingBalanceCents: 0,
       earningsCents: 35_000,
+      // Nothing collected in person: these bookings were never completed, only their entries written.
+      inPersonCents: 0,
+      earnedCents: 35_000,
+      bookings: expect.any(Array),
       payoutsCents: 0,
       closingBalanceCents: 35_000,
       commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 },
     });
+    // Each booking's part of it: the lines add up to the month's earnings and commission.
+    const lines = statements[2].bookings as { onlineCents: number; commissionCents: number; inPersonCents: number }[];
+    expect(lines.reduce((sum, l) => sum + l.onlineCents, 0)).toBe(35_000);
+    expect(lines.reduce((sum, l) => sum + l.commissionCents, 0)).toBe(7_911);
     // October: the booking kept at 00:30 Tokyo time on the 1st; 500 × 10 / 110 = 45.45… → 45. The
     // payout paid on the 12th; the one requested on the 20th but paid in November is November's.
     expect(statements[1]).toMatchObject({

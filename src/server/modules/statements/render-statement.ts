@@ -84,62 +84,102 @@ export function summary(c: StatementPage): void {
   }
 }
 
+/** The bookings table's columns: the day, the booking, then five amounts right-aligned. */
+const DAY_W = 78;
+const NUMBER_W = 72;
+const AMOUNT_COL = (CONTENT_WIDTH - 8 - DAY_W - NUMBER_W) / 5;
+
+/** One row of the bookings table; the header's words may take two lines in a narrow column. */
+function bookingRow(c: StatementPage, cells: string[], style: { bold: boolean; size: number; colour: string }): number {
+  const { p, doc } = c;
+  doc
+    .font(style.bold ? 'bold' : 'regular')
+    .fontSize(style.size)
+    .fillColor(style.colour);
+  const wrap = (text: string, x: number, width: number, align: 'left' | 'right') => {
+    doc.text(text, x, p.y, { width, align });
+    return doc.heightOfString(text, { width });
+  };
+  const heights = [
+    wrap(cells[0]!, LEFT + 4, DAY_W - 4, 'left'),
+    wrap(cells[1]!, LEFT + DAY_W, NUMBER_W, 'left'),
+    ...cells.slice(2).map((text, i) => wrap(text, LEFT + DAY_W + NUMBER_W + i * AMOUNT_COL, AMOUNT_COL - 4, 'right')),
+  ];
+  return Math.max(...heights);
+}
+
 /**
- * Each booking the commission was kept on, with its price, so the guide can check the sum against
- * their own bookings; the invoice's items are the same bookings.
+ * Each booking of the month, whole (decision 196): her price, the commission, what was paid to her
+ * wallet online, what she collected in person and what she earned in all, with the month's total; the
+ * commissions are the invoice's items, and the online parts add up to the earnings credited.
  */
 export function bookings(c: StatementPage): void {
   const { p, doc, d, s } = c;
   section(c, s.sectionBookings);
-  const COL_W = 100;
-  const cols = (
-    date: string,
-    booking: string,
-    price: string,
-    commission: string,
-    font: 'regular' | 'bold',
-    size: number,
-    colour: string,
-  ) => {
-    doc.font(font).fontSize(size).fillColor(colour);
-    doc.text(date, LEFT + 8, p.y, { width: 96, lineBreak: false });
-    doc.text(booking, LEFT + 108, p.y, { width: CONTENT_WIDTH - 108 - 2 * COL_W - 8, lineBreak: false });
-    doc.text(price, RIGHT - 2 * COL_W - 8, p.y, { width: COL_W, align: 'right', lineBreak: false });
-    doc.text(commission, RIGHT - COL_W - 8, p.y, { width: COL_W, align: 'right', lineBreak: false });
-  };
-  if (d.commissions.length === 0) {
+  const lines = d.statements.flatMap((st) => st.bookings.map((line) => ({ ...line, currency: st.currency })));
+  if (lines.length === 0) {
     doc
       .font('regular')
       .fontSize(9.5)
       .fillColor(MUTED)
       .text(s.noBookings, LEFT + 8, p.y, { lineBreak: false });
     p.y += 22;
-  } else {
-    const h = s.bookingsHead;
-    cols(h.date, h.booking, h.price, h.commission, 'bold', 8.5, MUTED);
-    p.y += 16;
+    return;
   }
-  for (const line of d.commissions) {
-    p.room(18);
-    const day = tokyoDay(line.at);
-    cols(
-      s.day(day.year, day.month, day.day),
-      line.bookingNumber,
-      money(c, line.priceCents, line.currency),
-      money(c, line.amountCents, line.currency),
-      'regular',
-      9.5,
-      INK,
-    );
-    p.y += 16;
+  const h = s.bookingsHead;
+  p.y += bookingRow(c, [h.date, h.booking, h.price, h.commission, h.online, h.inPerson, h.earned], {
+    bold: true,
+    size: 7.5,
+    colour: MUTED,
+  });
+  p.y += 4;
+  const rule = () =>
     doc
       .moveTo(LEFT, p.y - 3)
       .lineTo(RIGHT, p.y - 3)
       .lineWidth(0.4)
       .strokeColor(RULE)
       .stroke();
+  for (const line of lines) {
+    p.room(20);
+    const day = tokyoDay(new Date(line.at));
+    const m = (minor: number) => money(c, minor, line.currency);
+    const cells = [line.priceCents, line.commissionCents, line.onlineCents, line.inPersonCents, line.earnedCents];
+    p.y += bookingRow(c, [s.day(day.year, day.month, day.day), line.bookingNumber, ...cells.map(m)], {
+      bold: false,
+      size: 8,
+      colour: INK,
+    });
+    p.y += 5;
+    rule();
   }
-  p.y += 10;
+  for (const st of d.statements) {
+    if (st.bookings.length === 0) continue;
+    p.room(20);
+    const m = (minor: number) => money(c, minor, st.currency);
+    const sum = (pick: (l: (typeof st.bookings)[number]) => number) => st.bookings.reduce((n, l) => n + pick(l), 0);
+    p.y += bookingRow(
+      c,
+      [
+        d.statements.length > 1 ? s.inCurrency[st.currency] : s.bookingsTotal,
+        '',
+        m(sum((l) => l.priceCents)),
+        m(sum((l) => l.commissionCents)),
+        m(sum((l) => l.onlineCents)),
+        m(st.inPersonCents),
+        m(st.earnedCents),
+      ],
+      { bold: true, size: 8, colour: INK },
+    );
+    p.y += 5;
+  }
+  p.room(30);
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(s.inPersonNote, LEFT + 4, p.y, { width: CONTENT_WIDTH - 8 });
+  p.y = doc.y + 12;
 }
 
 /** The payouts paid in the month, each with its day and method. */

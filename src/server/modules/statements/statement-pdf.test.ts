@@ -62,11 +62,12 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     expect(text).toContain('Qualified invoice for the commission');
     expect(text).not.toContain(otherNumber);
     expect(text).not.toContain(numbers[3]);
-    // The statement lists each booking: its day, number, price and the commission kept on it.
+    // The statement lists each booking: its day, number, price, the commission kept on it, and the rest of it
+    // whole (decision 196).
     expect(text).toContain('Bookings this month');
     // Table cells read back with or without a space between them: compared without spaces.
     const cells = text.replace(/\s+/g, '');
-    expect(cells).toContain('DateBookingPriceCommission');
+    expect(cells).toContain('DateBookingYourpriceCommissionOnline(towallet)CollectedinpersonEarnedinall');
     const commissions = ['12.34RMB', '56.78RMB', '9.99RMB'];
     numbers
       .slice(0, 3)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
@@ -96,6 +96,80 @@ export async function monthSums(db: Database, guideUserId: number): Promise<Mont
   }
   for (const r of payouts) at(r.month, r.currency).payouts += Number(r.sum);
   return [...months.values()];
+}
+
+export interface EarningLineRow {
+  month: string;
+  currency: Currency;
+  bookingId: number;
+  bookingNumber: string;
+  /** The latest of the booking's entries the line sums, in the month. */
+  at: Date;
+  priceCents: number;
+  commissionCents: number;
+  onlineCents: number;
+  inPersonCents: number;
+}
+
+/**
+ * The entries a booking's completion writes (`completionPostings`): the latest of them on a completed
+ * booking is its completion, the month its in-person part is counted in.
+ */
+const COMPLETION_KINDS = ['deposit_release', 'guide_earnings'] as const;
+
+/**
+ * Every booking's line in each month and currency in which the guide's ledgers moved for it (decision
+ * 196): its price, the commission kept in the month, what was posted to her wallet in the month (the
+ * same rows as `monthSums`' earnings and commission, so the lines add up to them), and, in the month of
+ * a completed tour's completion, the in-person part she collected (total less deposit, as the tour
+ * card's net reads it, decision 175). Lines that moved nothing of hers are left out; in no order.
+ */
+export async function earningLines(db: Database, guideUserId: number): Promise<EarningLineRow[]> {
+  const month = tokyoMonth(ledgerEntries.createdAt);
+  const mine = eq(guides.userId, guideUserId);
+  const completedIn = sql<boolean>`(${bookings.status} = 'completed' and ${guides.userId} = ${guideUserId}
+    and ${ledgerEntries.currency} = ${bookings.currency}
+    and to_char((select max(c.created_at) from ledger_entries c where c.booking_id = ${bookings.id}
+      and c.kind in ('deposit_release', 'guide_earnings')) at time zone 'Asia/Tokyo', 'YYYY-MM') = ${month})`;
+  const rows = await db
+    .select({
+      month,
+      currency: ledgerEntries.currency,
+      bookingId: bookings.id,
+      number: bookings.bookingNumber,
+      price: bookings.totalPriceCents,
+      inPerson: sql<number>`case when ${completedIn} then ${bookings.totalPriceCents} - ${bookings.depositCents} else 0 end`,
+      at: sql<string>`max(${ledgerEntries.createdAt})`,
+      online: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} = 'guide'), 0)`,
+      commission: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(
+      or(
+        and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, guideUserId)),
+        and(
+          mine,
+          eq(ledgerEntries.account, 'platform'),
+          inArray(ledgerEntries.kind, ['commission', ...COMPLETION_KINDS]),
+        ),
+      ),
+    )
+    .groupBy(month, ledgerEntries.currency, bookings.id, guides.userId);
+  return rows
+    .map((r) => ({
+      month: r.month,
+      currency: r.currency,
+      bookingId: r.bookingId,
+      bookingNumber: bookingNumber(r.bookingId, r.number),
+      at: new Date(r.at),
+      priceCents: r.price,
+      commissionCents: Number(r.commission),
+      onlineCents: Number(r.online),
+      inPersonCents: Number(r.inPerson),
+    }))
+    .filter((l) => l.commissionCents !== 0 || l.onlineCents !== 0 || l.inPersonCents !== 0);
 }
 
 export interface CommissionLine {

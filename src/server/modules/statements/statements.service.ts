@@ -1,7 +1,7 @@
 import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
 import { taxIncludedIn, STANDARD_TAX_RATE_PERCENT } from '../../../shared/invoice-tax';
-import type { Statement } from '../../../shared/schemas/statements';
+import type { EarningLine, Statement } from '../../../shared/schemas/statements';
 import type { PayoutRate } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -41,6 +41,18 @@ function monthBounds(month: string): {
   return { from, to, lastDay, next: { year: m === 12 ? y + 1 : y, month: m === 12 ? 1 : m + 1, day: 1 } };
 }
 
+/** The lines of each month and currency (`month currency`), oldest first, with what each earned in all. */
+function byMonthAndCurrency(rows: repo.EarningLineRow[]): Map<string, EarningLine[]> {
+  const out = new Map<string, EarningLine[]>();
+  const sorted = [...rows].sort((a, b) => a.at.getTime() - b.at.getTime() || a.bookingId - b.bookingId);
+  for (const { month, currency, at, ...l } of sorted) {
+    const key = `${month} ${currency}`;
+    const line = { ...l, at: at.toISOString(), earnedCents: l.onlineCents + l.inPersonCents };
+    out.set(key, [...(out.get(key) ?? []), line]);
+  }
+  return out;
+}
+
 /**
  * A guide's monthly statements and the commission's qualified invoice (decision 127), from the same
  * ledgers as the wallet (decision 067): the closing balance of the month now running is the wallet's
@@ -59,7 +71,12 @@ export class StatementsService {
    */
   async list(user: AuthUser): Promise<Statement[]> {
     if (!user.isGuide) throw new AppError('forbidden', 'Only guides have monthly statements');
-    const sums = (await repo.monthSums(this.db, user.id)).sort((a, b) => a.month.localeCompare(b.month));
+    const [monthSums, lines] = await Promise.all([
+      repo.monthSums(this.db, user.id),
+      repo.earningLines(this.db, user.id),
+    ]);
+    const sums = monthSums.sort((a, b) => a.month.localeCompare(b.month));
+    const linesOf = byMonthAndCurrency(lines);
     const current = tokyoMonthOf(this.needs.now());
     const balances: Partial<Record<Currency, number>> = {};
     const out: Statement[] = [];
@@ -67,12 +84,17 @@ export class StatementsService {
       const opening = balances[s.currency] ?? 0;
       const balance = opening + s.earnings - s.payouts;
       balances[s.currency] = balance;
+      const bookings = linesOf.get(`${s.month} ${s.currency}`) ?? [];
+      const inPerson = bookings.reduce((sum, l) => sum + l.inPersonCents, 0);
       out.push({
         month: s.month,
         closed: s.month < current,
         currency: s.currency,
         openingBalanceCents: opening,
         earningsCents: s.earnings,
+        inPersonCents: inPerson,
+        earnedCents: s.earnings + inPerson,
+        bookings,
         payoutsCents: s.payouts,
         closingBalanceCents: balance,
         commission: {

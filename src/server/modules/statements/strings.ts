@@ -33,9 +33,20 @@ export interface StatementStrings {
   commissionTax: (rate: number) => string;
   sectionPayouts: string;
   noPayouts: string;
-  /** The month's bookings: one line each, with the price and the commission kept on it. */
+  /** The month's bookings: one line each, whole (decision 196): price, commission, online, in person, in all. */
   sectionBookings: string;
-  bookingsHead: { date: string; booking: string; price: string; commission: string };
+  bookingsHead: {
+    date: string;
+    booking: string;
+    price: string;
+    commission: string;
+    online: string;
+    inPerson: string;
+    earned: string;
+  };
+  bookingsTotal: string;
+  /** What the in-person column is, and why it is in no balance. */
+  inPersonNote: string;
   noBookings: string;
   methods: Record<'alipay' | 'wechat' | 'bank', string>;
   /** Readings of the invoice's Japanese labels. */
@@ -86,7 +97,7 @@ const EN: StatementStrings = {
   sectionSummary: 'Summary',
   inCurrency: { CNY: 'In Chinese yuan (RMB)', JPY: 'In Japanese yen' },
   opening: 'Opening balance',
-  earnings: 'Earnings credited',
+  earnings: 'Paid to your wallet',
   earningsNote: 'Your share of tours completed, cancellation fees and dispute adjustments, after the commission.',
   payouts: 'Payouts paid',
   closing: 'Closing balance',
@@ -96,7 +107,18 @@ const EN: StatementStrings = {
   sectionPayouts: 'Payouts paid this month',
   noPayouts: 'No payouts were paid this month.',
   sectionBookings: 'Bookings this month',
-  bookingsHead: { date: 'Date', booking: 'Booking', price: 'Price', commission: 'Commission' },
+  bookingsHead: {
+    date: 'Date',
+    booking: 'Booking',
+    price: 'Your price',
+    commission: 'Commission',
+    online: 'Online (to wallet)',
+    inPerson: 'Collected in person',
+    earned: 'Earned in all',
+  },
+  bookingsTotal: 'Total',
+  inPersonNote:
+    'Collected in person: the rest of the price, which the traveler paid you on the day of a tour completed this month. It never passes through Tabi Guides, so it is in no balance above.',
   noBookings: 'No commission was kept on a booking this month.',
   methods: { alipay: 'Alipay', wechat: 'WeChat', bank: 'Bank account' },
   invoice: {
@@ -140,7 +162,7 @@ const ZH: StatementStrings = {
   sectionSummary: '汇总',
   inCurrency: { CNY: '人民币部分', JPY: '日元部分' },
   opening: '期初余额',
-  earnings: '入账收入',
+  earnings: '转入钱包的收入',
   earningsNote: '已完成行程、取消费及纠纷调整中您的所得，已扣除平台佣金。',
   payouts: '已支付提现',
   closing: '期末余额',
@@ -150,7 +172,18 @@ const ZH: StatementStrings = {
   sectionPayouts: '本月已支付的提现',
   noPayouts: '本月没有已支付的提现。',
   sectionBookings: '本月订单',
-  bookingsHead: { date: '日期', booking: '订单', price: '价格', commission: '佣金' },
+  bookingsHead: {
+    date: '日期',
+    booking: '订单',
+    price: '您的价格',
+    commission: '佣金',
+    online: '线上（转入钱包）',
+    inPerson: '现场收取',
+    earned: '收入合计',
+  },
+  bookingsTotal: '合计',
+  inPersonNote:
+    '现场收取：本月完成的行程中，旅行者在当天直接付给您的尾款。这笔钱不经过 Tabi 日本地陪，因此不计入上方的任何余额。',
   noBookings: '本月没有收取佣金的订单。',
   methods: { alipay: '支付宝', wechat: '微信', bank: '银行账户' },
   invoice: {
@@ -202,7 +235,7 @@ const JA: StatementStrings = {
   sectionSummary: '概要',
   inCurrency: { CNY: '人民元建て', JPY: '円建て' },
   opening: '月初残高',
-  earnings: '今月の収益',
+  earnings: 'ウォレットへの入金',
   earningsNote:
     '完了したツアー、キャンセル料、申し立てによる調整のうち、サービス手数料を差し引いたガイドの取り分です。',
   payouts: '出金済み',
@@ -211,7 +244,18 @@ const JA: StatementStrings = {
   commissionNote: (n) => `${n}件の予約分です。収益からすでに差し引かれています。`,
   commissionTax: (rate) => `うち消費税（${rate}%）`,
   sectionBookings: '今月の予約',
-  bookingsHead: { date: '日付', booking: '予約番号', price: '料金', commission: '手数料' },
+  bookingsHead: {
+    date: '日付',
+    booking: '予約番号',
+    price: '料金',
+    commission: '手数料',
+    online: 'オンライン（ウォレットへ）',
+    inPerson: '現地で受け取り',
+    earned: '収入の合計',
+  },
+  bookingsTotal: '合計',
+  inPersonNote:
+    '現地で受け取り：今月完了したツアーで、旅行者が当日ガイドに直接支払った残りの代金です。Tabi Guidesを通らないため、上の残高には含まれません。',
   noBookings: '今月、手数料を差し引いた予約はありません。',
   sectionPayouts: '今月の出金',
   noPayouts: '今月の出金はありません。',

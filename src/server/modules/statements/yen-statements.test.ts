@@ -192,6 +192,10 @@ describe('a yen guide’s statements', () => {
       currency: 'JPY',
       openingBalanceCents: 0,
       earningsCents: 35_000,
+      // Nothing collected in person: these bookings were never completed, only their entries written.
+      inPersonCents: 0,
+      earnedCents: 35_000,
+      bookings: expect.any(Array),
       payoutsCents: 12_000,
       closingBalanceCents: 23_000,
       commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 },

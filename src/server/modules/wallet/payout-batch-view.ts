@@ -13,11 +13,21 @@ import type * as repo from './payout-batches.repository';
 export const awaitingDay = (b: Pick<repo.BatchSummaryRow['batch'], 'kind' | 'transferDate'>) =>
   b.kind === 'bank' && b.transferDate === null;
 
-/** A batch in the list: its status (from its pending lines and transfer day), counts and totals. */
+/**
+ * A batch's status from its pending lines and transfer day: one waiting for its day waits for a rate only
+ * while a yuan payout is pending in it; yen are sent as they are, so yen alone wait for the day (decision 196).
+ */
+function statusOf(r: repo.BatchSummaryRow): PayoutBatchSummary['status'] {
+  if (Number(r.pendingCount) === 0) return 'done';
+  if (!awaitingDay(r.batch)) return 'open';
+  return Number(r.pendingCny) > 0 ? 'awaiting_rate' : 'awaiting_day';
+}
+
+/** A batch in the list: its status, counts and totals. */
 export const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({
   id: r.batch.id,
   kind: r.batch.kind,
-  status: Number(r.pendingCount) === 0 ? 'done' : awaitingDay(r.batch) ? 'awaiting_rate' : 'open',
+  status: statusOf(r),
   transferDate: r.batch.transferDate,
   // numeric(10,6) comes back padded ("21.530000"): shown as entered, without the trailing zeros.
   jpyPerCny: r.batch.jpyPerCny === null ? null : trimRate(r.batch.jpyPerCny),

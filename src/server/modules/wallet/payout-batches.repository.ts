@@ -71,6 +71,8 @@ const summaryColumns = {
   batch: payoutBatches,
   lineCount: sql<string>`count(${payoutBatchLines.id})`,
   pendingCount: sql<string>`count(${payoutBatchLines.id}) filter (where ${payoutBatchLines.status} = 'pending')`,
+  // A pending yuan payout is what makes a batch wait for a rate (decision 169); yen alone wait for a day.
+  pendingCny: sql<string>`count(${payoutBatchLines.id}) filter (where ${payoutBatchLines.status} = 'pending' and ${withdrawals.currency} = 'CNY')`,
   totalCny: totalIn('CNY'),
   totalJpy: totalIn('JPY'),
   totalYen: sql<string | null>`sum(${payoutBatchLines.amountYen})`,
@@ -79,6 +81,7 @@ export type BatchSummaryRow = {
   batch: BatchRow;
   lineCount: string;
   pendingCount: string;
+  pendingCny: string;
   totalCny: string | null;
   totalJpy: string | null;
   totalYen: string | null;

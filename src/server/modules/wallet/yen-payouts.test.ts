@@ -363,7 +363,8 @@ describe('a bank batch of yen payouts alone', () => {
     const waiting = bankBatch(
       await t.app.payoutBatches.formWeekly('1999-01-18', new Date('2027-01-11T09:00:00+09:00')),
     );
-    expect(waiting).toMatchObject({ status: 'awaiting_rate', transferDate: null, jpyPerCny: null, totalYen: null });
+    // Yen alone wait for their day, never for a rate (decision 196).
+    expect(waiting).toMatchObject({ status: 'awaiting_day', transferDate: null, jpyPerCny: null, totalYen: null });
     // A yuan guide's payout, approved after the weekly run, waits for the next batch.
     const yuanGuide = await guideWithEarnings(t, 50_000, 45);
     await approvedWithdrawal(t, yuanGuide, admin, bankWithdrawal(10_000));

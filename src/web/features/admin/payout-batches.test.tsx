@@ -142,16 +142,30 @@ describe('payouts in yen (decision 167)', () => {
     expect(screen.getAllByText('123.45 元 · 48,000円').length).toBeGreaterThan(0);
   });
 
-  it('a weekly bank batch of yen payouts alone is dated without a rate (decision 169)', async () => {
+  it('a weekly bank batch of yen payouts alone is dated without a rate, and never reads as awaiting one (decisions 169, 196)', async () => {
     setSession('t', user(true));
     const yenOnly: PayoutBatch = {
       ...awaitingBatch,
+      status: 'awaiting_day',
       totals: [{ currency: 'JPY', amountCents: 48_000 }],
       lines: [yenLine],
     };
+    await act(() => i18next.changeLanguage('ja'));
+    batchServer(yenOnly);
+    page('/admin/payouts/7');
+    await screen.findByRole('form', { name: '振込日を設定' });
+    expect(screen.getAllByText('振込日の設定待ち').length).toBeGreaterThan(0);
+    // The list's and the batch's status; the audit trail's fixture (a rated batch's history) aside.
+    const rateWaits = screen
+      .queryAllByText('レート入力待ち')
+      .filter((el) => !el.closest('[data-testid="audit-entry"]'));
+    expect(rateWaits).toEqual([]);
+    cleanup();
+    await act(() => i18next.changeLanguage('en'));
     const fetchMock = batchServer(yenOnly);
     page('/admin/payouts/7');
     const form = await screen.findByRole('form', { name: 'Set transfer day' });
+    expect(screen.getAllByText('Awaiting transfer day').length).toBeGreaterThan(0);
     expect(form.textContent).toContain('Every payout in it is in yen and is sent as it is, with no rate');
     expect(within(form).queryByLabelText('Rate (yen per RMB)')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Set transfer day' }));

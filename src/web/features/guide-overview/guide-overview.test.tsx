@@ -40,6 +40,7 @@ const EMPTY: GuideOverview = {
     pendingCents: 0,
     withdrawableCents: 0,
     nextAvailableAt: null,
+    inPerson: { todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0 },
   },
   requests: { count: 0, items: [] },
   ratings: { average: 0, count: 0, reviews: [] },
@@ -209,6 +210,8 @@ describe('/guide', () => {
       totalCents: 500_000,
       withdrawableCents: 400_000,
       pendingCents: 100_000,
+      // The month's tour left ¥17,600 in her hand: the figures are whole, the cash named (decision 196).
+      inPerson: { todayCents: 0, monthCents: 17_600, yearCents: 17_600, totalCents: 17_600 },
     };
     server([
       json({
@@ -225,7 +228,10 @@ describe('/guide', () => {
     expect((await screen.findByTestId('earnings-today')).textContent).toBe('8,000円');
     // She has earned before: welcomed back.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('おかえりなさい、Tanaka Yui さん');
-    expect(screen.getByTestId('earnings-year').textContent).toBe('480,000円');
+    expect(screen.getByTestId('earnings-year').textContent).toBe('497,600円');
+    expect(screen.getByTestId('earnings-month').textContent).toBe('65,600円');
+    expect(screen.getByTestId('earnings-month-in-person').textContent).toBe('うち現地で受け取り：17,600円');
+    expect(screen.queryByTestId('earnings-today-in-person')).toBeNull();
     expect(screen.getByTestId('earnings-withdrawable').textContent).toContain('400,000円');
     expect(screen.getByText('12,000円')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\d 元/);

@@ -22,26 +22,35 @@ import { card, Empty, SectionTitle } from './overview-panel';
 import { RequestsPanel } from './requests-panel';
 import { RatingsPanel } from './ratings-panel';
 
-/** Earnings today / month / year / total, and what of it is withdrawable or still pending. */
+/**
+ * Earnings today / month / year / total, whole (decision 196): what reached her wallet and what she
+ * collected in person, the cash part named under each; then what of the wallet is withdrawable or pending.
+ */
 function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
   const { t } = useTranslation('guideOverview');
   const locale = currentLocale();
+  const cash = earnings.inPerson;
   const figures = [
-    ['today', earnings.todayCents],
-    ['month', earnings.monthCents],
-    ['year', earnings.yearCents],
-    ['total', earnings.totalCents],
+    ['today', earnings.todayCents, cash.todayCents],
+    ['month', earnings.monthCents, cash.monthCents],
+    ['year', earnings.yearCents, cash.yearCents],
+    ['total', earnings.totalCents, cash.totalCents],
   ] as const;
   return (
     <section aria-labelledby="earnings-title" className={card}>
       <SectionTitle id="earnings-title">{t('earnings.title')}</SectionTitle>
       <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {figures.map(([key, cents]) => (
+        {figures.map(([key, online, inPerson]) => (
           <div key={key} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
             <dt className={`text-xs ${muted}`}>{t(`earnings.${key}`)}</dt>
             <dd className="mt-1 text-lg font-semibold tabular-nums sm:text-xl" data-testid={`earnings-${key}`}>
-              {money(cents, earnings.currency, locale)}
+              {money(online + inPerson, earnings.currency, locale)}
             </dd>
+            {inPerson > 0 && (
+              <dd className={`mt-0.5 text-xs ${muted}`} data-testid={`earnings-${key}-in-person`}>
+                {t('earnings.inPerson', { amount: money(inPerson, earnings.currency, locale) })}
+              </dd>
+            )}
           </div>
         ))}
       </dl>

@@ -9,6 +9,7 @@ import { currentLocale } from '../../lib/i18n';
 import { dateTimeFormat } from '../../lib/intl';
 import { showToast } from '../../lib/toast';
 import { money } from './api';
+import { EarningLines } from './earning-lines';
 
 const STATEMENTS_KEY = ['wallet', 'statements'] as const;
 
@@ -73,30 +74,47 @@ function Figures({ statement: s, suffix }: { statement: Statement; suffix: strin
   const { t } = useTranslation('statements');
   const c = s.currency;
   return (
-    // Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe: definition-list).
-    <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
-      <dl>
-        <Row label={t('opening')} cents={s.openingBalanceCents} currency={c} />
-        <Row label={t('earnings')} cents={s.earningsCents} currency={c} />
-        <Row label={t('payouts')} cents={s.payoutsCents} currency={c} />
-        <Row
-          label={t('closing')}
-          cents={s.closingBalanceCents}
-          currency={c}
-          strong
-          testId={`closing-${s.month}${suffix}`}
-        />
-      </dl>
-      <dl>
-        <Row label={t('commission')} cents={s.commission.totalCents} currency={c} />
-        <Row
-          label={t('tax', { rate: s.commission.taxRatePercent })}
-          cents={s.commission.taxCents}
-          currency={c}
-          testId={`tax-${s.month}${suffix}`}
-        />
-      </dl>
-    </div>
+    <>
+      {/* Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe). */}
+      <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+        <dl>
+          <Row label={t('opening')} cents={s.openingBalanceCents} currency={c} />
+          <Row label={t('earnings')} cents={s.earningsCents} currency={c} />
+          <Row label={t('payouts')} cents={s.payoutsCents} currency={c} />
+          <Row
+            label={t('closing')}
+            cents={s.closingBalanceCents}
+            currency={c}
+            strong
+            testId={`closing-${s.month}${suffix}`}
+          />
+        </dl>
+        <dl>
+          <Row label={t('commission')} cents={s.commission.totalCents} currency={c} />
+          <Row
+            label={t('tax', { rate: s.commission.taxRatePercent })}
+            cents={s.commission.taxCents}
+            currency={c}
+            testId={`tax-${s.month}${suffix}`}
+          />
+          {/* What she earned in all: the wallet's part above and the cash she collected, named (decision 196). */}
+          <Row
+            label={t('lines.inPerson')}
+            cents={s.inPersonCents}
+            currency={c}
+            testId={`in-person-${s.month}${suffix}`}
+          />
+          <Row
+            label={t('lines.earned')}
+            cents={s.earnedCents}
+            currency={c}
+            strong
+            testId={`earned-${s.month}${suffix}`}
+          />
+        </dl>
+      </div>
+      <EarningLines statement={s} suffix={suffix} />
+    </>
   );
 }
 

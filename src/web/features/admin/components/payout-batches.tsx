@@ -34,6 +34,9 @@ const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) =>
 const transferDay = (day: string | null, locale: Locale) =>
   day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—';
 
+/** A bank batch the weekly run formed, without its day: for a rate (yuan pending) or the day alone (decision 196). */
+const awaiting = (b: PayoutBatchSummary) => b.status === 'awaiting_rate' || b.status === 'awaiting_day';
+
 /**
  * Payout batches (decisions 128, 130): make one from the approved payouts, enter the rate of a bank
  * batch the weekly run formed, download a bank batch's Zengin file, settle its lines.
@@ -123,7 +126,7 @@ function BatchDetail({ id }: { id: number }) {
       title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })}
       actions={b.kind === 'bank' && b.transferDate !== null ? <ZenginLink batch={b} /> : undefined}
     >
-      {b.status === 'awaiting_rate' && <SetRate batch={b} />}
+      {awaiting(b) && <SetRate batch={b} />}
       <Facts
         items={[
           [t('fields.status'), <StatusBadge key="s" status={b.status} />],
@@ -167,7 +170,8 @@ function SetRate({ batch }: { batch: PayoutBatch }) {
   const act = useAdminAction();
   const [rate, setRate] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const yenOnly = batch.lines.every((l) => l.status !== 'pending' || l.currency === 'JPY');
+  // The server says whether a yuan payout is pending (awaiting_rate) or only yen, which need no rate.
+  const yenOnly = batch.status === 'awaiting_day';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (yenOnly) return act.mutate({ kind: 'payoutBatch', id: batch.id, step: 'rate' });
@@ -265,7 +269,7 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
       {line.status === 'pending' && (
         <div className="flex flex-wrap gap-2">
           {/* Awaiting its rate, nothing in the batch has been converted, so nothing can be paid yet (decision 130). */}
-          {batch.status !== 'awaiting_rate' && (
+          {!awaiting(batch) && (
             <ConfirmAction
               label={t('payouts.paid')}
               title={t('payouts.paidTitle', { amount })}
