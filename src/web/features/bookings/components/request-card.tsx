@@ -101,7 +101,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         <Fact icon={<Clock className="h-4 w-4" />} label={t('summary.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
-        <TourDays booking={b} />
+        <TourDays booking={b} plans />
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
           {t('requests.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
         </Fact>
