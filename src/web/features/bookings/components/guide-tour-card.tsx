@@ -81,15 +81,15 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
             hours: tourLengthText(b.days, b.duration, locale),
           })}
         </Fact>
-        {/* The traveler's verified number, sent by the server on the trip day only (decision 147), written with
-            its country code: a Chinese number dialled from Japan needs its +86 (decision 195). */}
+        {/* The traveler's verified number, sent by the server on the trip day only (decision 147), as the guide
+            dials it in Japan, where the tours are: a Chinese number with its +86 (decision 195). */}
         {b.travelerPhone && (
           <Fact icon={<Phone className="h-4 w-4" />} label={t('bookings:travelerPhone')}>
             <a
               href={`tel:${b.travelerPhone}`}
               className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300"
             >
-              {formatPhone(b.travelerPhone, 'international')}
+              {formatPhone(b.travelerPhone, { dialledFrom: 'JP' })}
             </a>
           </Fact>
         )}

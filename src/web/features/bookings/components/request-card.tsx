@@ -13,6 +13,7 @@ import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './bo
 import { DeclineDialog } from './decline-dialog';
 import { FamilyFacts } from './family-facts';
 import { ReschedulePanel } from './reschedule-panel';
+import { ChangeAnswer } from './change-answer';
 import { MeetingPlace } from '../../meeting-points';
 import { groupText } from '../lib/group-text';
 import { tourLengthText } from '../../../../shared/booking/tour-length';
@@ -121,6 +122,8 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />
+      {/* A paid request the family changed before she answered: her answer to the change is here too. */}
+      <ChangeAnswer booking={b} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
         <Button variant="primary" busy={answer.isPending} disabled={!b.actions.includes('accept')} onClick={accept}>
           <Check className="h-4 w-4" aria-hidden />
