@@ -55,7 +55,8 @@ function byCurrency(
  * in its own currency (decision 164): the price, its lines as charged ("3 days × 8 hours", decision 179)
  * and a travel credit in the booking's (the guide's); what was paid or refunded online in the payment's;
  * the deposit still due in the one the traveler saw; and what is left to hand the guide — the server's
- * `dueInPersonCents`, with the traveler's currency beside and a share each day of several.
+ * `dueInPersonCents`, with the traveler's currency beside and a share each day of several. The guide's copy
+ * (`reader`) gives every line in the booking's currency, at its rate (decision 195).
  */
 export function paymentLines(
   b: Booking,
