@@ -122,8 +122,9 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />
-      {/* A paid request the family changed before she answered: her answer to the change is here too. */}
-      <ChangeAnswer booking={b} />
+      {/* A paid request the family changed before she answered: her answer to the change is here too, read
+          only when the server says one waits (decision 195), so the requests list asks for no changes of its own. */}
+      {b.changeRequest && <ChangeAnswer booking={b} />}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
         <Button variant="primary" busy={answer.isPending} disabled={!b.actions.includes('accept')} onClick={accept}>
           <Check className="h-4 w-4" aria-hidden />
