@@ -24,9 +24,10 @@ const read = new Map<string, number>();
  * The code the server texted to the number, as a phone would show it. The click that asks for it
  * returns before the server has sent it, so the outbox is asked until a text not read before is there.
  */
-/** What the text says the code is for (decision 182): signing in, or adding this number to an account. */
+/** What the text says the code is for (decisions 182, 195): signing in or up, or adding this number to an account. */
 const CODE_TEXT = {
   signIn: /^【Tabi Guides】您正在登录 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/,
+  signUp: /^【Tabi Guides】您正在注册 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/,
   addNumber:
     /^【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 \d{6}，5分钟内有效。如非本人操作，请勿告诉他人。$/,
 };
@@ -71,7 +72,7 @@ test('a new traveler signs up by phone and books a guide', async ({ browser, req
   const code = phone.getByLabel('验证码');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(phone.getByRole('button', { name: /秒后重新发送$/ })).toBeDisabled();
-  await code.fill(await texted(request, `+86${number}`));
+  await code.fill(await texted(request, `+86${number}`, 'signUp'));
   for (const box of await phone.getByRole('checkbox').all()) await box.check();
   // Her name, family name first, is what guides will see: never a generated username.
   await phone.getByLabel('姓', { exact: true }).fill('王');

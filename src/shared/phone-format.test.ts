@@ -12,6 +12,12 @@ describe('a phone number as people write it', () => {
     expect(formatPhone(e164, 'international')).toBe(international);
   });
 
+  it('to call from Japan: a Japanese number as dialled there, any other with its country code', () => {
+    expect(formatPhone('+819031415926', { dialledFrom: 'JP' })).toBe('090-3141-5926');
+    expect(formatPhone('+8613912345678', { dialledFrom: 'JP' })).toBe('+86 139 1234 5678');
+    expect(formatPhone('+85291234567', { dialledFrom: 'JP' })).toBe('+852 9123 4567');
+  });
+
   it('shows what is not a number as it is', () => {
     expect(formatPhone('not a number')).toBe('not a number');
   });

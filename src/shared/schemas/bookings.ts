@@ -230,6 +230,12 @@ export const bookingSchema = z.object({
    */
   reschedule: rescheduleProposalSchema.nullable().optional(),
   /**
+   * A trip change the traveler asked and paid that waits for the guide's answer (decision 177), with its
+   * id and until when she can answer; else null. Sent with the booking's lists, so the guide's "needs
+   * your attention" list names it (decision 195). Always sent by the server.
+   */
+  changeRequest: z.object({ id: z.number().int(), answerBy: z.string().nullable() }).nullable().optional(),
+  /**
    * The JMA warning in force for the tour's area at the latest check (18:00 Japan time the day before,
    * again at the start), or null: while set, the traveler may cancel with everything paid online back
    * or reschedule free, the guide may cancel without penalty (decision 093). Always sent by the server.

@@ -97,7 +97,7 @@ describe('SMS_PROVIDER=twilio', () => {
     const message = twilio.messages.at(-1)!;
     expect(message).toMatchObject({ to: phone, from: '+15005550006' });
     const code = /\d{6}/.exec(message.body)![0];
-    expect(message.body).toBe(`【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，5分钟内有效。请勿告诉他人。`);
+    expect(message.body).toBe(`【Tabi Guides】您正在注册 Tabi Guides，验证码 ${code}，5分钟内有效。请勿告诉他人。`);
     const [row] = await app.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
     expect(row).toMatchObject({ status: 'sent', providerId: message.sid });
     expect((await verifyPhone(app, phone, code, withConsents)).statusCode).toBe(201);
@@ -143,7 +143,7 @@ describe('SMS_PROVIDER=outbox', () => {
     const phone = nextPhone();
     await startPhone(t, phone);
     const [row] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    expect(row).toMatchObject({ status: 'logged', template: 'phone_code_sign_in' });
+    expect(row).toMatchObject({ status: 'logged', template: 'phone_code_sign_up' });
     expect((await lastCode(t, phone)).body).toBe(row!.body);
   });
 

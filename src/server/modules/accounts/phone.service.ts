@@ -47,28 +47,35 @@ export class PhoneSignIn {
     await this.needs.codes.endPause(phone);
   }
 
+  /** `says` is what the text names (a new number's sign-in code is its sign-up); `purpose`, what the code serves. */
   private send(
     phone: string,
     purpose: 'sign_in' | 'add_phone',
     userId: number | null,
     locale: Locale,
     address: string,
+    says: 'sign_in' | 'sign_up' | 'add_phone' = purpose,
   ): Promise<CodeSent> {
     return this.needs.codes.send({
       phone,
       purpose,
       userId,
       address,
-      template: `phone_code_${purpose}`,
-      text: (code, minutes) => codeText(locale, purpose, code, minutes),
+      template: `phone_code_${says}`,
+      text: (code, minutes) => codeText(locale, says, code, minutes),
     });
   }
 
-  /** Sends a sign-in code whether or not the number has an account: the reply is the same either way. */
+  /**
+   * Sends a sign-in code whether or not the number has an account: the reply is the same either way.
+   * The text itself names sign-up for a number without an account (decision 195): only the number's
+   * holder reads it, so it tells the asker nothing, and a person signing up is not told they sign in.
+   */
   async start(input: string, client: ClientInfo, requestLocale: Locale) {
     const phone = this.number(input);
     const holder = await findUserByPhone(this.db, phone);
-    return this.send(phone, 'sign_in', null, matchLocale(holder?.locale) ?? requestLocale, client.ip);
+    const says = holder ? 'sign_in' : 'sign_up';
+    return this.send(phone, 'sign_in', null, matchLocale(holder?.locale) ?? requestLocale, client.ip, says);
   }
 
   /** Signs in the account holding the number, or makes a traveler account for a new one. */

@@ -32,11 +32,11 @@ describe('POST /api/auth/phone/start', () => {
     expect(a.json()).toEqual(b.json());
     expect(a.json()).toEqual({ expiresInSeconds: 300, resendAfterSeconds: 60 });
     const { code, body } = await lastCode(t, fresh);
-    expect(body).toBe(`【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，5分钟内有效。请勿告诉他人。`);
+    expect(body).toBe(`【Tabi Guides】您正在注册 Tabi Guides，验证码 ${code}，5分钟内有效。请勿告诉他人。`);
     const ja = nextPhone();
     await startPhone(t, ja, { lang: 'ja' });
     expect((await lastCode(t, ja)).body).toMatch(
-      /^【Tabi Guides】ログイン用の認証コードは \d{6} です。5分間有効です。/,
+      /^【Tabi Guides】新規登録用の認証コードは \d{6} です。5分間有効です。/,
     );
   });
 

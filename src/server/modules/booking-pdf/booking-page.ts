@@ -30,9 +30,16 @@ export interface BookingPage {
   /** The label column: Chinese labels are two characters; Japanese ones (郵便番号, 所要時間) need the English width. */
   labelW: number;
   y: number;
+  /** Whose copy: the guide's gives money in her currency (decision 195). */
+  reader: 'guide' | 'traveler';
 }
 
-export function bookingPage(doc: PDFKit.PDFDocument, b: Booking, locale: Locale): BookingPage {
+export function bookingPage(
+  doc: PDFKit.PDFDocument,
+  b: Booking,
+  locale: Locale,
+  reader: BookingPage['reader'] = 'traveler',
+): BookingPage {
   const cjk = locale !== 'en';
   return {
     doc,
@@ -43,6 +50,7 @@ export function bookingPage(doc: PDFKit.PDFDocument, b: Booking, locale: Locale)
     gap: cjk ? 3 : 2,
     labelW: locale === 'zh-CN' ? 44 : 62,
     y: PAGE.margin,
+    reader,
   };
 }
 

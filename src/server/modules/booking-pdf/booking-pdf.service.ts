@@ -43,14 +43,14 @@ export class BookingPdfService {
     private readonly needs: BookingPdfNeeds,
   ) {}
 
-  private async render(booking: Booking, lang: Locale): Promise<Buffer> {
+  private async render(booking: Booking, lang: Locale, reader: 'guide' | 'traveler'): Promise<Buffer> {
     const now = Date.now();
-    const key = `${lang}:${createHash('sha256')
+    const key = `${lang}:${reader}:${createHash('sha256')
       .update(JSON.stringify({ ...booking, actions: [] }))
       .digest('base64url')}`;
     const hit = this.rendered.get(key);
     if (hit && hit.until > now) return hit.body;
-    const body = await renderBookingPdf(booking, lang, new Date(now));
+    const body = await renderBookingPdf(booking, lang, new Date(now), reader);
     this.rendered.delete(key);
     this.rendered.set(key, { body, until: now + RENDER_CACHE_MS });
     for (const [k, v] of this.rendered) {
@@ -126,7 +126,9 @@ export class BookingPdfService {
     else throw new AppError('unauthorized', 'Authentication required');
     const lang = q.lang ?? 'en';
     // The lines (and what else a reply puts in its reader's language) in the PDF's, as a reply's are (decision 179).
-    const body = await this.render(inReaderLanguage(booking, lang), lang);
+    // The guide's own copy (an admin's is the traveler's): money in her currency (decision 195).
+    const reader = (user?.id ?? q.uid) === booking.guide.userId ? 'guide' : 'traveler';
+    const body = await this.render(inReaderLanguage(booking, lang), lang, reader);
     return { body, fileName: `Tabi-Guides-${booking.bookingNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf` };
   }
 }

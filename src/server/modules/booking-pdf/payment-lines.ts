@@ -1,4 +1,4 @@
-import type { Currency } from '../../../shared/currency';
+import { convertMinor, type Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
 import { formatWithAbout } from '../../../shared/money-format';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
@@ -55,9 +55,15 @@ function byCurrency(
  * in its own currency (decision 164): the price, its lines as charged ("3 days × 8 hours", decision 179)
  * and a travel credit in the booking's (the guide's); what was paid or refunded online in the payment's;
  * the deposit still due in the one the traveler saw; and what is left to hand the guide — the server's
- * `dueInPersonCents`, with the traveler's currency beside and a share each day of several.
+ * `dueInPersonCents`, with the traveler's currency beside and a share each day of several. The guide's copy
+ * (`reader`) gives every line in the booking's currency, at its rate (decision 195).
  */
-export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines: PaymentLine[]; final: FinalLine } {
+export function paymentLines(
+  b: Booking,
+  s: PdfStrings,
+  locale: Locale,
+  reader: 'guide' | 'traveler' = 'traveler',
+): { lines: PaymentLine[]; final: FinalLine; converted: boolean } {
   const live = (kind: BookingPayment['kind']) => b.payments.filter((p) => p.kind === kind && LIVE.includes(p.status));
   const deposits = live('deposit');
   const extensions = live('extension');
@@ -92,7 +98,25 @@ export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines
   for (const r of byCurrency([...deposits, ...extensions], (p) => p.refundedCents)) {
     if (r.cents > 0) lines.push({ label: s.refunded, cents: r.cents, currency: r.currency, negative: true });
   }
-  return { lines, final: finalLine(b, s, locale) };
+  if (reader === 'traveler' || !b.rate) return { lines, final: finalLine(b, s, locale), converted: false };
+  // The guide's copy (decision 195): what the traveler paid in yuan reads in her yen at the booking's rate,
+  // and what she is handed in person in hers alone; the rate is printed under them.
+  const rate = b.rate.jpyPerCny;
+  const own = lines.map((l) => ({
+    ...l,
+    cents: convertMinor(l.cents, l.currency, b.currency, rate),
+    currency: b.currency,
+  }));
+  const converted = lines.some((l) => l.currency !== b.currency);
+  return {
+    lines: own,
+    final: finalLine(
+      { ...b, dueInPersonChargeCents: null, dueInPersonOn: b.dueInPersonOn?.map((d) => ({ ...d, chargeCents: null })) },
+      s,
+      locale,
+    ),
+    converted,
+  };
 }
 
 function finalLine(b: Booking, s: PdfStrings, locale: Locale): FinalLine {

@@ -51,7 +51,7 @@ export function payment(p: BookingPage): void {
   const { doc, s, b, locale } = p;
   // The price and its lines kept together.
   section(p, s.sectionPayment, 21 + 14 * b.lines.length);
-  const { lines, final } = paymentLines(b, s, locale);
+  const { lines, final, converted } = paymentLines(b, s, locale, p.reader);
   lines.forEach((line, i) => {
     const amount = `${line.negative ? '−' : ''}${s.money(line.cents, line.currency)}`;
     const indent = line.part ? 12 : 0;
@@ -76,7 +76,7 @@ export function payment(p: BookingPage): void {
   p.y += 4;
   room(p, finalBox(p, final, false));
   p.y += finalBox(p, final, true) + 8;
-  const rate = rateLine(b, s, locale, lines, b.dueInPersonChargeCents != null && final.owed);
+  const rate = rateLine(b, s, locale, lines, converted || (b.dueInPersonChargeCents != null && final.owed));
   // The rate and the note stay together, under the box when they fit.
   room(p, (rate ? 24 : 0) + (final.owed ? 28 : 0));
   if (rate) {

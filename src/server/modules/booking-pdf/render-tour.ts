@@ -20,9 +20,14 @@ function endTime(startTime: string, hours: number): string {
  * one as written; with its 〒.
  */
 function placeText(p: MapPlace, locale: Locale): string {
-  const shown = placeForReader(p, locale);
   const postal = p.meetingPostalCode ? `〒${p.meetingPostalCode} ` : '';
-  return postal + (shown.kind === 'listed' ? `${shown.name} · ${shown.addressJa}` : shown.text);
+  return postal + placeWords(p, locale);
+}
+
+/** The place's words without its 〒: a listed point by its name in `locale` (京都駅 in Japanese), else as typed. */
+function placeWords(p: MapPlace, locale: Locale): string {
+  const shown = placeForReader(p, locale);
+  return shown.kind === 'listed' ? `${shown.name} · ${shown.addressJa}` : shown.text;
 }
 
 function cityName(slug: string, locale: Locale): string {
@@ -93,7 +98,8 @@ export function meeting(p: BookingPage): void {
   } else {
     section(p, s.sectionMeeting);
     if (b.meetingAddress) {
-      field(p, s.address, b.meetingAddress, { strong: true });
+      // A listed point in the reader's language (decision 195), never the words of the traveler's language.
+      field(p, s.address, placeWords(b, locale), { strong: true });
       if (b.meetingPostalCode) field(p, s.postalCode, b.meetingPostalCode);
       // The place on a map, by its coordinates when chosen from the list, else by its address.
       const map = meetingMapUrl(b, locale);

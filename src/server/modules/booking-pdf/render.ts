@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
-import { bookingPage, footer, PAGE } from './booking-page';
+import { bookingPage, footer, PAGE, type BookingPage } from './booking-page';
 import { openPdf } from './pdf-document';
 import { header, status } from './render-header';
 import { payment, policy } from './render-payment';
@@ -15,7 +15,12 @@ import { PDF_STRINGS } from './strings';
  * is its own function (render-header.ts, render-tour.ts, render-payment.ts), drawing on the page
  * booking-page.ts keeps.
  */
-export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = new Date()): Promise<Buffer> {
+export async function renderBookingPdf(
+  b: Booking,
+  locale: Locale,
+  now: Date = new Date(),
+  reader: BookingPage['reader'] = 'traveler',
+): Promise<Buffer> {
   const s = PDF_STRINGS[locale];
   const { doc, done } = await openPdf({
     margin: PAGE.margin,
@@ -29,7 +34,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
       CreationDate: now,
     },
   });
-  const p = bookingPage(doc, b, locale);
+  const p = bookingPage(doc, b, locale, reader);
   header(p);
   status(p, now);
   tour(p);

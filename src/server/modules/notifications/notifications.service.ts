@@ -142,10 +142,11 @@ export class NotificationsService {
   }
 
   /**
-   * A decision (a notice with its own mail) for a person who chose e-mail for its kind but has no
-   * address, only a phone number (an account made by phone): a text message. Sent only for a message
-   * created now, so a replayed notice, skipped by its key, texts no one twice. A failed send is
-   * logged: the message is in the app either way.
+   * Every notice an e-mail would carry (its kind set to e-mail) for a person who has no address, only a
+   * phone number (an account made by phone): a text message in their language (decision 195: a new
+   * booking, a request to answer, a change, a cancellation and a payout reach a phone-only guide as
+   * they reach one with an address). Sent only for a message created now, so a replayed notice,
+   * skipped by its key, texts no one twice. A failed send is logged: the message is in the app either way.
    */
   private async textThoseWithoutMail(
     createdNow: {
@@ -156,7 +157,7 @@ export class NotificationsService {
       email: boolean;
     }[],
   ) {
-    const texts = createdNow.filter((p) => p.input.mail && p.email && !p.person.email && p.person.phone);
+    const texts = createdNow.filter((p) => p.email && !p.person.email && p.person.phone);
     await Promise.all(
       texts.map(({ input, person, locale, text }) => {
         return this.deps.sms

@@ -183,8 +183,8 @@ const OPEN = new Set(['requested', 'paid', 'approved']);
  * claim build it without the columns of a guide's pay and the accounts' languages: a booking not yet
  * paid has no cover, and only its traveler reads it.
  */
-export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'> &
-  Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'>>;
+export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers' | 'changeRequest'> &
+  Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers' | 'changeRequest'>>;
 
 /**
  * What the guide receives for the tour, in the booking's currency (decision 175): the in-person part
@@ -290,6 +290,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     actions: humanActions(facts, actor, now, open),
     reschedulable: availableEvents(facts, actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now, r.writers) : null,
+    changeRequest: r.changeRequest ?? null,
     weather: b.weatherWarning ?? null,
     replacement: replacementFor(r, actor),
     noShowReportableFrom: reportable,

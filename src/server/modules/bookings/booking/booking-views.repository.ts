@@ -77,6 +77,15 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
     .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId));
 }
 
+/**
+ * The trip change waiting for the guide's answer (decision 177; at most one open per booking, by its
+ * index), in the view's statement: the lists carry it for the guide's "needs your attention" (decision 195).
+ */
+const requestedChange = sql<{
+  id: number;
+  answerBy: string | null;
+} | null>`(select json_build_object('id', c.id, 'answerBy', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from booking_changes c where c.booking_id = ${bookings.id} and c.status = 'requested')`;
+
 /** Booking rows with both parties and the service, for the API's booking view. */
 /** A booking's parts its reader already holds (a reply right after a write), so they are not read again. */
 export interface KnownViewParts {
@@ -98,7 +107,7 @@ export async function bookingViews(
     where.guideId !== undefined ? eq(bookings.guideId, where.guideId) : undefined,
     where.excludePending ? ne(bookings.status, 'pending') : undefined,
   ].filter((c) => c !== undefined);
-  const rows = await viewQuery(db)
+  const rows = await viewQuery(db, { changeRequest: requestedChange })
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(1000);

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Phone, Users } from 'lucide-react';
+import { CalendarDays, Clock, Phone, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
@@ -14,7 +14,7 @@ import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { NoShowReport } from './no-show-report';
 import { BookingFeedback } from '../../reviews';
-import { MeetingPlace } from '../../meeting-points';
+import { MeetingFact } from './meeting-fact';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
 import { groupText } from '../lib/group-text';
@@ -74,27 +74,27 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         <Fact icon={<Clock className="h-4 w-4" />} label={t('bookings:summary.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
-        <TourDays booking={b} />
+        <TourDays booking={b} plans />
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
           {t('bookings:requests.groupValue', {
             people: groupText(t, b),
             hours: tourLengthText(b.days, b.duration, locale),
           })}
         </Fact>
-        {/* The traveler's verified number, sent by the server on the trip day only (decision 147). */}
+        {/* The traveler's verified number, sent by the server on the trip day only (decision 147), as the guide
+            dials it in Japan, where the tours are: a Chinese number with its +86 (decision 195). */}
         {b.travelerPhone && (
           <Fact icon={<Phone className="h-4 w-4" />} label={t('bookings:travelerPhone')}>
             <a
               href={`tel:${b.travelerPhone}`}
               className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300"
             >
-              {formatPhone(b.travelerPhone)}
+              {formatPhone(b.travelerPhone, { dialledFrom: 'JP' })}
             </a>
           </Fact>
         )}
-        <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
-          <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} />
-        </Fact>
+        {/* Where the family meets her, today's place on a tour of several days: as the family's card says. */}
+        <MeetingFact booking={b} />
         {/* What the traveler wrote (a child's age, a stroller, the hotel): an instant booking skips the
             request card, so it is shown here too. */}
         <FamilyFacts booking={b} />

@@ -41,9 +41,9 @@ function show(travelerPhone: string | null) {
 }
 
 describe("GuideTourCard and the traveler's phone", () => {
-  it('offers the number to call when the booking carries it', async () => {
+  it('offers the number to call, with its country code, when the booking carries it', async () => {
     show('+8613800138000');
-    const link = await screen.findByRole('link', { name: '138 0013 8000' });
+    const link = await screen.findByRole('link', { name: '+86 138 0013 8000' });
     expect(link.getAttribute('href')).toBe('tel:+8613800138000');
     expect(screen.getByText("Traveler's phone")).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import {
   Inbox,
   TimerReset,
   UserRoundSearch,
+  UsersRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ const ICONS: Record<AnswerKind, typeof Inbox> = {
   request: Inbox,
   replacementRequest: Inbox,
   reschedule: CalendarClock,
+  change: UsersRound,
   extension: TimerReset,
   pay: CreditCard,
   replacement: UserRoundSearch,
@@ -34,6 +36,7 @@ const BY: Record<AnswerKind, string> = {
   request: 'needsAnswer.by',
   replacementRequest: 'needsAnswer.by',
   reschedule: 'needsAnswer.by',
+  change: 'needsAnswer.by',
   extension: 'needsAnswer.byTourEnd',
   pay: 'needsAnswer.payBy',
   replacement: 'needsAnswer.chooseBy',

@@ -21,7 +21,7 @@ import { ReschedulePanel } from './reschedule-panel';
 import { TripChangePanel } from './trip-change-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
-import { MeetingPlace } from '../../meeting-points';
+import { MeetingFact } from './meeting-fact';
 import { NoShowReport } from './no-show-report';
 import { ReplacementPanel, ReplacementWaiting } from './replacement-panel';
 import { HelpNow } from '../../support';
@@ -74,11 +74,6 @@ export function TripCard({
     days <= COUNTDOWN_DAYS &&
     tourPhase(b, now) === 'before';
   const titleId = `trip-${b.id}`;
-  // Today's place on a tour of several days (the tour day it is now, day 1 before it; decision 155);
-  // a day with none of its own is met where the booking says, as every day was before plans.
-  const today =
-    (b.days ?? 1) > 1 ? b.dayPlans?.find((p) => p.day === (b.currentDay ?? 1) && p.meetingAddress) : undefined;
-
   return (
     <article
       aria-labelledby={titleId}
@@ -141,30 +136,7 @@ export function TripCard({
           )}
         </Fact>
         <TripMoney booking={b} />
-        {/* Where to meet, with a map link (by coordinates when chosen from the list); on a tour of several
-            days today's place (day 1's before the tour), each day's own under its day (decision 179). */}
-        {today ? (
-          <Fact icon={<MapPin className="h-4 w-4" />} label={t('card.dayMeeting', { n: today.day })} wide>
-            <MeetingPlace
-              place={today}
-              lang={today.meetingAddressLanguage}
-              driver
-              driverDay={t('card.dayPlan.driverDay', {
-                n: today.day,
-                date: formatCalendarDate(today.date, locale, { weekday: 'short', year: undefined }),
-              })}
-            />
-          </Fact>
-        ) : (
-          <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
-            <MeetingPlace
-              place={b}
-              lang={b.meetingAddressLanguage}
-              fallback={t('bookings:requests.noMeeting')}
-              driver
-            />
-          </Fact>
-        )}
+        <MeetingFact booking={b} />
       </dl>
 
       {b.status === 'pending' && b.paymentDueAt && (

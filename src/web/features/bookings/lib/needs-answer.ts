@@ -3,13 +3,21 @@ import type { Offer } from '../../../../shared/schemas/offers';
 import { TRIP_TAB_KEYS, inTab, type TripTab } from './trips';
 
 /**
- * What waits on the reader, with a deadline. The guide's: a paid request, one to take over from
- * another guide (decision 137), the traveler's new time, a paid extension. The traveler's: the deposit
- * of a held checkout, the choice of a new guide after a cancellation or of one later today after a
- * no-show (decisions 137, 140), the guide's new time, a guide's offer to book or decline (decision 078).
+ * What waits on the reader, with a deadline. The guide's: a paid request, one to take over from another guide
+ * (decision 137), the traveler's new time, a trip change to answer (decisions 177, 195), a paid extension. The
+ * traveler's: the deposit of a held checkout, the choice of a new guide after a cancellation or of one later today
+ * after a no-show (decisions 137, 140), the guide's new time, a guide's offer to book or decline (decision 078).
  */
 export type AnswerKind =
-  'request' | 'replacementRequest' | 'reschedule' | 'extension' | 'pay' | 'replacement' | 'sameDay' | 'offer';
+  | 'request'
+  | 'replacementRequest'
+  | 'reschedule'
+  | 'change'
+  | 'extension'
+  | 'pay'
+  | 'replacement'
+  | 'sameDay'
+  | 'offer';
 
 /** Where a booking's card lives on the guide dashboard (its tab). */
 export type GuideTab = 'requests' | 'tours' | 'past' | 'settings';
@@ -59,10 +67,10 @@ export const byDeadline = (x: AnswerItem, y: AnswerItem) =>
 const idOf = (i: AnswerItem) => (i.kind === 'offer' ? i.offer.id : i.booking.id);
 
 /**
- * Everything on the guide's bookings that waits for the guide's answer, the closest deadline first.
- * The server's `actions` decide (the shared state machine): a request is there while the guide may
- * accept it, an extension while the guide may approve it, a reschedule while it is open and the
- * traveler's. One booking may ask two things (a request with a new time): both are listed.
+ * Everything on the guide's bookings that waits for the guide's answer, the closest deadline first. The server's
+ * `actions` decide (the shared state machine): a request is there while the guide may accept it, an extension while
+ * the guide may approve it, a reschedule while it is open and the traveler's, a trip change while the server says it
+ * waits for her. One booking may ask two things (a request with a new time): both are listed.
  */
 export function needsAnswer(bookings: readonly Booking[]): BookingItem[] {
   const items: BookingItem[] = [];
@@ -78,6 +86,8 @@ export function needsAnswer(bookings: readonly Booking[]): BookingItem[] {
       else item('request', b.respondBy ?? b.startsAt);
     }
     if (b.reschedule?.status === 'open' && !b.reschedule.mine) item('reschedule', b.reschedule.expiresAt);
+    // The server sends the change only while it waits for her answer (paid, not yet answered).
+    if (b.changeRequest) item('change', b.changeRequest.answerBy ?? b.startsAt);
     if (b.extension?.status === 'paid' && b.actions.includes('approve_extension')) item('extension', b.endsAt);
   }
   return items.sort(byDeadline);
