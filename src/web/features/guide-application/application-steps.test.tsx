@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ApplicationLicence } from '../../../shared/schemas/guide-applications';
 import { i18next } from '../../lib/i18n';
 import { ApplicationWizard } from './components/application-wizard';
 import { app, applicationSuite, complete, server, wrap } from './test-helpers';
@@ -29,7 +30,7 @@ describe('the application’s steps', () => {
   it('does not tick a page that lacks a file’s description or a licence’s number, and says so on the fields (ja)', async () => {
     await act(() => i18next.changeLanguage('ja'));
     server();
-    const licence = { kind: 'national', prefecture: 'kyoto', languages: ['zh'], documentId: 31 } as const;
+    const licence: ApplicationLicence = { kind: 'national', prefecture: 'kyoto', languages: ['zh'], documentId: 31 };
     render(
       wrap(<ApplicationWizard application={app({ ...complete, licence }, { documents: [file] })} fallbackName="Aoi" />),
     );

@@ -1,11 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../../../shared/errors';
 import { ApiError } from '../../../../lib/api-client';
 import { i18next, i18nReady } from '../../../../lib/i18n';
 import { ErrorNote } from './feedback';
 
 /** A failed request reads in the admin's language (decision 198): no raw code beside a sentence that explains it. */
-const failed = (code: string) => new ApiError(409, '', { code, message: 'x' });
+const failed = (code: string) => new ApiError(409, '', { code: code as ErrorCode, message: 'x' });
 
 beforeAll(async () => {
   await i18nReady;
