@@ -1,5 +1,5 @@
 import { byPrice, type PricedGuide } from './search-prices';
-import { weeklyFits, type SearchTrip } from './search-days';
+import { packedFits, packedWindows, type SearchTrip } from './search-days';
 
 /** The filters of one search in the form the counting loop reads (no optional values). */
 export interface CountFilter {
@@ -100,6 +100,9 @@ export class CityColumns {
   private minPeople = new Int16Array(INITIAL_CAPACITY);
   private maxPeople = new Int16Array(INITIAL_CAPACITY);
   private zone = new Uint16Array(INITIAL_CAPACITY);
+  /** Each weekday's longest window in half hours (`packedWindows`, decision 197). */
+  private windowsLow = new Int32Array(INITIAL_CAPACITY);
+  private windowsHigh = new Int32Array(INITIAL_CAPACITY);
   /** ROWS bitsets, one bit per slot; bits at and past `size` are 0. */
   private rows = Array.from({ length: ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
 
@@ -142,7 +145,7 @@ export class CityColumns {
       licensedOnly,
       instantOnly,
     } = f;
-    const { userId, minPeople, maxPeople, zone, entries, rows } = this;
+    const { userId, minPeople, maxPeople, zone, entries, rows, windowsLow, windowsHigh } = this;
     // Fen and yen are both in order along the slots (search-prices.ts): the band is one stretch either way.
     const price = f.inYen ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents;
     const from = lowerBound(entries, (g) => price(g) < minCents);
@@ -192,7 +195,7 @@ export class CityColumns {
           if (travelers > MAX_GROUP && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
           if (userId[i] === excludeUserId) continue;
           if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
-          if (dayMinutes !== null && !weeklyFits(entries[i]!, dayMinutes)) continue;
+          if (dayMinutes !== null && !packedFits(windowsLow[i]!, windowsHigh[i]!, dayMinutes)) continue;
           if (services !== null && (chosen & lowest) === 0 && !entries[i]!.serviceIds.some((id) => services.has(id)))
             continue;
         }
@@ -211,8 +214,7 @@ export class CityColumns {
   /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */
   private open(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
-      col.copyWithin(slot + 1, slot, end);
+    for (const col of this.typedColumns()) col.copyWithin(slot + 1, slot, end);
     const first = slot >>> 5;
     const keep = (1 << (slot & 31)) - 1; // the bits below `slot` in its word
     for (const row of this.rows) {
@@ -224,8 +226,7 @@ export class CityColumns {
   /** Moves slots `slot` + 1 … size − 1 one down, over `slot`; the freed last bit is cleared. */
   private close(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
-      col.copyWithin(slot, slot + 1, end);
+    for (const col of this.typedColumns()) col.copyWithin(slot, slot + 1, end);
     const first = slot >>> 5;
     const last = (end - 1) >>> 5;
     const keep = (1 << (slot & 31)) - 1;
@@ -237,7 +238,12 @@ export class CityColumns {
     }
   }
 
+  private typedColumns() {
+    return [this.userId, this.price, this.minPeople, this.maxPeople, this.zone, this.windowsLow, this.windowsHigh];
+  }
+
   private write(slot: number, g: PricedGuide, zone: number): void {
+    [this.windowsLow[slot], this.windowsHigh[slot]] = packedWindows(g);
     this.userId[slot] = g.userId;
     this.price[slot] = g.priceCents;
     this.minPeople[slot] = g.minPeople;
@@ -265,6 +271,8 @@ export class CityColumns {
     this.minPeople = grown(this.minPeople);
     this.maxPeople = grown(this.maxPeople);
     this.zone = grown(this.zone);
+    this.windowsLow = grown(this.windowsLow);
+    this.windowsHigh = grown(this.windowsHigh);
     this.rows = this.rows.map(grown);
   }
 }

@@ -4,7 +4,7 @@ import type { TextLanguage } from '../../../shared/guide-texts';
 import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
 import { chosenServices, CityColumns, lowerBound, type CountFilter } from './search-columns';
-import { exceptionMinutes, searchTrip, tripCorrections, tripFits } from './search-days';
+import { exceptionMinutes, packedTripFits, searchTrip, tripCorrections } from './search-days';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
 import {
@@ -307,10 +307,7 @@ export class SearchIndex {
   ): Generator<[PricedGuide, boolean]> {
     const { trip, byDate } = filter;
     if (trip !== null) {
-      yield* tripCorrections(trip, byDate, (id) => {
-        const g = this.byId.get(id);
-        return g && (!q.city || g.city === q.city) && filter.base(g) ? g : undefined;
-      });
+      yield* tripCorrections(trip, byDate, q.city, (id) => this.byId.get(id), filter.base);
       return;
     }
     if (!filter.dayExceptions) return;
@@ -391,7 +388,7 @@ export class SearchIndex {
         const g = list.items[at]!;
         if (g.userId === excludeUserId || (zonePast !== null && zonePast[zoneOf.get(g.timeZone)!] === 1)) return false;
       }
-      if (trip !== null) return tripFits(list.items[at]!, trip, byDate);
+      if (trip !== null) return packedTripFits(list, at, t >>> DAYS_SHIFT, trip, byDate);
       const minutes = dayBit === 0 ? 1 : dayExceptions?.get(list.ids[at]!);
       return minutes === undefined ? ((t >>> DAYS_SHIFT) & dayBit) !== 0 : minutes > 0;
     };
