@@ -49,5 +49,10 @@ export const slotsReplySchema = z.object({
    * short).
    */
   closedDays: z.array(z.string()).optional(),
+  /**
+   * When `date` offers no start (decision 197): the nearest dates, up to three within 14 days either side, whose
+   * every day does, in calendar order.
+   */
+  nearestDates: z.array(z.string()).optional(),
 });
 export type SlotsReply = z.infer<typeof slotsReplySchema>;

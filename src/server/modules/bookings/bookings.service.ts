@@ -31,7 +31,7 @@ import { lockForCheckout } from './checkout/checkout.repository';
 import { insertNewBooking } from './checkout/new-booking';
 import { creditsOf } from './booking/credits.repository';
 import { daySchedule } from './booking/schedule.repository';
-import { daysPlan, holdDays, requestedSpan, spanFreeSlots, spanWindow } from './booking/tour-span';
+import { daysPlan, holdDays, nearestStartDates, requestedSpan, spanFreeSlots, spanWindow } from './booking/tour-span';
 import { takeSlot } from './booking/time-rules';
 
 export { JOB } from './booking/booking-core';
@@ -68,6 +68,11 @@ export class BookingsService extends BookingCore {
       q.days === undefined
         ? { slots: await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except), closedDays: undefined }
         : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
+    // A date without a start names the nearest that have one (decision 197).
+    const nearestDates =
+      slots.length > 0
+        ? undefined
+        : await nearestStartDates(this.db, guide, q.date, q.days ?? 1, q.durationHours * 60, this.now(), except);
     return {
       guideId,
       date: q.date,
@@ -83,6 +88,7 @@ export class BookingsService extends BookingCore {
         endsAt: s.endsAt.toISOString(),
       })),
       ...(closedDays && { closedDays }),
+      ...(nearestDates && { nearestDates }),
     };
   }
 

@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/raw-row';
-import { guideAvailabilityExceptions, guides, users } from '../../db/schema/index';
+import { guideAvailabilityExceptions, guides, guideWeeklyAvailability, users } from '../../db/schema/index';
 import { summaryColumns } from './guide-cards.repository';
 import type { IndexedException, IndexedGuide } from './search-prices';
 
@@ -16,7 +16,16 @@ import type { IndexedException, IndexedGuide } from './search-prices';
  * the index decides from the weekly days and the exceptions (decision 091).
  */
 export async function listedForSearch(db: Database, ids?: readonly number[]): Promise<IndexedGuide[]> {
-  return db
+  const [rows, longest] = await Promise.all([listedRows(db, ids), longestWindows(db, ids)]);
+  for (const row of rows) {
+    const days = longest.get(row.id);
+    if (days) row.dayMinutes = days;
+  }
+  return rows;
+}
+
+const listedRows = (db: Database, ids?: readonly number[]): Promise<IndexedGuide[]> =>
+  db
     .select({
       id: guides.id,
       userId: guides.userId,
@@ -43,6 +52,29 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
         ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined,
       ),
     );
+
+/**
+ * Each guide's longest weekly window per weekday, in minutes (Monday first), so a search for a trip
+ * asks whether each day holds the day's hours (decision 197): one grouped read, never one per guide.
+ */
+async function longestWindows(db: Database, ids?: readonly number[]): Promise<Map<number, number[]>> {
+  const w = guideWeeklyAvailability;
+  const rows = await db
+    .select({
+      guideId: w.guideId,
+      weekday: w.weekday,
+      minutes: sql<number>`max(${w.endMinute} - ${w.startMinute})::int`,
+    })
+    .from(w)
+    .where(ids ? sql`${w.guideId} = any(${intArray(ids)}::int[])` : undefined)
+    .groupBy(w.guideId, w.weekday);
+  const byGuide = new Map<number, number[]>();
+  for (const r of rows) {
+    let days = byGuide.get(r.guideId);
+    if (!days) byGuide.set(r.guideId, (days = [0, 0, 0, 0, 0, 0, 0]));
+    days[r.weekday - 1] = r.minutes;
+  }
+  return byGuide;
 }
 
 /** Availability exceptions from yesterday on (older dates are in the past in every zone). */
@@ -52,6 +84,9 @@ export async function exceptionsForSearch(db: Database, ids?: readonly number[])
       guideId: guideAvailabilityExceptions.guideId,
       date: guideAvailabilityExceptions.date,
       available: guideAvailabilityExceptions.available,
+      minutes: sql<
+        number | null
+      >`(${guideAvailabilityExceptions.endMinute} - ${guideAvailabilityExceptions.startMinute})::int`,
     })
     .from(guideAvailabilityExceptions)
     .where(

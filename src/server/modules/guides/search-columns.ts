@@ -1,4 +1,5 @@
 import { byPrice, type PricedGuide } from './search-prices';
+import { packedFits, packedWindows, type SearchTrip } from './search-days';
 
 /** The filters of one search in the form the counting loop reads (no optional values). */
 export interface CountFilter {
@@ -12,8 +13,10 @@ export interface CountFilter {
   inYen: boolean;
   /** -1: nobody excluded. */
   excludeUserId: number;
-  /** 0: no date; otherwise the weekday bit (exceptions are added afterwards). */
+  /** 0: no date; otherwise the weekday bit, or each of a trip's weekdays' bits (exceptions are added afterwards). */
   dayBit: number;
+  /** A trip whose days need more than any hours (decision 197): each weekday's window is checked guide by guide. */
+  dayMinutes: SearchTrip | null;
   /** Per zone number: 1 when the date is already past there; null when past nowhere. */
   zonePast: Uint8Array | null;
   /** Chosen service ids below 64 as bits (ids 0–31, 32–63); both 0 with `services` null: any. */
@@ -36,6 +39,15 @@ export function serviceBits(ids: Iterable<number>): { low: number; high: number 
     else if (id < 64) high |= 1 << (id - 32);
   }
   return { low, high };
+}
+
+/** The chosen services as the counting loop wants them: bits, plus the id set if an id is ≥ 64. */
+export function chosenServices(
+  ids: number[] | undefined,
+): Pick<CountFilter, 'serviceBitsLow' | 'serviceBitsHigh' | 'services'> {
+  if (!ids?.length) return { serviceBitsLow: 0, serviceBitsHigh: 0, services: null };
+  const { low, high } = serviceBits(ids);
+  return { serviceBitsLow: low, serviceBitsHigh: high, services: ids.some((id) => id >= 64) ? new Set(ids) : null };
 }
 
 /** The first index at which `before` turns false (it must be true, then false, along the array). */
@@ -88,6 +100,9 @@ export class CityColumns {
   private minPeople = new Int16Array(INITIAL_CAPACITY);
   private maxPeople = new Int16Array(INITIAL_CAPACITY);
   private zone = new Uint16Array(INITIAL_CAPACITY);
+  /** Each weekday's longest window in half hours (`packedWindows`, decision 197). */
+  private windowsLow = new Int32Array(INITIAL_CAPACITY);
+  private windowsHigh = new Int32Array(INITIAL_CAPACITY);
   /** ROWS bitsets, one bit per slot; bits at and past `size` are 0. */
   private rows = Array.from({ length: ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
 
@@ -122,6 +137,7 @@ export class CityColumns {
       maxCents,
       excludeUserId,
       dayBit,
+      dayMinutes,
       zonePast,
       serviceBitsLow,
       serviceBitsHigh,
@@ -129,7 +145,7 @@ export class CityColumns {
       licensedOnly,
       instantOnly,
     } = f;
-    const { userId, minPeople, maxPeople, zone, entries, rows } = this;
+    const { userId, minPeople, maxPeople, zone, entries, rows, windowsLow, windowsHigh } = this;
     // Fen and yen are both in order along the slots (search-prices.ts): the band is one stretch either way.
     const price = f.inYen ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents;
     const from = lowerBound(entries, (g) => price(g) < minCents);
@@ -137,7 +153,7 @@ export class CityColumns {
     if (from >= to) return 0;
     const all: Int32Array[] = [];
     if (languageBit !== 0) all.push(rows[31 - Math.clz32(languageBit)]!);
-    if (dayBit !== 0) all.push(rows[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!);
+    for (let k = 0; k < 7; k++) if (dayBit & (1 << k)) all.push(rows[LANGUAGE_ROWS + k]!);
     if (licensedOnly) all.push(rows[LICENSED_ROW]!);
     if (instantOnly) all.push(rows[INSTANT_ROW]!);
     if (travelers >= 1 && travelers <= MAX_GROUP) all.push(rows[FITS_ROW + travelers - 1]!);
@@ -146,7 +162,8 @@ export class CityColumns {
     for (let id = 0; id < 64; id++)
       if ((id < 32 ? serviceBitsLow : serviceBitsHigh) & (1 << (id & 31))) any.push(rows[SERVICE_ROW + id]!);
     // What the rows cannot say: checked guide by guide.
-    const oneByOne = excludeUserId >= 0 || zonePast !== null || services !== null || travelers > MAX_GROUP;
+    const oneByOne =
+      excludeUserId >= 0 || zonePast !== null || services !== null || travelers > MAX_GROUP || dayMinutes !== null;
     const [a0, a1, a2, a3] = all;
     const lastWord = (to - 1) >>> 5;
     let total = 0;
@@ -158,6 +175,7 @@ export class CityColumns {
       if (a1 !== undefined) m &= a1[w]!;
       if (a2 !== undefined) m &= a2[w]!;
       if (a3 !== undefined) m &= a3[w]!;
+      for (let k = 4; k < all.length; k++) m &= all[k]![w]!;
       if (m === 0) continue;
       // With only ids below 64 chosen, a guide needs one of their bits; with a higher id too, a
       // guide without such a bit is checked against the whole set below.
@@ -177,6 +195,7 @@ export class CityColumns {
           if (travelers > MAX_GROUP && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
           if (userId[i] === excludeUserId) continue;
           if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
+          if (dayMinutes !== null && !packedFits(windowsLow[i]!, windowsHigh[i]!, dayMinutes)) continue;
           if (services !== null && (chosen & lowest) === 0 && !entries[i]!.serviceIds.some((id) => services.has(id)))
             continue;
         }
@@ -195,8 +214,7 @@ export class CityColumns {
   /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */
   private open(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
-      col.copyWithin(slot + 1, slot, end);
+    for (const col of this.typedColumns()) col.copyWithin(slot + 1, slot, end);
     const first = slot >>> 5;
     const keep = (1 << (slot & 31)) - 1; // the bits below `slot` in its word
     for (const row of this.rows) {
@@ -208,8 +226,7 @@ export class CityColumns {
   /** Moves slots `slot` + 1 … size − 1 one down, over `slot`; the freed last bit is cleared. */
   private close(slot: number): void {
     const end = this.size;
-    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone])
-      col.copyWithin(slot, slot + 1, end);
+    for (const col of this.typedColumns()) col.copyWithin(slot, slot + 1, end);
     const first = slot >>> 5;
     const last = (end - 1) >>> 5;
     const keep = (1 << (slot & 31)) - 1;
@@ -221,7 +238,12 @@ export class CityColumns {
     }
   }
 
+  private typedColumns() {
+    return [this.userId, this.price, this.minPeople, this.maxPeople, this.zone, this.windowsLow, this.windowsHigh];
+  }
+
   private write(slot: number, g: PricedGuide, zone: number): void {
+    [this.windowsLow[slot], this.windowsHigh[slot]] = packedWindows(g);
     this.userId[slot] = g.userId;
     this.price[slot] = g.priceCents;
     this.minPeople[slot] = g.minPeople;
@@ -249,6 +271,8 @@ export class CityColumns {
     this.minPeople = grown(this.minPeople);
     this.maxPeople = grown(this.maxPeople);
     this.zone = grown(this.zone);
+    this.windowsLow = grown(this.windowsLow);
+    this.windowsHigh = grown(this.windowsHigh);
     this.rows = this.rows.map(grown);
   }
 }

@@ -19,6 +19,12 @@ const DATES = [addDays(today, -1), today, addDays(today, 1), addDays(today, 2), 
 
 function makeGuide(rnd: () => number, id: number): IndexedGuide {
   const minPeople = 1 + Math.floor(rnd() * 3);
+  const weeklyDays = Math.floor(rnd() * 128);
+  // Each weekday's longest window (decision 197); a few guides without them read as whole days.
+  const dayMinutes =
+    rnd() < 0.8
+      ? Array.from({ length: 7 }, (_, k) => ((weeklyDays >>> k) & 1 ? [120, 300, 480, 600][Math.floor(rnd() * 4)]! : 0))
+      : undefined;
   return {
     id,
     userId: 1000 + id,
@@ -28,7 +34,8 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
     // A few take groups past the counting rows' 50 (checked one by one).
     maxPeople: rnd() < 0.05 ? 48 + Math.floor(rnd() * 8) : minPeople + Math.floor(rnd() * 6),
     priceCents: (1 + Math.floor(rnd() * 8)) * 5000,
-    weeklyDays: Math.floor(rnd() * 128),
+    weeklyDays,
+    ...(dayMinutes && { dayMinutes }),
     // Ids of 32 and more sit in the second bit word, 64 and more in no bitset.
     serviceIds: [1 + Math.floor(rnd() * 5), [1, 2, 3, 4, 5, 40, 70][Math.floor(rnd() * 7)]!],
     // Few distinct ratings, so ties fall through to review count and id.
@@ -61,8 +68,15 @@ function reference(
     if (q.instantBook && !g.instantBook) return false;
     if (q.date) {
       if (q.date < todayInZone(g.timeZone)) return false;
-      const e = exceptions.find((x) => x.guideId === g.id && x.date === q.date);
-      if (e ? !e.available : !(g.weeklyDays & weekdayBit(isoWeekday(q.date)))) return false;
+      // Every day of the trip holds the day's hours, or any hours when none were asked (decision 197).
+      const need = (q.durationHours ?? 0) * 60 || 1;
+      for (let i = 0; i < (q.days ?? 1); i++) {
+        const date = addDays(q.date, i);
+        const e = exceptions.find((x) => x.guideId === g.id && x.date === date);
+        const k = isoWeekday(date) - 1;
+        const weekly = g.weeklyDays & weekdayBit(k + 1) ? (g.dayMinutes?.[k] ?? 1440) : 0;
+        if ((e ? (e.available ? (e.minutes ?? 1440) : 0) : weekly) < need) return false;
+      }
     }
     return true;
   });
@@ -95,6 +109,8 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
   if (rnd() < 0.4) raw.maxPrice = pick([200, 300, 400]);
   if (rnd() < 0.3) raw.services = rnd() < 0.3 ? [pick([3, 40]), pick([40, 70])] : [1 + Math.floor(rnd() * 5)];
   if (rnd() < 0.5) raw.date = pick(DATES);
+  if (rnd() < 0.4) raw.days = pick([1, 2, 3, 7]);
+  if (rnd() < 0.3) raw.durationHours = pick([2, 4.5, 8, 10]);
   if (rnd() < 0.3) raw.licensed = pick(['true', 'false']);
   if (rnd() < 0.3) raw.instantBook = pick(['true', 'false']);
   return guideSearchQuerySchema.parse(raw);
@@ -130,8 +146,13 @@ describe('SearchIndex', () => {
         guides = guides.filter((g) => g.id !== id);
         if (action > 0.15) guides.push(makeGuide(rnd, id));
         exceptions = exceptions.filter((e) => e.guideId !== id);
-        if (rnd() < 0.5)
-          exceptions.push({ guideId: id, date: DATES[Math.floor(rnd() * DATES.length)]!, available: rnd() < 0.5 });
+        for (let n = rnd() < 0.5 ? 1 + Math.floor(rnd() * 3) : 0; n > 0; n--) {
+          const date = DATES[Math.floor(rnd() * DATES.length)]!;
+          if (exceptions.some((e) => e.guideId === id && e.date === date)) continue;
+          const available = rnd() < 0.5;
+          const minutes = available && rnd() < 0.8 ? [180, 360, 600][Math.floor(rnd() * 3)]! : null;
+          exceptions.push({ guideId: id, date, available, minutes });
+        }
         index.update(
           [id],
           guides.filter((g) => g.id === id),
@@ -160,6 +181,8 @@ describe('SearchIndex', () => {
     const exceptions: IndexedException[] = [
       { guideId: 3, date: DATES[2]!, available: false },
       { guideId: 4, date: DATES[3]!, available: true },
+      { guideId: 5, date: DATES[3]!, available: true, minutes: 180 },
+      { guideId: 6, date: DATES[4]!, available: false },
     ];
     const index = new SearchIndex();
     index.load(guides, exceptions);

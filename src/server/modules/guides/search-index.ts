@@ -3,7 +3,8 @@ import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
-import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
+import { chosenServices, CityColumns, lowerBound, type CountFilter } from './search-columns';
+import { exceptionMinutes, packedTripFits, searchTrip, tripCorrections } from './search-days';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
 import {
@@ -48,15 +49,6 @@ const SORTS: Record<GuideSearchQuery['sort'], { order: OrderName; reverse: boole
   newest: { order: 'id', reverse: true },
 };
 
-/** The chosen services as the counting loop wants them: bits, plus the id set if an id is ≥ 64. */
-function chosenServices(
-  ids: number[] | undefined,
-): Pick<CountFilter, 'serviceBitsLow' | 'serviceBitsHigh' | 'services'> {
-  if (!ids?.length) return { serviceBitsLow: 0, serviceBitsHigh: 0, services: null };
-  const { low, high } = serviceBits(ids);
-  return { serviceBitsLow: low, serviceBitsHigh: high, services: ids.some((id) => id >= 64) ? new Set(ids) : null };
-}
-
 export interface SearchHits {
   /** The ids of the requested page, in order. */
   ids: number[];
@@ -81,8 +73,8 @@ export class SearchIndex {
       { all: new SortedList(compare), byCity: new Map<string, SortedList>() },
     ]),
   ) as Record<OrderName, { all: SortedList; byCity: Map<string, SortedList> }>;
-  /** date → guide id → available (an exception replaces the weekly schedule for its date). */
-  private readonly exceptions = new Map<string, Map<number, boolean>>();
+  /** date → guide id → the window's minutes, 0 off (an exception replaces the weekly schedule for its date). */
+  private readonly exceptions = new Map<string, Map<number, number>>();
   private readonly exceptionDates = new Map<number, string[]>();
   /** Per city: the typed columns the totals are counted on. */
   private readonly columns = new Map<string, CityColumns>();
@@ -205,7 +197,7 @@ export class SearchIndex {
   private addException(e: IndexedException): void {
     let day = this.exceptions.get(e.date);
     if (!day) this.exceptions.set(e.date, (day = new Map()));
-    day.set(e.guideId, e.available);
+    day.set(e.guideId, exceptionMinutes(e));
     const dates = this.exceptionDates.get(e.guideId);
     if (dates) dates.push(e.date);
     else this.exceptionDates.set(e.guideId, [e.date]);
@@ -313,18 +305,24 @@ export class SearchIndex {
     q: GuideSearchQuery,
     filter: NonNullable<ReturnType<SearchIndex['compile']>>,
   ): Generator<[PricedGuide, boolean]> {
+    const { trip, byDate } = filter;
+    if (trip !== null) {
+      yield* tripCorrections(trip, byDate, q.city, (id) => this.byId.get(id), filter.base);
+      return;
+    }
     if (!filter.dayExceptions) return;
-    for (const [id, available] of filter.dayExceptions) {
+    for (const [id, minutes] of filter.dayExceptions) {
       const g = this.byId.get(id);
       if (!g || (q.city && g.city !== q.city) || !filter.base(g)) continue;
       const weekly = (g.weeklyDays & filter.count.dayBit) !== 0;
-      if (available !== weekly) yield [g, available];
+      if (minutes > 0 !== weekly) yield [g, minutes > 0];
     }
   }
 
   /** The query as a counting filter and as predicates on one guide; null when nothing can match. */
   private compile(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date) {
     const date = q.date;
+    const trip = searchTrip(q);
     const currency = q.currency ?? 'CNY';
     const inYen = currency === 'JPY';
     let zonePast: Uint8Array | null = null;
@@ -343,7 +341,8 @@ export class SearchIndex {
       maxCents: q.maxPrice === undefined ? Infinity : q.maxPrice * MINOR_PER_MAJOR[currency],
       inYen,
       excludeUserId: excludeUserId ?? -1,
-      dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
+      dayBit: trip ? trip.mask : date ? weekdayBit(isoWeekday(date)) : 0,
+      dayMinutes: trip && trip.need > 1 ? trip : null,
       zonePast,
       licensedOnly: q.licensed === true,
       instantOnly: q.instantBook === true,
@@ -363,6 +362,7 @@ export class SearchIndex {
       (!count.licensedOnly || g.licensed) &&
       (!count.instantOnly || g.instantBook);
     const dayExceptions = date ? this.exceptions.get(date) : undefined;
+    const byDate = trip ? trip.dates.map((d) => this.exceptions.get(d)) : [];
     const { serviceBitsLow, serviceBitsHigh } = count;
     // Ids of 64 and more are in no bit word: then a guide without a chosen low id is asked its list.
     const bitsDecide = services !== null && count.services === null;
@@ -388,8 +388,10 @@ export class SearchIndex {
         const g = list.items[at]!;
         if (g.userId === excludeUserId || (zonePast !== null && zonePast[zoneOf.get(g.timeZone)!] === 1)) return false;
       }
-      return dayBit === 0 || (dayExceptions?.get(list.ids[at]!) ?? ((t >>> DAYS_SHIFT) & dayBit) !== 0);
+      if (trip !== null) return packedTripFits(list, at, t >>> DAYS_SHIFT, trip, byDate);
+      const minutes = dayBit === 0 ? 1 : dayExceptions?.get(list.ids[at]!);
+      return minutes === undefined ? ((t >>> DAYS_SHIFT) & dayBit) !== 0 : minutes > 0;
     };
-    return { count, base, matchesAt, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };
+    return { count, base, matchesAt, trip, byDate, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };
   }
 }

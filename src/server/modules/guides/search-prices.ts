@@ -15,6 +15,11 @@ export interface IndexedGuide {
   currency?: Currency;
   /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (guides.weekly_days). */
   weeklyDays: number;
+  /**
+   * The longest weekly window of each ISO weekday in minutes, Monday first (decision 197); absent, a weekday of
+   * `weeklyDays` counts as a whole day.
+   */
+  dayMinutes?: readonly number[];
   serviceIds: readonly number[];
   rating: number;
   reviewCount: number;
@@ -33,6 +38,8 @@ export interface IndexedException {
   guideId: number;
   date: string;
   available: boolean;
+  /** The day's window in minutes when available (decision 197); absent or null, the whole day. */
+  minutes?: number | null;
 }
 
 /**

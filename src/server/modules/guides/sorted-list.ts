@@ -1,5 +1,6 @@
 import type { Compare, PricedGuide } from './search-prices';
 import { lowerBound, resized, serviceBits } from './search-columns';
+import { packedWindows } from './search-days';
 
 /**
  * Bits of `SortedList.traits`: language mask (0–2), weekly days (3–9), a verified licence (10), instant booking (11).
@@ -25,6 +26,9 @@ export class SortedList {
   people = new Int32Array(0);
   serviceLow = new Uint32Array(0);
   serviceHigh = new Uint32Array(0);
+  /** Each weekday's longest window in half hours (`packedWindows`, decision 197). */
+  windowsLow = new Int32Array(0);
+  windowsHigh = new Int32Array(0);
 
   constructor(
     private readonly compare: Compare,
@@ -58,7 +62,17 @@ export class SortedList {
   }
 
   private columns() {
-    return [this.ids, this.traits, this.price, this.priceYen, this.people, this.serviceLow, this.serviceHigh];
+    return [
+      this.ids,
+      this.traits,
+      this.price,
+      this.priceYen,
+      this.people,
+      this.serviceLow,
+      this.serviceHigh,
+      this.windowsLow,
+      this.windowsHigh,
+    ];
   }
   /** Room for `capacity` rows, keeping the rows that fit (a reset writes over them). */
   private resize(capacity: number): void {
@@ -69,6 +83,8 @@ export class SortedList {
     this.people = resized(this.people, capacity);
     this.serviceLow = resized(this.serviceLow, capacity);
     this.serviceHigh = resized(this.serviceHigh, capacity);
+    this.windowsLow = resized(this.windowsLow, capacity);
+    this.windowsHigh = resized(this.windowsHigh, capacity);
   }
   private write(i: number, g: PricedGuide): void {
     this.ids[i] = g.id;
@@ -83,5 +99,6 @@ export class SortedList {
     const bits = serviceBits(g.serviceIds);
     this.serviceLow[i] = bits.low;
     this.serviceHigh[i] = bits.high;
+    [this.windowsLow[i], this.windowsHigh[i]] = packedWindows(g);
   }
 }

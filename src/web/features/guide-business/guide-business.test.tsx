@@ -60,6 +60,20 @@ afterEach(async () => {
 });
 
 describe('availability editor', () => {
+  it.each([
+    ['ja', 'ご自身のタイムゾーン：日本時間'],
+    ['zh-CN', '日本时间'],
+  ])('names the zone in the reader’s words, not Asia/Tokyo (%s)', async (lang, words) => {
+    await act(() => i18next.changeLanguage(lang));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(availability)),
+    );
+    render(wrap(<AvailabilityEditor />));
+    expect(await screen.findByText(new RegExp(words))).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Asia/Tokyo');
+  });
+
   it('adds Tuesday hours and sends the whole week', async () => {
     const bodies: unknown[] = [];
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -71,7 +85,8 @@ describe('availability editor', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<AvailabilityEditor />));
-    expect(await screen.findByText(/Asia\/Tokyo/)).toBeTruthy();
+    expect(await screen.findByText(/in your time zone \(Japan time\)/)).toBeTruthy();
+    expect(screen.queryByText(/Asia\/Tokyo/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add hours on Tuesday' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Tuesday: until' }), { target: { value: '720' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));

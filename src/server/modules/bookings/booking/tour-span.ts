@@ -2,6 +2,7 @@ import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } f
 import {
   bookableSlots,
   bookingRulesOf,
+  bookingWindow,
   timeRefusal,
   timeToMinutes,
   zonedTimeToUtc,
@@ -220,4 +221,59 @@ export async function spanFreeSlots(
     ...bookingRulesOf(guide),
   };
   return { slots: spanSlots(q), closedDays: tourDates(date, days).filter((d) => dayStarts(q, d).size === 0) };
+}
+
+/** How far either side of a date without a start the box looks for one, and how many it offers (decision 197). */
+export const NEAREST_REACH_DAYS = 14;
+const NEAREST_COUNT = 3;
+
+/**
+ * The nearest start dates to `date` whose every day offers a start for the day's length, by `spanSlots`' rule
+ * (other bookings, notice and buffer included), within NEAREST_REACH_DAYS either side and the booking window:
+ * up to three, the nearest first (the earlier of two as near), then in calendar order. One read of the guide's
+ * days for the whole reach.
+ */
+export async function nearestStartDates(
+  db: Database,
+  guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>,
+  date: string,
+  days: number,
+  durationMinutes: number,
+  now: Date,
+  except?: number,
+): Promise<string[]> {
+  const { first, last } = bookingWindow(guide.timeZone, now);
+  const candidates = Array.from({ length: 2 * NEAREST_REACH_DAYS }, (_, i) =>
+    addDays(date, i % 2 === 0 ? -(i / 2 + 1) : (i + 1) / 2),
+  ).filter((d) => d >= first && d <= last);
+  if (candidates.length === 0) return [];
+  const earliest = candidates.reduce((a, b) => (a < b ? a : b));
+  const latest = candidates.reduce((a, b) => (a > b ? a : b));
+  const [from] = spanWindow(earliest, 1);
+  const [, to] = spanWindow(latest, days);
+  const { weekly, exceptions, busy } = await daySchedule(
+    db,
+    guide.id,
+    earliest,
+    from,
+    to,
+    undefined,
+    addDays(latest, days - 1),
+  );
+  const q = {
+    days,
+    durationMinutes,
+    timeZone: guide.timeZone,
+    weekly,
+    exceptions,
+    busy: busy.filter((b) => b.id !== except),
+    now,
+    ...bookingRulesOf(guide),
+  };
+  const found: string[] = [];
+  for (const d of candidates) {
+    if (found.length === NEAREST_COUNT) break;
+    if (spanSlots({ ...q, date: d }).length > 0) found.push(d);
+  }
+  return found.sort();
 }

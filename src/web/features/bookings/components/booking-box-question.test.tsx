@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInZone } from '../../../../shared/availability';
@@ -200,6 +200,46 @@ describe('the booking box opened from a search card', () => {
     expect((await screen.findAllByText(words)).length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByRole('button', { name: '预订' })[0]!);
     expect(screen.getAllByTestId('book-error')[0]!.textContent).toBe(words);
+  });
+
+  it('offers the nearest start dates that fit when the chosen one does not, and moves there on a tap (decision 197)', async () => {
+    const fits = [addDays(date, -3), addDays(date, 2)];
+    slotsReply = (q) =>
+      json({
+        guideId: 3,
+        date: q.get('date'),
+        timeZone: 'Asia/Tokyo',
+        durationHours: 6,
+        days: 3,
+        leadTimeHours: 24,
+        bufferMinutes: 30,
+        instantBook: false,
+        slots: [],
+        closedDays: [addDays(date, 1)],
+        nearestDates: fits,
+      });
+    open(`date=${date}&adults=2&days=3`);
+    const named = (d: string) =>
+      new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${d}T00:00:00Z`),
+      );
+    const offered = (await screen.findAllByTestId('nearest-dates'))[0]!;
+    expect(offered.textContent).toContain('Nearest start dates free on all 3 days:');
+    const buttons = within(offered).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(
+      fits.map((d) => expect.stringContaining(named(d).split(', ')[1]!)),
+    );
+    fireEvent.click(buttons[1]!);
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (u) =>
+            u.pathname.endsWith('/slots') &&
+            u.searchParams.get('date') === fits[1] &&
+            u.searchParams.get('days') === '3',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('says what the server refuses instead of a price it cannot book', async () => {

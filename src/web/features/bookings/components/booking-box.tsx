@@ -95,6 +95,7 @@ export function BookingBox({
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay =
     draft.date && days === 1 && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
+  const nearest = reply?.nearestDates ?? [];
   // What the server refused, in words: a length, a group, the slots' question (decision 176).
   const choice = {
     date: draft.date,
@@ -252,10 +253,26 @@ export function BookingBox({
         ) : noTimes ? (
           <div className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
             <p>{noTimes}</p>
-            {nextDay && (
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => change({ date: nextDay })}>
-                {t('box.nextDay', { date: formatCalendarDate(nextDay, locale, { weekday: 'short' }) })}
-              </Button>
+            {nearest.length > 0 ? (
+              // The nearest start dates whose every day has a start (decision 197), one tap each.
+              <div className="mt-2" data-testid="nearest-dates">
+                <p className="text-xs text-stone-600 dark:text-stone-400">
+                  {days > 1 ? t('box.nearestStarts', { days }) : t('box.nearestDates')}
+                </p>
+                <div className="mt-1 flex flex-wrap gap-1.5">
+                  {nearest.map((d) => (
+                    <Button key={d} variant="outline" size="sm" onClick={() => change({ date: d })}>
+                      {formatCalendarDate(d, locale, { weekday: 'short' })}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+            ) : (
+              nextDay && (
+                <Button variant="outline" size="sm" className="mt-2" onClick={() => change({ date: nextDay })}>
+                  {t('box.nextDay', { date: formatCalendarDate(nextDay, locale, { weekday: 'short' }) })}
+                </Button>
+              )
             )}
           </div>
         ) : (

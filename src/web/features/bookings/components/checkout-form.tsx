@@ -217,7 +217,10 @@ export function CheckoutForm({
           title={t('payment.titlePrice', { price: nowText })}
           description={
             <>
-              {t('payment.descriptionPrice', { balance: restText })}{' '}
+              {/* Several days pay the rest a share each day, on that day (decision 179). */}
+              {(tour.days ?? 1) > 1
+                ? t('payment.descriptionPriceDays', { balance: restText, days: tour.days })
+                : t('payment.descriptionPrice', { balance: restText })}{' '}
               <Link
                 to={PAYING_HELP_PATH}
                 className="font-medium text-primary-700 underline dark:text-primary-300"

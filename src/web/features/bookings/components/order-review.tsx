@@ -250,8 +250,10 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         )}
         {facts.inPersonCents > 0 && (
           <li>
-            {t(inPersonCurrency === 'JPY' ? 'review.paymentInPersonYen' : 'review.paymentInPerson', {
+            {/* Several days pay a share each day, on that day (decision 179). */}
+            {t(`review.paymentInPerson${inPersonCurrency === 'JPY' ? 'Yen' : ''}${days > 1 ? 'Days' : ''}` as const, {
               amount: inPerson,
+              days,
             })}
           </li>
         )}

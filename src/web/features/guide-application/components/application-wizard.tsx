@@ -59,6 +59,8 @@ export function ApplicationWizard({
   const [showAll, setShowAll] = useState(false);
   const [declared, setDeclared] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<SubmitErrors | null>(null);
+  // The pages she has left (decision 198): checked as submitting will check them, on their fields and in the steps.
+  const [left, setLeft] = useState<ReadonlySet<number>>(() => new Set());
   // The review note stays on screen while the applicant edits (the first save makes the application a draft again).
   const [review] = useState(() => ({ status: application.status, note: application.reviewNote }));
   const submit = useSubmitApplication();
@@ -71,7 +73,8 @@ export function ApplicationWizard({
   // ---- fields ----
   const set = useCallback((patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch })), []);
   const errors = fieldErrors(form);
-  const problems = submitErrors?.problems ?? [];
+  const open = submitProblems(form, application.documents);
+  const problems = [...(submitErrors?.problems ?? []), ...open.filter((p) => left.has(pageOf(p)))];
   const err = (key: string): string | null => {
     // A protected title in a saved answer is named on its field, with what to do (the server's words,
     // in the applicant's language: decision 171); it goes with the next save once the answer is fixed.
@@ -100,6 +103,7 @@ export function ApplicationWizard({
   // ---- navigation ----
   const goTo = (n: number, focus?: string) => {
     void flush();
+    if (n !== step) setLeft((s) => (s.has(step) ? s : new Set(s).add(step)));
     setParams({ step: String(n) }, { state: focus ? { focus } : undefined });
   };
 
@@ -194,7 +198,12 @@ export function ApplicationWizard({
         </div>
       )}
 
-      <StepNav step={step} total={STEP_COUNT} goTo={goTo} />
+      <StepNav
+        step={step}
+        total={STEP_COUNT}
+        goTo={goTo}
+        incomplete={(n) => n < STEP_COUNT && open.some((p) => pageOf(p) === n)}
+      />
 
       <section
         aria-labelledby="step-title"

@@ -5,7 +5,7 @@ import type { AvailabilityReply } from '../../../../shared/schemas/guide-busines
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
 import { inputClass, Panel } from '../../../components/ui/form';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, zoneName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { saveErrorKey, useMyAvailability, useSaveAvailability } from '../api/guide-business';
@@ -62,7 +62,12 @@ export function AvailabilityEditor() {
     <Panel
       id="availability"
       title={t('availability.title')}
-      description={query.data ? t('availability.intro', { zone: query.data.timeZone }) : undefined}
+      description={
+        query.data
+          ? // The zone in the reader's words ("日本時間"), never its IANA name (decision 198).
+            t('availability.intro', { zone: zoneName(query.data.timeZone, t('common:tourTime.japanTime')) })
+          : undefined
+      }
     >
       {query.isPending || query.isError ? (
         <QueryFallback query={query} />

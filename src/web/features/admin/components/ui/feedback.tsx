@@ -2,18 +2,24 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
+import { withGap } from '../../../../lib/cjk-spacing';
 import { errorCode, errorKey } from '../../lib';
 
-/** A failed request: what happened in words, and the server's stable code for support. */
+/**
+ * A failed request: what happened in words; the server's stable code, labelled in the reader's language, only when
+ * there are no words for it (decision 198): a code the console explains is not shown raw beside its sentence.
+ */
 export function ErrorNote({ error }: { error: unknown }) {
   const { t } = useTranslation('admin');
   if (!error) return null;
+  const key = errorKey(error);
   return (
     <p
       role="alert"
       className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
     >
-      {t(errorKey(error))} <code className="text-xs">({errorCode(error)})</code>
+      {key === 'errors.generic' ? withGap(t(key)) : t(key)}
+      {key === 'errors.generic' && <span className="text-xs">{t('errors.codeNote', { code: errorCode(error) })}</span>}
     </p>
   );
 }
