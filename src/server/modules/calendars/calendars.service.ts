@@ -72,9 +72,11 @@ export class CalendarsService {
     if (mine.some((c) => c.urlHash === hash)) throw new AppError('calendar_exists', 'This calendar is already added');
     const now = this.deps.now();
     const read = await this.read(address, null, now);
-    if ('problem' in read) {
-      const code = read.problem === 'address_refused' ? 'calendar_address_refused' : 'calendar_unreadable';
-      throw new AppError(code, 'The calendar could not be read', [{ path: 'url', message: read.problem }]);
+    if (!('ranges' in read)) {
+      // Without validators there is no 304: a read that gave no ranges failed.
+      const problem = 'problem' in read ? read.problem : 'http_error';
+      const code = problem === 'address_refused' ? 'calendar_address_refused' : 'calendar_unreadable';
+      throw new AppError(code, 'The calendar could not be read', [{ path: 'url', message: problem }]);
     }
     const row = await inTransaction(this.deps.db, async (tx) => {
       // The cap and the one-address rule hold between two adds at once: they wait on her schedule's lock.

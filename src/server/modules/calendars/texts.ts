@@ -16,7 +16,7 @@ export const PROBLEM_TEXT: Record<Locale, Record<CalendarProblem, string>> = {
   },
   'zh-CN': {
     address_refused: '无法读取此地址：请填写公开的 https:// 或 webcal:// 日历地址。',
-    own_export: '这是你在 Tabi Guides 的日历，里面已有你的预订。请在这里添加你的其他日历。',
+    own_export: '这是您在 Tabi Guides 的日历，里面已有您的预订。请在这里添加您的其他日历。',
     http_error: '日历服务拒绝了此地址。请确认私密地址完整且仍然有效。',
     timeout: '日历服务在 10 秒内没有响应，我们会再试。',
     too_large: '日历超过 2 MB。请共享一个过往活动较少的日历。',
@@ -53,7 +53,7 @@ export function failingNotice(
       actionLabel: 'Check your calendars',
     },
     'zh-CN': {
-      title: `你的日历“${name}”已有一天无法读取`,
+      title: `您的日历“${name}”已有一天无法读取`,
       message: `${PROBLEM_TEXT['zh-CN'][problem]}在恢复读取之前，上次成功读取的忙碌时间仍会阻止预订；之后的更改暂时无法同步。`,
       actionLabel: '查看我的日历',
     },
