@@ -31,9 +31,9 @@ export interface TestIcs {
 /**
  * A local server publishing calendars as Google, Apple and Outlook publish a secret iCal address
  * (`text/calendar`, validators for a conditional read), and misbehaving on demand: the calendar
- * import's tests read from it (calendars.test.ts, fetch-calendar.test.ts).
+ * import's tests read from it (calendars.test.ts, fetch-calendar.test.ts; ics-cli.ts for the browser tests).
  */
-export async function startIcsServer(): Promise<TestIcs> {
+export async function startIcsServer(port = 0): Promise<TestIcs> {
   const files = new Map<string, { body: string; etag: string; modified: string }>();
   const modes = new Map<string, IcsMode>();
   const requests: IcsRequest[] = [];
@@ -69,10 +69,10 @@ export async function startIcsServer(): Promise<TestIcs> {
       })
       .end(file.body);
   });
-  const port = await listenLocal(server);
+  const bound = await listenLocal(server, port);
   return {
-    hostPort: `127.0.0.1:${port}`,
-    url: (path) => `http://127.0.0.1:${port}${path}`,
+    hostPort: `127.0.0.1:${bound}`,
+    url: (path) => `http://127.0.0.1:${bound}${path}`,
     serve(path, body) {
       clock += 60_000;
       const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
