@@ -160,6 +160,17 @@ describe('what takes nothing, and what is kept', () => {
     expect(Object.keys(range!).sort()).toEqual(['endsAt', 'startsAt']);
   });
 
+  it('an event ical.js cannot read is left out, and the rest of the calendar is read', () => {
+    const good = vevent({ UID: 'g', DTSTART: '20270201T060000Z', DURATION: 'PT1H' });
+    expect(
+      read(
+        vevent({ UID: 'bad', DTSTART: 'garbage', DURATION: 'PT1H' }),
+        vevent({ UID: 'none', DURATION: 'PT1H' }),
+        good,
+      ),
+    ).toEqual([['2027-02-01T06:00:00.000Z', '2027-02-01T07:00:00.000Z']]);
+  });
+
   it('outside the window is left out; a range across its edge is kept whole', () => {
     const before = vevent({ UID: 'b', DTSTART: '20261201T000000Z', DTEND: '20261201T010000Z' });
     const across = vevent({ UID: 'a', DTSTART: '20261231T230000Z', DTEND: '20270101T010000Z' });

@@ -48,17 +48,29 @@ export function icsBusyRanges(text: string, from: Date, to: Date): BusyRange[] |
   const orphans: Component[] = [];
   for (const c of exceptions) {
     const master = masters.get(String(c.getFirstPropertyValue('uid')));
-    if (master) master.relateException(c);
+    if (master) skipMalformed(() => master.relateException(c));
     else orphans.push(c);
   }
-  for (const e of singles) keep(e.component, e.startDate, e.endDate);
-  for (const e of orphans.map((c) => new ICAL.Event(c))) keep(e.component, e.startDate, e.endDate);
+  for (const e of singles) skipMalformed(() => keep(e.component, e.startDate, e.endDate));
+  for (const c of orphans) skipMalformed(() => keep(c, new ICAL.Event(c).startDate, new ICAL.Event(c).endDate));
   let steps = 0;
   for (const master of masters.values()) {
-    steps = expandSeries(master, to, steps, keep);
+    skipMalformed(() => (steps = expandSeries(master, to, steps, keep)));
     if (steps > MAX_STEPS) return { problem: 'too_many_events' };
   }
   return out.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/**
+ * One event ical.js cannot read (a DTSTART that is no date, none at all, a broken rule) gives no time to
+ * keep: it is left out, as calendar applications leave it out, and the rest of the calendar is read.
+ */
+function skipMalformed(read: () => void): void {
+  try {
+    read();
+  } catch {
+    // ical.js's error for this event alone: nothing of it is kept
+  }
 }
 
 function parseCalendar(text: string): Component | null {
