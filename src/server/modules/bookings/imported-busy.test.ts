@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideBusyTimes, guideCalendars } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { guide as chatGuide, offerBody, openChat } from '../messaging/test-helpers';
+import { book, callAs, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
 /**
  * A busy time read from a guide's other calendar holds her time as a booking does (decision 199): the
  * slots leave out every start it or her buffer touches, and a booking over it is refused with
- * slot_unavailable — through the same reads, with no booking behind it.
+ * slot_unavailable — through the same reads, with no booking behind it: the checkout, a guide's offer and a
+ * reschedule alike.
  */
 let t: TestApp;
 let traveler: Person;
@@ -61,5 +63,31 @@ describe('an imported busy time', () => {
     expect(await at('11:00')).toEqual([409, 'slot_unavailable']);
     expect(await at('13:00')).toEqual([409, 'buffer_conflict']);
     expect((await at('14:00'))[0]).toBe(201);
+  });
+
+  it('holds her time for a guide’s offer and a reschedule too, through the same reads', async () => {
+    const g = await chatGuide(t, 'Calendar Guide');
+    const date = daysAhead(12);
+    await importBusy(g.guideId, date, '12:00', '13:00');
+    const chat = await openChat(t, traveler, g.guideId);
+    const offer = (startTime: string) =>
+      callAs(t, 'POST', `/api/v2/conversations/${chat}/offers`, g, offerBody(date, { startTime, durationHours: 2 }));
+    expect((await offer('11:00')).json().code).toBe('slot_unavailable');
+    expect((await offer('13:00')).json().code).toBe('buffer_conflict');
+    const mine = (
+      await book(t, traveler, {
+        guideId: g.guideId,
+        date: daysAhead(13),
+        startTime: '10:00',
+        durationHours: 2,
+        travelers: 1,
+      })
+    ).json().id as number;
+    expect((await pay(t, traveler, mine)).statusCode).toBe(201);
+    expect((await callAs(t, 'POST', `/api/v2/bookings/${mine}/accept`, g)).statusCode).toBe(200);
+    const propose = (startTime: string) =>
+      callAs(t, 'POST', `/api/v2/bookings/${mine}/reschedule`, traveler, { date, startTime });
+    expect((await propose('12:00')).json().code).toBe('slot_unavailable');
+    expect((await propose('14:00')).statusCode).toBe(201);
   });
 });
