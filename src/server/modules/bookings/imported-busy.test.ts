@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideBusyTimes, guideCalendars } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guide as chatGuide, offerBody, openChat } from '../messaging/test-helpers';
+import { guideBusyRanges } from './booking/busy.repository';
+import { daySchedule, guidesDays } from './booking/schedule.repository';
 import { book, callAs, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
 /**
@@ -89,5 +91,22 @@ describe('an imported busy time', () => {
       callAs(t, 'POST', `/api/v2/bookings/${mine}/reschedule`, traveler, { date, startTime });
     expect((await propose('12:00')).json().code).toBe('slot_unavailable');
     expect((await propose('14:00')).statusCode).toBe(201);
+  });
+
+  it('comes back from every read of her busy hours with no booking id', async () => {
+    const g = await guidePerson(t);
+    const date = daysAhead(14);
+    await importBusy(g.guideId, date, '12:00', '13:00');
+    const [from, to] = [new Date(`${date}T00:00:00+09:00`), new Date(`${date}T23:59:00+09:00`)];
+    const want = [
+      { id: null, startsAt: new Date(`${date}T12:00:00+09:00`), endsAt: new Date(`${date}T13:00:00+09:00`) },
+    ];
+    const db = t.database.db;
+    expect(await guideBusyRanges(db, g.guideId, from, to)).toEqual(want);
+    expect((await daySchedule(db, g.guideId, date, from, to)).busy).toEqual(want);
+    expect((await guidesDays(db, [g.guideId], date, from, to)).get(g.guideId)?.busy).toEqual(want);
+    // Half-open like a booking's: a read ending at its start, or starting at its end, sees nothing.
+    expect(await guideBusyRanges(db, g.guideId, from, want[0]!.startsAt)).toEqual([]);
+    expect(await guideBusyRanges(db, g.guideId, want[0]!.endsAt, to)).toEqual([]);
   });
 });
