@@ -21,6 +21,7 @@ import type { UrlSeal } from './url-seal';
 
 export const CALENDAR_SYNC_JOB = 'calendars.sync';
 const DAY_MS = 86_400_000;
+const ROUND_BUDGET_MS = 2 * 60_000;
 /** Where her calendars are listed: the link of the notice of one failing. */
 const CALENDARS_PAGE = '/guide-dashboard?tab=settings#calendars';
 /** Our own export of her bookings (`/api/ical/{token}.ics`): read back, it would make every booking busy. */
@@ -130,8 +131,11 @@ export class CalendarsService {
     // A minute's slack: a calendar read at the last round's start is due at this one's.
     const due = await repo.calendarsDue(this.deps.db, new Date(now.getTime() - (this.deps.syncMinutes - 1) * 60_000));
     const queue = [...due];
+    // Within half the runner's lease (the job runs once across instances only while it holds it): what is left
+    // waits for the next round, first in line since it was read longest ago.
+    const stopAt = Date.now() + ROUND_BUDGET_MS;
     const worker = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
+      for (let row = queue.shift(); row && Date.now() < stopAt; row = queue.shift()) {
         await this.sync(row, now).catch((err: unknown) =>
           this.deps.log.warn({ calendarId: row.id, err: String(err) }, 'calendar sync failed'),
         );
