@@ -120,12 +120,13 @@ describe('a yen booking paid in yuan', () => {
     expect(cancelled.json().refund).toMatchObject({ amountCents: 7_793, currency: 'CNY' });
     await t.app.jobs.tick(t.app.bookings.now());
     const [receipt, note] = await receiptsOf(id);
-    // The receipt stays as it was issued: the yen then owed in person.
+    // The receipt certifies what it did; nothing is owed in person once cancelled (decision 193: the booking's statement).
     expect(receipt).toMatchObject({
       amountCents: 7_793,
       currency: 'CNY',
-      inPersonCents: 6_400,
+      inPersonCents: 0,
       inPersonCurrency: 'JPY',
+      inPersonAboutCents: null,
     });
     expect(note).toMatchObject({
       kind: 'credit_note',
