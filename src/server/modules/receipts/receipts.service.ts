@@ -126,7 +126,7 @@ type Statement = ReturnType<typeof bookingStatement>;
  * frozen when it was issued (decision 193: after a trip change that figure is no longer owed), on the
  * deposit's receipt only, in the booking's currency with the payment's beside when the two differ.
  */
-function inPersonOf(r: ReceiptRow, s: Statement) {
+export function inPersonOf(r: Pick<ReceiptRow, 'kind' | 'paymentKind' | 'currency'>, s: Statement) {
   if (r.kind !== 'receipt' || r.paymentKind !== 'deposit' || s.inPerson.cents <= 0)
     return { cents: 0, about: null, on: [] };
   const other = r.currency !== s.currency && r.currency === s.other;
