@@ -136,7 +136,7 @@ describe('/booking/{id}/payment-proof', () => {
 
   it.each([
     ['en', 'JPY', 6_400, 'Pay the remaining ¥6,400 (JPY) to your guide in person'],
-    ['zh-CN', 'JPY', 6_400, '请当面向地陪支付剩余的 6400 日元，'],
+    ['zh-CN', 'JPY', 6_400, '请当面向地陪支付剩余的 6,400 日元，'],
     ['ja', 'JPY', 6_400, '残りの6,400円をガイドに直接お支払いいただき'],
     ['en', 'CNY', 52_800, 'Pay the remaining 528 RMB to your guide in person'],
     ['zh-CN', 'CNY', 52_800, '请当面向地陪支付剩余的 528 元，'],

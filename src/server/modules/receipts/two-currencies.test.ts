@@ -104,7 +104,7 @@ describe('a yen booking paid in yuan', () => {
     );
     const zh = await pdf('zh-CN');
     expect(zh).toContain('77.93 元');
-    expect(zh).toContain('6400 日元（约 311.74 元）');
+    expect(zh).toContain('6,400 日元（约 311.74 元）');
     expect(zh).toContain(`按预订时确定的汇率换算：1 元 = 20.53 日元（${longDay('zh-CN', booking.rate.asOf)}的汇率）。`);
     const ja = await pdf('ja');
     // A Japanese receipt names the yuan in full, as a tax document does; yen as Japan writes them.
