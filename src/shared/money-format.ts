@@ -85,16 +85,18 @@ export const formatMoney = (minor: number, currency: Currency, locale: Locale | 
 /**
  * What a traveler reads for a price in another currency than theirs (decision 164): about the amount in
  * theirs, then the guide's own: 约 195 元 · 4,000 日元 / ≈ 195 RMB · ¥4,000 (JPY) / 約 195 元・4,000円.
- * `shown` is already converted; the same currency reads as the amount alone.
+ * `shown` is already converted; the same currency reads as the amount alone. An amount charged exactly
+ * (`exact`: a deposit paid) is never "about" (decision 193): 214.63 元 · 4,400 日元.
  */
 export function formatBeside(
   shown: { minor: number; currency: Currency },
   own: { minor: number; currency: Currency },
   locale: Locale | string,
+  exact = false,
 ): string {
   const f = moneyFormat(locale);
   if (shown.currency === own.currency) return f.money(own.minor, own.currency);
-  const about = locale === 'zh-CN' ? '约 ' : locale === 'ja' ? '約 ' : '≈ ';
+  const about = exact ? '' : locale === 'zh-CN' ? '约 ' : locale === 'ja' ? '約 ' : '≈ ';
   const dot = locale === 'ja' ? '・' : ' · ';
   return `${about}${f.money(shown.minor, shown.currency)}${dot}${f.money(own.minor, own.currency)}`;
 }
