@@ -76,6 +76,11 @@ describe('a yen family’s trip changed, paid in yuan', () => {
     expect(b.dueInPersonOn!.reduce((s, d) => s + d.chargeCents!, 0)).toBe(b.dueInPersonChargeCents);
     const change = b.payments.find((p) => p.kind === 'change')!;
     expect(change).toMatchObject({ currency: 'CNY', amountCents: more.money.payNowChargeCents, status: 'succeeded' });
+    // Convert once, then add (decision 193): the deposit's yuan and the change's add up to the new deposit converted
+    // once, so the total less what was paid online is what is left to hand over, to the fen.
+    const paidYuan = b.payments.filter((p) => p.kind !== 'final_payment').reduce((s, p) => s + p.amountCents, 0);
+    expect(paidYuan).toBe(yuan(more.to.depositCents));
+    expect(yuan(more.to.totalCents) - paidYuan).toBe(b.dueInPersonChargeCents);
     let receipts = await receiptsOf(id);
     expect(receipts.filter((r) => r.kind === 'receipt').map((r) => [r.paymentKind, r.amountCents])).toEqual([
       ['deposit', b.payments.find((p) => p.kind === 'deposit')!.amountCents],

@@ -68,7 +68,7 @@ export function ChangePaymentSheet({
     },
   });
   const busy = payment.sending || pay.isPending;
-  const charge = bookingCharge(b, change.money.payNowCents, payment.values.method);
+  const charge = bookingCharge(b, change.money.payNowCents, payment.values.method, true);
   return (
     <Sheet
       open={open}
