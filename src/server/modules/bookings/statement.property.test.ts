@@ -256,9 +256,10 @@ describe('a booking’s statement, for random trips, currencies, rates, changes,
             const paid = s.paidSums.find((x) => x.currency === c)?.cents ?? 0;
             const refunded = s.refundedSums.find((x) => x.currency === c)?.cents ?? 0;
             expect(paid).toBe(sumOf(payments.filter((p) => p.currency === c).map((p) => p.amountCents)));
-            // In the booking's own currency a refund spread over a converted payment can credit the traveler less than one
-            // of its charged units that no payment returns: `refundParts` reads what is left of such a payment rounded
-            // down (`ownLeftOf`). Not the statement's figure; held to that bound here, exact in every other case.
+            // In the booking's own currency a refund spread over a converted payment can credit the traveler less
+            // than one of its charged units that no payment returns: `refundParts` reads what is left of such a
+            // payment rounded down (`ownLeftOf`). Not the statement's figure; held to that bound here, exact in every
+            // other case.
             const converted = payments.filter((p) => p.currency !== own && p.refundedCents > 0);
             const bound = sumOf(converted.map((p) => Math.ceil((p.ownAmountCents ?? 0) / p.amountCents)));
             const residual = paid - refunded + traveler;

@@ -225,7 +225,7 @@ export async function setAddressee(
   return rows.find((r) => r.id === id);
 }
 
-/** The booking's payments as its statement reads them (decision 193): what the receipts' in-person part is read from. */
+/** The booking's payments as its statement reads them (decision 193); the receipts' in-person part comes from it. */
 export async function statementPayments(db: Database, bookingId: number) {
   return db
     .select({

@@ -126,7 +126,8 @@ describe('a receipt for every payment received online', () => {
     expect(refunded).toBeGreaterThan(0);
     const [receipt, note, ...more] = await receiptsOf(id);
     expect(more).toHaveLength(0);
-    // What it certifies is as it was; the booking's statement, which it reads, owes nothing in person now (decision 193).
+    // What it certifies is as it was; the booking's statement, which it reads, owes nothing in person now
+    // (decision 193).
     expect(before!.inPersonCents).toBeGreaterThan(0);
     expect(receipt).toEqual({ ...before, inPersonCents: 0, inPersonOn: [], inPersonAboutCents: null });
     expect(note).toMatchObject({

@@ -120,7 +120,7 @@ describe('a yen booking paid in yuan', () => {
     expect(cancelled.json().refund).toMatchObject({ amountCents: 7_793, currency: 'CNY' });
     await t.app.jobs.tick(t.app.bookings.now());
     const [receipt, note] = await receiptsOf(id);
-    // The receipt certifies what it did; nothing is owed in person once cancelled (decision 193: the booking's statement).
+    // The receipt certifies what it did; nothing is owed in person once cancelled (decision 193: its statement).
     expect(receipt).toMatchObject({
       amountCents: 7_793,
       currency: 'CNY',
