@@ -120,7 +120,7 @@ export function bookingStatement<P extends StatementPayment>(b: StatementInput<P
   const inPerson: Figure = owed
     ? { cents: b.totalCents - b.depositCents, otherCents: total === null ? null : Math.max(0, total - deposit!) }
     : { cents: 0, otherCents: other === null ? null : 0 };
-  const online = onlineMoney<P>(b.payments);
+  const online = onlineMoney(b.payments);
   return {
     currency: b.currency,
     other,
