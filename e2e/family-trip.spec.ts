@@ -72,6 +72,11 @@ const amountText = (b: Money, cents: number) =>
         { minor: cents, currency: b.currency },
         'zh-CN',
       );
+/** A change's difference as a card charges it, exactly, the yen beside (decision 193). */
+const chargedText = (m: { payNowChargeCents: number; payNowCents: number }) => {
+  const [cny, yen] = [m.payNowChargeCents, m.payNowCents];
+  return formatBeside({ minor: cny, currency: 'CNY' }, { minor: yen, currency: 'JPY' }, 'zh-CN', true);
+};
 /** A tour day as the trip card names it: "12月2日（周三）". */
 const dayDate = (iso: string) => {
   const at = new Date(`${iso}T00:00:00Z`);
@@ -203,7 +208,7 @@ test('a family books three days with a guide who confirms at once, adds an adult
     await sheet.getByRole('button', { name: '增加成人' }).click();
     const summary = sheet.getByTestId('change-quote');
     await expect(figure(summary, '新总价')).toHaveText(amountText(booked, moreQuote.to.totalCents));
-    await expect(figure(summary, '现在需支付')).toHaveText(amountText(booked, moreQuote.money.payNowCents));
+    await expect(figure(summary, '现在需支付')).toHaveText(chargedText(moreQuote.money));
     await expect(figure(summary, '当天当面付给地陪')).toHaveText(amountText(booked, moreQuote.to.inPersonCents));
     await expect(summary).toContainText('这位地陪支持即时预订，更改会立即生效。');
     await shot(page, '3-add-adult', summary);
@@ -211,7 +216,7 @@ test('a family books three days with a guide who confirms at once, adds an adult
       .getByRole('button', { name: `继续支付 ${formatMoney(moreQuote.money.payNowChargeCents, 'CNY', 'zh-CN')}` })
       .click();
     const paying = page.getByRole('dialog', { name: '支付行程更改费用' });
-    await expect(figure(paying, '现在需支付')).toHaveText(amountText(booked, moreQuote.money.payNowCents));
+    await expect(figure(paying, '现在需支付')).toHaveText(chargedText(moreQuote.money));
     await fillCard(paying, true, '4242424242424242');
     await shot(page, '4-pay-change');
     await paying

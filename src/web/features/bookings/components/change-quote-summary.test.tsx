@@ -54,6 +54,16 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+describe('what a change charges', () => {
+  it('reads the yuan a card is charged, exactly, never "about" it', () => {
+    const more = quote();
+    more.to = trip({ adults: 4, totalCents: 200_000, depositCents: 40_000, inPersonCents: 160_000 });
+    more.money = { ...more.money, payNowCents: 6_400, payNowChargeCents: 31_220, refundCents: 0, keptCents: 0 };
+    render(<ChangeQuoteSummary booking={booking} quote={more} />);
+    expect(screen.getByText('现在需支付').nextElementSibling?.textContent).toBe('312.20 元 · 6,400 日元');
+  });
+});
+
 describe('what a change gives back', () => {
   it('reads the yuan its refund returns, exactly, with the yen beside', () => {
     // ¥5,600 is 273.17 元 converted, but the payments return 273.18 元 as their shares of what they charged.

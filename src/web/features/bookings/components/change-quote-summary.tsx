@@ -5,7 +5,7 @@ import { CHANGE_ANSWER_HOURS, type ChangeQuote } from '../../../../shared/schema
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { changeTripText } from '../lib/change-text';
+import { changeTripText, payNowText } from '../lib/change-text';
 import { formatBeside, formatMoney } from '../../../../shared/money-format';
 import type { Locale } from '../../../../shared/locales';
 import { bookingAmountText } from '../lib/price';
@@ -44,7 +44,7 @@ export function ChangeQuoteSummary({
           strong
         />
         {m.payNowCents > 0 ? (
-          <Line label={t('quote.payNow')} value={money(m.payNowCents)} note={t('quote.payNowWhy')} strong />
+          <Line label={t('quote.payNow')} value={payNowText(m, locale)} note={t('quote.payNowWhy')} strong />
         ) : released > 0 ? (
           <>
             <Line
