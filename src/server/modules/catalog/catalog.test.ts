@@ -66,6 +66,7 @@ describe('catalog', () => {
       'demo-trip-trouble',
       'demo-reviewed-tours',
       'demo-instant-book',
+      'demo-resellers',
     ]);
     expect(await runSeed(t.database.db, 'demo')).toEqual([]);
     const names = (await t.database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
