@@ -14,7 +14,7 @@ export { OCTO_REQUESTS_PER_MINUTE } from './octo.routes';
 export interface OctoNeeds {
   now: () => Date;
   /** The checkout's free start times: OCTO's availability is the slots' rule (decision 201). */
-  bookings: Pick<BookingsService, 'slots' | 'now'>;
+  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now'>;
   fx: CurrentRate;
   rates: PaymentRates;
   operator: Operator;

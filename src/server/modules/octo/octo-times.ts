@@ -45,16 +45,22 @@ export function datesOf(start: string, end: string): string[] {
   return days;
 }
 
-/** A day's hours as OCTO's opening hours, and whether a start could still be sold that day at all. */
+/**
+ * A day's hours as OCTO's opening hours, and whether the day sells this length at all: a window holds it
+ * with its latest start after her notice (else the day is CLOSED for it, not SOLD_OUT).
+ */
 export function openingHoursOf(
   date: string,
-  weekly: WeeklySlot[],
-  exceptions: AvailabilityException[],
+  hours: { weekly: WeeklySlot[]; exceptions: AvailabilityException[] },
   timeZone: string,
-  earliestStart: Date,
+  ask: { minutes: number; earliestStart: Date },
 ): { openingHours: { from: string; to: string }[]; open: boolean } {
-  const day = dayAvailability(date, weekly, exceptions);
+  const day = dayAvailability(date, hours.weekly, hours.exceptions);
   const openingHours = day.slots.map((w) => ({ from: minutesToTime(w.startMinute), to: minutesToTime(w.endMinute) }));
-  const lastEnd = Math.max(0, ...day.slots.map((w) => w.endMinute));
-  return { openingHours, open: day.available && zonedTimeToUtc(date, lastEnd, timeZone) > earliestStart };
+  const open = day.slots.some(
+    (w) =>
+      w.endMinute - w.startMinute >= ask.minutes &&
+      zonedTimeToUtc(date, w.endMinute - ask.minutes, timeZone) >= ask.earliestStart,
+  );
+  return { openingHours, open };
 }

@@ -31,7 +31,7 @@ import { dateOfAvailabilityId, datesOf, localDateTime, openingHoursOf } from './
 export interface OctoDeps {
   db: Database;
   /** The checkout's own free start times (`GET /api/v2/guides/{id}/slots`): the one availability rule. */
-  bookings: Pick<BookingsService, 'slots' | 'now'>;
+  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now'>;
   fx: CurrentRate;
   rates: PaymentRates;
   operator: Operator;
@@ -187,8 +187,8 @@ export class OctoService {
   }
 
   /**
-   * Each date's free starts as the checkout's slots answer them (`BookingsService.slots`, the one rule: her
-   * hours, exceptions, notice, buffer and every booking holding time), with the day's opening hours.
+   * Each date's free starts as the checkout's slots answer them (`BookingsService.slotsOfDays` and `slots`, the
+   * one rule: her hours, exceptions, notice, buffer and every booking holding time), with the day's opening hours.
    */
   private async freeStarts(r: ResellableGuide, l: OptionLength, dates: string[]) {
     const g = r.guide;
@@ -197,17 +197,18 @@ export class OctoService {
     const hours = (
       await guidesDays(this.deps.db, [g.id], first, new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`), last)
     ).get(g.id)!;
-    // A day is sold out, not closed, while a start of this length could still fit after her notice.
-    const earliest = new Date(
-      this.deps.bookings.now().getTime() + (g.minNoticeHours * 60 + dayMinutesOf(l)) * MINUTE_MS,
-    );
-    return Promise.all(
-      dates.map(async (date) => ({
-        date,
-        starts: (await this.deps.bookings.slots(g.id, slotsAsk(date, l), null)).slots,
-        ...openingHoursOf(date, hours.weekly, hours.exceptions, g.timeZone, earliest),
-      })),
-    );
+    const ask = {
+      minutes: dayMinutesOf(l),
+      earliestStart: new Date(this.deps.bookings.now().getTime() + g.minNoticeHours * 60 * MINUTE_MS),
+    };
+    // Hours: the slots of every date in one read; days: each start's days asked as the checkout asks them.
+    const starts =
+      'hours' in l
+        ? await this.deps.bookings.slotsOfDays(g.id, dates, l.hours)
+        : await Promise.all(
+            dates.map(async (date) => (await this.deps.bookings.slots(g.id, slotsAsk(date, l), null)).slots),
+          );
+    return dates.map((date, i) => ({ date, starts: starts[i]!, ...openingHoursOf(date, hours, g.timeZone, ask) }));
   }
 }
 
