@@ -114,7 +114,7 @@ export class BookingsService extends BookingCore {
     return (await this.freeSlotsOfDays(db, guide, [date], durationMinutes, except))[0]!;
   }
 
-  /** Each date's free starts (dates in order): one read of the guide's hours, exceptions and busy times for them all. */
+  /** Each date's free starts (dates in order): one read of her hours, exceptions and busy times for them all. */
   private async freeSlotsOfDays(
     db: Database,
     guide: repo.GuideForBooking,
