@@ -8,6 +8,7 @@ import { zErrorBadRequest, zErrorUnauthorized, zErrorUnprocessableEntity, zSuppl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { daysAhead, person, type Person } from '../bookings/test-helpers';
+import { OCTO_REQUESTS_PER_MINUTE } from './index';
 import { octo, octoValid, reseller, resellingGuide } from './test-helpers';
 
 /**
@@ -48,6 +49,18 @@ describe('the key', () => {
     expect(supplier.name).toBe(disclosure.operator.name);
     expect(supplier.contact.email).toBe(disclosure.operator.email);
     expect(supplier.endpoint).toBe(`${t.app.ctx.config.appUrl}/api/octo`);
+  });
+
+  it('counts each key’s requests apart: past the minute’s limit it is 429 TOO_MANY_REQUESTS, another key goes on', async () => {
+    const busy = (await reseller(t, admin, 'Busy Partner')).apiKey;
+    const codes: number[] = [];
+    for (let i = 0; i <= OCTO_REQUESTS_PER_MINUTE; i++)
+      codes.push((await octo(t, '/supplier', { key: busy })).statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(OCTO_REQUESTS_PER_MINUTE);
+    const over = await octo(t, '/supplier', { key: busy });
+    expect(over.statusCode).toBe(429);
+    expect(octoValid(zErrorBadRequest, over.json()).error).toBe('TOO_MANY_REQUESTS');
+    expect((await octo(t, '/supplier', { key })).statusCode).toBe(200);
   });
 
   it('leaves the product’s own error shape to every other route', async () => {
