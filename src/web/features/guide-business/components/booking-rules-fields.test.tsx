@@ -8,7 +8,7 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { RatesEditor } from './rates-editor';
 
-/** The rates form's booking rules: instant confirmation, notice, buffer and pause (decision 153), resellers (201). */
+/** The rates form's booking rules: instant booking, notice, buffer, pause (decision 153), resellers (decision 201). */
 const wrap = (children: ReactNode) => (
   <QueryClientProvider client={createQueryClient()}>
     <MemoryRouter>
