@@ -5,7 +5,6 @@ import { z } from 'zod';
  * (@octocloud/types) describe it: what a reseller sends and what it reads back. Ids are strings there.
  */
 
-export const OCTO_CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
 export const OCTO_CURRENCIES = ['JPY', 'CNY'] as const;
 
 /** Every OCTO failure: HTTP 400 (401 without a valid key), `error` naming the case, the id it names beside it. */
