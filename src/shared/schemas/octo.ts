@@ -31,6 +31,8 @@ export const octoSupplierSchema = z.object({
   shortDescription: z.string().nullable().optional(),
 });
 
+export type OctoSupplier = z.infer<typeof octoSupplierSchema>;
+
 const taxSchema = z.object({
   name: z.string(),
   retail: z.number().int(),

@@ -1,4 +1,3 @@
-import { zProduct } from '@octocloud/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guides } from '../../db/schema/index';
@@ -33,7 +32,7 @@ afterAll(() => t.close());
 const products = async (headers: Record<string, string> = {}) => {
   const res = await octo(t, '/products', { key, headers });
   expect(res.statusCode).toBe(200);
-  return (res.json() as unknown[]).map((p) => octoValid(zProduct, p));
+  return (res.json() as unknown[]).map((p) => octoValid('zProduct', p));
 };
 const quote = async (guideId: number, q: string) =>
   (await t.app.inject({ url: `/api/v2/guides/${guideId}/quote?${q}` })).json();
@@ -125,7 +124,7 @@ describe('the products', () => {
         key,
         headers: { ...CONTENT, 'accept-language': lang },
       });
-      return octoValid(zProduct, res.json());
+      return octoValid('zProduct', res.json());
     };
     const ja = await one('ja');
     expect(ja).toMatchObject({ locale: 'ja', description: '京都生まれのガイドです。' });
