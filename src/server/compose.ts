@@ -23,6 +23,7 @@ import { registerLicences } from './modules/licences/index';
 import { registerMailer } from './modules/mail/index';
 import { chatOfBookings, registerMessaging } from './modules/messaging/index';
 import { notifyOfBookings, registerNotifications, type NotificationsService } from './modules/notifications/index';
+import { registerOcto } from './modules/octo/index';
 import { OfferBook, registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerReceipts } from './modules/receipts/index';
@@ -182,4 +183,6 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerAdminUsers(app, { realtime, guideSearch, now });
   registerGuideOverview(app, { now, messaging, wallet, bookings });
   seoRoutes(app, { guideSearch });
+  // Resellers selling our guides through the OCTO API (decision 201).
+  await registerOcto(app, { now, bookings, fx: fx.current, rates, operator: config.operator });
 }

@@ -18,6 +18,15 @@ export const ERROR_STATUS = {
    */
   reauth_required: 403,
   not_found: 404,
+  // The OCTO API's own errors (decision 201), answered under /api/octo as OCTO's `{ error, errorMessage }`; the
+  // id an INVALID_…_ID names travels as the one field, which the OCTO reply puts beside the message
+  INVALID_PRODUCT_ID: 400,
+  INVALID_OPTION_ID: 400,
+  INVALID_UNIT_ID: 400,
+  INVALID_AVAILABILITY_ID: 400,
+  INVALID_BOOKING_UUID: 400,
+  BAD_REQUEST: 400,
+  UNPROCESSABLE_ENTITY: 400,
   conflict: 409,
   username_taken: 409,
   email_taken: 409,

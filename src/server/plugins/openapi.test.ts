@@ -21,6 +21,8 @@ afterAll(() => t.close());
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  tags?: string[];
+  responses?: Record<string, { content?: Record<string, { schema?: { required?: string[] } }> }>;
 }
 
 async function operations(): Promise<[string, Operation][]> {
@@ -52,6 +54,22 @@ describe('the OpenAPI document', () => {
     expect([...byRoute].filter(([, op]) => !Array.isArray(op.security))).toEqual([]);
     expect(byRoute.get('POST /api/auth/login')?.security).toEqual([]);
     expect(byRoute.get('GET /api/me')?.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decision 201)', async () => {
+    const octo = (await operations()).filter(([route]) => route.includes(' /api/octo/'));
+    expect(octo.map(([route]) => route).sort()).toEqual([
+      'GET /api/octo/products',
+      'GET /api/octo/products/{id}',
+      'GET /api/octo/supplier',
+      'POST /api/octo/availability',
+      'POST /api/octo/availability/calendar',
+    ]);
+    for (const [, op] of octo) {
+      expect(op.tags).toEqual(['octo']);
+      expect(op.security).toEqual([{ octoKey: [] }]);
+      expect(op.responses?.['400']?.content?.['application/json']?.schema?.required).toEqual(['error', 'errorMessage']);
+    }
   });
 });
 

@@ -45,6 +45,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          octoKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A reseller’s API key for the OCTO API at /api/octo (decision 201), from the admin console',
+          },
           supportKey: {
             type: 'apiKey',
             in: 'header',

@@ -109,6 +109,8 @@ const bookingRulesFields = {
   instantBook: z.boolean().default(false),
   minNoticeHours: z.number().int().min(0).max(MIN_NOTICE_HOURS_MAX).default(24),
   bufferMinutes: z.number().int().min(0).max(BUFFER_MINUTES_MAX).multipleOf(BUFFER_MINUTES_STEP).default(30),
+  /** Sold by resellers through the OCTO API too (decision 201): off unless the guide switches it on. */
+  sellsThroughResellers: z.boolean().default(false),
 };
 
 export const ratesBodySchema = z
@@ -156,6 +158,7 @@ export const ratesReplySchema = z.object({
   instantBook: z.boolean(),
   minNoticeHours: z.number().int(),
   bufferMinutes: z.number().int(),
+  sellsThroughResellers: z.boolean(),
   /**
    * Set for 30 days after the guide cancelled a confirmed booking: instant booking is off until then (decision 153).
    */

@@ -66,6 +66,8 @@ export const guides = pgTable(
     instantBook: boolean('instant_book').notNull().default(false),
     /** Instant booking is off until then after the guide cancelled a confirmed booking (decision 153). */
     instantBookPausedUntil: timestamp('instant_book_paused_until', { withTimezone: true }),
+    /** The guide is sold by resellers through the OCTO API (decision 201): off until she switches it on. */
+    sellsThroughResellers: boolean('sells_through_resellers').notNull().default(false),
     /** No tour may start sooner than this after it is booked, offered or moved (decision 153). */
     minNoticeHours: smallint('min_notice_hours').notNull().default(24),
     /** Free minutes the guide keeps before and after each tour (decision 153). */

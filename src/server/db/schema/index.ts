@@ -33,3 +33,4 @@ export * from './wechat';
 export * from './fx';
 export * from './booking-changes';
 export * from './calendars';
+export * from './channels';

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
 import { seedDemoInstantBook } from './instant-book';
+import { seedDemoResellers } from './resellers';
 import { seedDemoLicence } from './licences';
 import { seedDemoMessages } from './messages';
 import { seedDemoReceipts } from './receipts';
@@ -55,6 +56,8 @@ const STEPS: SeedStep[] = [
   // Decisions 153, 180: guides in Tokyo, Kyoto and Osaka who confirm at once (after the tours above, whose
   // hours it counts: it changes no booking).
   { name: 'demo-instant-book', reference: false, run: seedDemoInstantBook },
+  // Decision 201: the demo guide and the instant-booking guides above are sold through resellers.
+  { name: 'demo-resellers', reference: false, run: seedDemoResellers },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

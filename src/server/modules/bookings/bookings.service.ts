@@ -92,6 +92,24 @@ export class BookingsService extends BookingCore {
     };
   }
 
+  /**
+   * The free starts of one length on several days of a listed guide (OCTO's calendar and availability,
+   * decision 201): `slots`' rule and read, its schedule read once for the whole range.
+   */
+  async slotsOfDays(guideId: number, dates: string[], durationHours: number): Promise<SlotsReply['slots'][]> {
+    const guide = await repo.guideForBooking(this.db, guideId);
+    if (!guide || guide.status !== 'active') throw notFound('Guide');
+    checkDuration(guide, durationHours);
+    const days = await this.freeSlotsOfDays(this.db, guide, dates, durationHours * 60);
+    return days.map((slots) =>
+      slots.map((s) => ({
+        startTime: s.startTime,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+      })),
+    );
+  }
+
   private async freeSlots(
     db: Database,
     guide: repo.GuideForBooking,
@@ -99,18 +117,36 @@ export class BookingsService extends BookingCore {
     durationMinutes: number,
     except?: number,
   ) {
-    const [from, to] = spanWindow(date, 1);
-    const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
-    return bookableSlots({
-      date,
-      durationMinutes,
-      timeZone: guide.timeZone,
-      weekly,
-      exceptions,
-      busy: busy.filter((b) => b.id !== except),
-      now: this.now(),
-      ...bookingRulesOf(guide),
-    });
+    return (await this.freeSlotsOfDays(db, guide, [date], durationMinutes, except))[0]!;
+  }
+
+  /** Each date's free starts (dates in order): one read of her hours, exceptions and busy times for them all. */
+  private async freeSlotsOfDays(
+    db: Database,
+    guide: repo.GuideForBooking,
+    dates: string[],
+    durationMinutes: number,
+    except?: number,
+  ) {
+    const first = dates[0]!;
+    const last = dates.at(-1)!;
+    const [from] = spanWindow(first, 1);
+    const [, to] = spanWindow(last, 1);
+    const { weekly, exceptions, busy } = await daySchedule(db, guide.id, first, from, to, undefined, last);
+    const others = busy.filter((b) => b.id !== except);
+    const now = this.now();
+    return dates.map((date) =>
+      bookableSlots({
+        date,
+        durationMinutes,
+        timeZone: guide.timeZone,
+        weekly,
+        exceptions,
+        busy: others,
+        now,
+        ...bookingRulesOf(guide),
+      }),
+    );
   }
 
   /** `exceptBooking`: a booking of this guide the caller is in, else 404 as another's booking is. */

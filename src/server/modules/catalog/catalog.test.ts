@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { guides, users } from '../../db/schema/index';
 import { runSeed } from '../../db/seed/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -66,9 +67,22 @@ describe('catalog', () => {
       'demo-trip-trouble',
       'demo-reviewed-tours',
       'demo-instant-book',
+      'demo-resellers',
     ]);
     expect(await runSeed(t.database.db, 'demo')).toEqual([]);
     const names = (await t.database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
     expect(names.filter((n) => !/^(guide-|traveler\d)/.test(n))).toEqual(['admin', 'guide', 'traveler']);
+    // Sold through resellers (decision 201): the demo guide and the instant-booking guides of the three cities.
+    const selling = await t.database.db
+      .select({ user: users.username, city: guides.serviceCity, instant: guides.instantBook })
+      .from(guides)
+      .innerJoin(users, eq(users.id, guides.userId))
+      .where(eq(guides.sellsThroughResellers, true));
+    expect(selling.map((g) => g.user)).toContain('guide');
+    const others = selling.filter((g) => g.user !== 'guide');
+    expect(others.every((g) => g.instant && ['tokyo', 'kyoto', 'osaka'].includes(g.city))).toBe(true);
+    expect(new Set(others.map((g) => g.city))).toEqual(new Set(['tokyo', 'kyoto', 'osaka']));
+    const instant = await t.database.db.select({ id: guides.id }).from(guides).where(eq(guides.instantBook, true));
+    expect(others).toHaveLength(instant.length);
   });
 });

@@ -105,6 +105,7 @@ export async function readRates(db: Database, guideId: number) {
       instantBook: guides.instantBook,
       minNoticeHours: guides.minNoticeHours,
       bufferMinutes: guides.bufferMinutes,
+      sellsThroughResellers: guides.sellsThroughResellers,
       instantBookPausedUntil: guides.instantBookPausedUntil,
     })
     .from(guides)
@@ -169,6 +170,7 @@ export async function replaceRates(db: Database, guideId: number, body: RatesBod
         instantBook: body.instantBook,
         minNoticeHours: body.minNoticeHours,
         bufferMinutes: body.bufferMinutes,
+        sellsThroughResellers: body.sellsThroughResellers,
         serviceIds: [...new Set(body.services.map((s) => s.subcategoryId))].sort((a, b) => a - b),
         updatedAt: new Date(),
       })

@@ -4,3 +4,4 @@ export { setGuideServices, setWeeklyAvailability, findGuideIdByUser } from './gu
 export { listingStatus, toSummaries, withBioTranslations } from './guides.service';
 export { summaryColumns, type SummaryRow } from './guides.repository';
 export type { GuideSearch } from './guide-search';
+export { quoteOfGuide, type PaymentRates } from './quote';

@@ -1,6 +1,6 @@
 import { inBothCurrencies } from '../../../shared/booking/charge';
 import { groupSize } from '../../../shared/booking/money-rules';
-import { convertMinor } from '../../../shared/currency';
+import { convertMinor, type FxRate } from '../../../shared/currency';
 import { sellsDaysOf } from '../../../shared/booking/tour-days';
 import { guideRates, tripPrice, type TripLength } from '../../../shared/booking/trip-price';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
@@ -91,7 +91,7 @@ export async function quoteTour(
   const row = await findGuide(db, guideId);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
   const g = row.guide;
-  const { group, dayHours } = checkAskedTrip(g, q);
+  const asked = checkAskedTrip(g, q);
   let servicePriceCents: number | null = null;
   if (q.subcategoryId !== undefined) {
     const service = (await guidePricing(db, guideId)).find((s) => s.subcategoryId === q.subcategoryId);
@@ -101,9 +101,35 @@ export async function quoteTour(
       ]);
     servicePriceCents = service.priceCents;
   }
-  const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
   // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
-  const rate = await fx();
+  return pricedQuote(g, q, asked, { locale, rates, rate: await fx(), servicePriceCents });
+}
+
+/**
+ * The quote of a guide's row already read, at a rate already read: what `quoteTour` answers, for a caller
+ * that prices many trips of the guides it has read (the OCTO products and availability, decision 201).
+ */
+export function quoteOfGuide(
+  g: typeof guides.$inferSelect,
+  q: QuoteQuery,
+  at: { locale: Locale; rates: PaymentRates; rate: FxRate },
+): QuoteReply {
+  return pricedQuote(g, q, checkAskedTrip(g, q), { ...at, servicePriceCents: null });
+}
+
+function pricedQuote(
+  g: typeof guides.$inferSelect,
+  q: QuoteQuery,
+  { group, dayHours }: ReturnType<typeof checkAskedTrip>,
+  {
+    locale,
+    rates,
+    rate,
+    servicePriceCents,
+  }: { locale: Locale; rates: PaymentRates; rate: FxRate; servicePriceCents: number | null },
+): QuoteReply {
+  const guideId = g.id;
+  const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
   // The one pricing function with the one reading of the guide's rates (decision 187): the checkout
   // charges this very call (bookings/booking/booking-group.ts `checkoutPrice`).
   const { price, dayTotalCents } = tripPrice(guideRates(g, servicePriceCents), group, trip, rates());

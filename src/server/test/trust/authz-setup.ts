@@ -17,7 +17,9 @@ export type AuthzEntry =
       visitorStatus?: number;
     }
   | { rule: 'admin'; setup: (f: TrustFixtures) => Promise<RouteRequest> }
-  | { rule: 'public'; why: string; setup: (f: TrustFixtures) => Promise<RouteRequest> };
+  | { rule: 'public'; why: string; setup: (f: TrustFixtures) => Promise<RouteRequest> }
+  /** A reseller's key in `setup`'s headers gets through; every user's token and a visitor get 401 (decision 201). */
+  | { rule: 'reseller'; setup: (f: TrustFixtures) => Promise<RouteRequest> };
 
 /**
  * The next day of a series (each section of the table books on days of its own, clear of the

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { guides } from '../../db/schema/index';
 import { addItinerary } from '../guide-fixtures';
 import { ACCOUNT_ENTRIES } from './authz-table-accounts';
 import { BOOKING_ENTRIES } from './authz-table-bookings';
@@ -42,7 +44,37 @@ async function ownersSupportThread(f: TrustFixtures): Promise<number> {
 
 const guideParams = (key: string) => async (f: TrustFixtures) => ({ params: { [key]: f.guide.guideId } });
 
+/** A reseller made by the admin through the console's route; its key (decision 201). */
+async function resellerKey(f: TrustFixtures): Promise<{ id: number; apiKey: string }> {
+  const res = await send(f.t, {
+    method: 'POST',
+    url: '/api/admin/channels',
+    token: await f.admin.token(),
+    body: { name: 'Authz Partner' },
+  });
+  if (res.statusCode !== 201) throw new Error(`reseller setup failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
+  // ---- resellers and the OCTO API (decision 201): the admin's console, a reseller's key ----
+  'POST /api/admin/channels/{id}/rotate': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: (await resellerKey(f)).id } }),
+  },
+  'DELETE /api/admin/channels/{id}': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: (await resellerKey(f)).id } }),
+  },
+  'GET /api/octo/products/{id}': {
+    rule: 'reseller',
+    setup: async (f) => {
+      await f.t.database.db.update(guides).set({ sellsThroughResellers: true }).where(eq(guides.id, f.guide.guideId));
+      const { apiKey } = await resellerKey(f);
+      return { params: { id: `guide-${f.guide.guideId}` }, headers: { authorization: `Bearer ${apiKey}` } };
+    },
+  },
+
   // ---- guides and catalog (discovery is public) ----
   'GET /api/v2/guides/{id}': { rule: 'public', why: 'a listed guide profile is public', setup: guideParams('id') },
   'GET /api/v2/guides/{id}/quote': {

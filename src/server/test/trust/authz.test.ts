@@ -111,6 +111,19 @@ describe('authorization table', () => {
       });
     }
 
+    if (entry.rule === 'reseller') {
+      it("takes a reseller's key alone: every user's token, the admin's too, and a visitor get 401", async () => {
+        const req = await entry.setup(f);
+        for (const someone of [f.owner, f.guide, f.admin]) {
+          const res = await call(op(), req, await someone.token());
+          expect(res.statusCode, `${someone.username}: ${res.body}`).toBe(401);
+        }
+        expect((await call(op(), { ...req, headers: {} })).statusCode).toBe(401);
+        const reseller = await call(op(), req);
+        expect(reseller.statusCode, reseller.body).toBe(200);
+      });
+    }
+
     if (entry.rule === 'public') {
       it(`is public (${entry.why})`, async () => {
         const res = await call(op(), await entry.setup(f));

@@ -144,12 +144,20 @@ function problems(
   if (status >= 500) found.push(`${where}: server error ${text.slice(0, 200)}`);
   if (status >= 400) {
     let code: unknown;
+    let octoError = false;
     try {
-      code = JSON.parse(text).code;
+      const parsed = JSON.parse(text) as { code?: unknown; error?: unknown; errorMessage?: unknown };
+      code = parsed.code;
+      // Under /api/octo the body is OCTO's own `{ error, errorMessage }`, an upper-case code (decision 201).
+      octoError =
+        op.path.startsWith('/api/octo/') &&
+        typeof parsed.error === 'string' &&
+        /^[A-Z_]+$/.test(parsed.error) &&
+        typeof parsed.errorMessage === 'string';
     } catch {
       /* not JSON */
     }
-    if (typeof code !== 'string' || !(code in ERROR_STATUS))
+    if (!octoError && (typeof code !== 'string' || !(code in ERROR_STATUS)))
       found.push(`${where}: no stable error code (${contentType}) ${text.slice(0, 120)}`);
   }
   for (const [pattern, what] of LEAKS)

@@ -46,6 +46,7 @@ const rates: RatesReply = {
   instantBook: false,
   minNoticeHours: 24,
   bufferMinutes: 30,
+  sellsThroughResellers: false,
   instantBookPausedUntil: null,
   services: [],
 };

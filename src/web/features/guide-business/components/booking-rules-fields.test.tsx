@@ -8,7 +8,7 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { RatesEditor } from './rates-editor';
 
-/** The rates form's booking rules (decision 153): instant confirmation, the notice and the buffer, and the pause. */
+/** The rates form's booking rules: instant booking, notice, buffer, pause (decision 153), resellers (decision 201). */
 const wrap = (children: ReactNode) => (
   <QueryClientProvider client={createQueryClient()}>
     <MemoryRouter>
@@ -36,6 +36,7 @@ const rates: RatesReply = {
   instantBook: false,
   minNoticeHours: 24,
   bufferMinutes: 30,
+  sellsThroughResellers: false,
   instantBookPausedUntil: null,
   services: [],
 };
@@ -67,6 +68,19 @@ describe('rates editor: booking rules (decision 153)', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({ instantBook: true, minNoticeHours: 6, bufferMinutes: 45 });
+  });
+
+  it('sends the switch to sell through travel resellers, off until she turns it on (decision 201)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const fetchMock = serve(rates);
+    render(wrap(<RatesEditor />));
+    const box = (await screen.findByLabelText('通过旅游分销平台销售')) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: '保存价格' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(JSON.parse(String(init!.body))).toMatchObject({ sellsThroughResellers: true });
   });
 
   it('says until when instant confirmation is paused, in Japanese', async () => {

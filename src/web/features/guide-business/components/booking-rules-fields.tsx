@@ -5,11 +5,12 @@ import { SelectField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { formatInstant } from '../../../lib/format';
 
-/** Instant booking, the minimum notice and the buffer of the rates form (decision 153). */
+/** Instant booking, the minimum notice, the buffer (decision 153) and selling through resellers (decision 201). */
 export interface RulesForm {
   instantBook: boolean;
   minNoticeHours: number;
   bufferMinutes: number;
+  sellsThroughResellers: boolean;
 }
 
 /** The notices a guide picks from (the API takes any whole hour of 0–168; a stored other value is kept). */
@@ -20,6 +21,7 @@ export const rulesFormOf = (d: RatesReply): RulesForm => ({
   instantBook: d.instantBook,
   minNoticeHours: d.minNoticeHours,
   bufferMinutes: d.bufferMinutes,
+  sellsThroughResellers: d.sellsThroughResellers,
 });
 
 export function BookingRulesFields({
@@ -85,6 +87,16 @@ export function BookingRulesFields({
           ))}
         </SelectField>
       </div>
+      <label className="mt-4 flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-stone-300 text-primary-600"
+          checked={form.sellsThroughResellers}
+          onChange={(e) => set({ sellsThroughResellers: e.target.checked })}
+        />
+        {t('rates.rules.resellers')}
+      </label>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('rates.rules.resellersHint')}</p>
     </fieldset>
   );
 }

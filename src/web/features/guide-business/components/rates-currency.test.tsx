@@ -36,6 +36,7 @@ const yuanGuide: RatesReply = {
   instantBook: false,
   minNoticeHours: 24,
   bufferMinutes: 30,
+  sellsThroughResellers: false,
   instantBookPausedUntil: null,
   services: [],
 };

@@ -211,6 +211,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
         instantBook: form.instantBook,
         minNoticeHours: form.minNoticeHours,
         bufferMinutes: form.bufferMinutes,
+        sellsThroughResellers: form.sellsThroughResellers,
       },
       {
         onSuccess: () => showToast({ title: t('rates.saved'), variant: 'success' }),

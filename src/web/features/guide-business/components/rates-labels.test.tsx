@@ -41,6 +41,7 @@ const guide: RatesReply = {
   instantBook: false,
   minNoticeHours: 24,
   bufferMinutes: 30,
+  sellsThroughResellers: false,
   instantBookPausedUntil: null,
   services: [
     {

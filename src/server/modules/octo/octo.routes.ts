@@ -1,0 +1,150 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  octoAvailabilityBodySchema,
+  octoAvailabilitySchema,
+  octoCalendarBodySchema,
+  octoCalendarDaySchema,
+  octoProductParamsSchema,
+  octoProductSchema,
+  octoSupplierSchema,
+} from '../../../shared/schemas/octo';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { readerTextLanguage } from '../../lib/request-language';
+import type { AppInstance } from '../../lib/types';
+import type { ChannelRow } from './channels.repository';
+import type { Channels } from './channels.service';
+import { answerOctoError, octoErrorReplies } from './octo-errors';
+import type { OctoAsk } from './octo-products';
+import type { OctoService } from './octo.service';
+import { keyHashOf } from './channels.service';
+
+/** The reseller each OCTO request was made with, set by the key check before the route runs. */
+const callers = new WeakMap<FastifyRequest, ChannelRow>();
+const callerOf = (request: FastifyRequest): ChannelRow => callers.get(request)!;
+
+/** What the reseller asked for in its headers: capabilities and the language of the content. */
+function askOf(request: FastifyRequest): OctoAsk {
+  const capabilities = String(request.headers['octo-capabilities'] ?? '')
+    .split(',')
+    .map((c) => c.trim());
+  return {
+    pricing: capabilities.includes('octo/pricing'),
+    content: capabilities.includes('octo/content'),
+    reader: readerTextLanguage(request),
+  };
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
+const tags = ['octo'];
+const security = [{ octoKey: [] }];
+/** Each key's requests a minute, counted per key across instances (Redis with REDIS_URL, decision 101). */
+export const OCTO_REQUESTS_PER_MINUTE = 120;
+const config = {
+  rateLimit: {
+    max: OCTO_REQUESTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `octo:${keyHashOf(String(request.headers.authorization ?? ''))}`,
+  },
+};
+
+/**
+ * The OCTO supplier API under /api/octo (decision 201), in a scope of its own: its key check, and its error
+ * handler answering OCTO's `{ error, errorMessage }` for every failure here (the product's shape elsewhere).
+ */
+export async function octoRoutes(app: AppInstance, deps: { channels: Channels; octo: OctoService }): Promise<void> {
+  await app.register(
+    async (octo: AppInstance) => {
+      octo.setErrorHandler(answerOctoError);
+      octo.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: 'NOT_FOUND', errorMessage: `There is no ${request.method} ${request.url}` }),
+      );
+      octo.addHook('onRequest', async (request) => {
+        const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+        const channel = key ? await deps.channels.byKey(key) : undefined;
+        if (!channel)
+          throw new AppError('unauthorized', 'Send a valid reseller API key as Authorization: Bearer <apiKey>');
+        callers.set(request, channel);
+      });
+      supplierRoutes(octo, deps.octo);
+      availabilityRoutes(octo, deps.octo);
+    },
+    { prefix: '/api/octo' },
+  );
+}
+
+function supplierRoutes(octo: AppInstance, service: OctoService): void {
+  octo.get(
+    '/supplier',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'OCTO: the supplier, the operator named in the commerce disclosure, and this API’s base URL',
+        response: { 200: octoSupplierSchema, ...octoErrorReplies },
+      },
+    },
+    async () => service.supplier(),
+  );
+  octo.get(
+    '/products',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary:
+          'OCTO: every guide sold through resellers, one product each; prices with Octo-Capabilities: octo/pricing, texts with octo/content in Accept-Language',
+        response: { 200: z.array(octoProductSchema), ...octoErrorReplies },
+      },
+    },
+    async (request) => service.products(askOf(request), callerOf(request)),
+  );
+  octo.get(
+    '/products/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'OCTO: one product; 400 INVALID_PRODUCT_ID when it is not sold through resellers',
+        params: octoProductParamsSchema,
+        response: { 200: octoProductSchema, ...octoErrorReplies },
+      },
+    },
+    async (request) => service.product(request.params.id, askOf(request), callerOf(request)),
+  );
+}
+
+function availabilityRoutes(octo: AppInstance, service: OctoService): void {
+  octo.post(
+    '/availability/calendar',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'OCTO: each day of 1–90 of an option: AVAILABLE, SOLD_OUT or CLOSED, with its opening hours',
+        body: octoCalendarBodySchema,
+        response: { 200: z.array(octoCalendarDaySchema), ...octoErrorReplies },
+      },
+    },
+    async (request) => service.calendar(request.body, askOf(request), callerOf(request)),
+  );
+  octo.post(
+    '/availability',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary:
+          'OCTO: the free start times of an option over 1–90 days, or of the availability ids named (the checkout’s own slots)',
+        body: octoAvailabilityBodySchema,
+        response: { 200: z.array(octoAvailabilitySchema), ...octoErrorReplies },
+      },
+    },
+    async (request) => service.availability(request.body, askOf(request), callerOf(request)),
+  );
+}
