@@ -23,6 +23,9 @@ type Component = InstanceType<typeof ICAL.Component>;
 type Event = InstanceType<typeof ICAL.Event>;
 
 export function icsBusyRanges(text: string, from: Date, to: Date): BusyRange[] | { problem: IcsProblem } {
+  // Counted before parsing: ical.js builds every event's object, which for a file far past the cap holds the
+  // event loop for seconds; a line count costs a scan of the text.
+  if (eventLines(text) > MAX_EVENTS) return { problem: 'too_many_events' };
   const root = parseCalendar(text);
   if (!root) return { problem: 'not_a_calendar' };
   const vevents = root.getAllSubcomponents('vevent');
@@ -71,6 +74,11 @@ function skipMalformed(read: () => void): void {
   } catch {
     // ical.js's error for this event alone: nothing of it is kept
   }
+}
+
+/** The VEVENT components a file opens (a line of its own, as RFC 5545 writes a component's start). */
+function eventLines(text: string): number {
+  return text.match(/^BEGIN:VEVENT\r?$/gim)?.length ?? 0;
 }
 
 function parseCalendar(text: string): Component | null {
