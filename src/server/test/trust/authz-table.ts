@@ -11,6 +11,7 @@ import { PAYOUT_ENTRIES } from './authz-table-payouts';
 import { TROUBLE_ENTRIES } from './authz-table-trouble';
 import { CHANGE_ENTRIES } from './authz-table-changes';
 import { PLAN_ENTRIES } from './authz-table-plans';
+import { CALENDAR_ENTRIES } from './authz-table-calendars';
 import type { AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -167,4 +168,5 @@ Object.assign(
   TROUBLE_ENTRIES,
   CHANGE_ENTRIES,
   PLAN_ENTRIES,
+  CALENDAR_ENTRIES,
 );
