@@ -281,7 +281,7 @@ export const bookingSchema = z.object({
   /**
    * The statement's online part (decision 193), summed per currency paid, in the order first paid: every online
    * payment (the deposit, trip changes, extensions) and every refund of one, a rejected extension's included. The trip
-   * card and the booking PDF both read these. Always sent by the server.
+   * card reads these; the booking PDF sums the reply's payments with the same `onlineMoney`. Always sent by the server.
    */
   paidOnline: z.array(z.object({ currency: currencySchema, cents: z.number().int() })).optional(),
   refundedOnline: z.array(z.object({ currency: currencySchema, cents: z.number().int() })).optional(),

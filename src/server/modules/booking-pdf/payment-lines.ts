@@ -103,8 +103,7 @@ export function paymentLines(
       });
     }
   }
-  // The reply's sums, which the trip card reads too: a rejected extension's refund is in both.
-  for (const r of b.refundedOnline ?? online.refundedSums) lines.push({ label: s.refunded, ...r, negative: true });
+  for (const r of online.refundedSums) lines.push({ label: s.refunded, ...r, negative: true });
   if (reader === 'traveler' || !b.rate) return { lines, final: finalLine(b, s, locale), converted: false };
   // The guide's copy (decision 195): what the traveler paid in yuan reads in her yen at the booking's rate,
   // and what she is handed in person in hers alone; the rate is printed under them.
