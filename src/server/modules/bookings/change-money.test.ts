@@ -82,7 +82,7 @@ describe('a yen family’s trip changed, paid in yuan', () => {
     expect(paidYuan).toBe(yuan(more.to.depositCents));
     expect(yuan(more.to.totalCents) - paidYuan).toBe(b.dueInPersonChargeCents);
     let receipts = await receiptsOf(id);
-    // The deposit's first receipt is superseded by one stating the trip as changed (decision 204): one current a payment.
+    // The deposit's receipt is superseded by one stating the changed trip (decision 204): one current a payment.
     const current = receipts.filter((r) => r.kind === 'receipt' && !r.supersededBy);
     expect(current.map((r) => [r.paymentKind, r.amountCents]).sort()).toEqual([
       ['change', change.amountCents],
