@@ -119,7 +119,7 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     change: (booking) => `地陪预订 ${booking} 更改行程补付的定金`,
     refundOf: (receipt) => `收据 ${receipt} 所列款项的退款`,
     supersededBy: (receipt) =>
-      `行程更改后，本收据已由收据 ${receipt} 取代。所收金额不变；需当面付给导游的金额以 ${receipt} 为准。`,
+      `行程更改后，本收据已由收据 ${receipt} 取代。所收金额不变；需当面付给地陪的金额以 ${receipt} 为准。`,
     lines: '明细',
     tour: '行程',
     group: '人数',
