@@ -279,6 +279,13 @@ export const bookingSchema = z.object({
    */
   paidOnlineCents: z.number().int().optional(),
   /**
+   * The statement's online part (decision 193), summed per currency paid, in the order first paid: every online
+   * payment (the deposit, trip changes, extensions) and every refund of one, a rejected extension's included. The trip
+   * card reads these; the booking PDF sums the reply's payments with the same `onlineMoney`. Always sent by the server.
+   */
+  paidOnline: z.array(z.object({ currency: currencySchema, cents: z.number().int() })).optional(),
+  refundedOnline: z.array(z.object({ currency: currencySchema, cents: z.number().int() })).optional(),
+  /**
    * Left to pay the guide in person, in the booking's currency (the guide's, decision 164): the total less
    * the deposit, 0 once cancelled or once the traveler reported paying it (decision 062). Always sent by the server.
    */

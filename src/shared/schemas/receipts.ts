@@ -21,6 +21,12 @@ export const receiptSchema = z.object({
   number: z.string(),
   /** A credit note's receipt number; null on a receipt. */
   receiptNumber: z.string().nullable(),
+  /**
+   * A deposit's receipt a trip change replaced: the number of the receipt issued then, which states what is owed now
+   * (decision 204). This one keeps what it said when issued. Null on a current receipt and on a credit note; always
+   * sent by the server.
+   */
+  supersededBy: z.string().nullable().optional(),
   bookingId: z.number().int(),
   bookingNumber: z.string(),
   paymentKind: z.enum(['deposit', 'extension', 'change']),

@@ -74,6 +74,11 @@ export const receipts = pgTable(
     addressee: text('addressee').notNull(),
     operator: jsonb('operator').$type<PrintedOperator>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A deposit's receipt a trip change replaced: the number of the receipt issued then (decision 204). What it
+     * says is kept as issued; the new one states the booking's money as the change left it.
+     */
+    supersededBy: text('superseded_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -81,7 +86,7 @@ export const receipts = pgTable(
     uniqueIndex('receipts_number_key').on(t.number),
     uniqueIndex('receipts_one_per_payment')
       .on(t.paymentId)
-      .where(sql`kind = 'receipt'`),
+      .where(sql`kind = 'receipt' and superseded_by is null`),
     index('receipts_booking_idx').on(t.bookingId, t.id),
     check('receipts_kind', sql`kind in ('receipt', 'credit_note')`),
     check('receipts_amounts', sql`amount_cents > 0 and in_person_cents >= 0`),

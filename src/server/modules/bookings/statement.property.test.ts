@@ -283,10 +283,20 @@ describe('a booking’s statement, for random trips, currencies, rates, changes,
           );
           expect(reply.paidOnlineCents).toBe(s.paidOnlineOwnCents);
 
-          // The deposit's receipt, in the currency the deposit was paid in.
+          // The deposit's current receipt, in the currency the deposit was paid in: issued (again) at the last
+          // change with the in-person part of the trip as it then stood (decision 204), which the statement reads.
           const deposit = payments[0]!;
-          const receipt = inPersonOf({ kind: 'receipt', paymentKind: 'deposit', currency: deposit.currency }, s);
+          const issued = Math.max(0, s.total.cents - s.deposit.cents);
+          const current = { kind: 'receipt', paymentKind: 'deposit', currency: deposit.currency } as const;
+          const receipt = inPersonOf({ ...current, supersededBy: null, inPersonCents: issued }, s);
           expect(receipt.cents).toBe(s.inPerson.cents);
+          if (s.inPerson.cents > 0) expect(receipt.cents).toBe(issued);
+          // One it superseded keeps what it said when issued, whatever the booking says now.
+          expect(inPersonOf({ ...current, supersededBy: 'R-00000002', inPersonCents: issued + 7 }, s)).toEqual({
+            cents: issued + 7,
+            about: null,
+            on: [],
+          });
           if (s.inPerson.cents > 0) {
             expect(receipt.about).toBe(deposit.currency === other ? s.inPerson.otherCents : null);
             expect(receipt.on.map((d) => d.cents)).toEqual(s.inPersonOn.map((d) => d.cents));

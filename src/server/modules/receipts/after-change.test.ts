@@ -10,9 +10,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, callAs, CARD_OK, daysAhead, pay, person, yenGuide, type Person } from '../bookings/test-helpers';
 
 /**
- * A yen family's three days paid in yuan, then an adult added and a day dropped (decision 193): the
- * deposit's receipt says what the booking says is left to hand the guide — the same total, the same
- * share each day, in yen and in yuan — not the figure of the trip as it was when the receipt was issued;
+ * A yen family's three days paid in yuan, then an adult added and a day dropped (decisions 193, 204): each
+ * change supersedes the deposit's receipt, kept as issued, by a new one that says what the booking says is left
+ * to hand the guide — the same total, the same share each day, in yen and in yuan; the refunds are credited once;
  * and the booking PDF's refund line counts the change's refund with the deposit's, as the trip card does.
  */
 let t: TestApp;
@@ -64,12 +64,22 @@ beforeAll(async () => {
   });
   expect(fewer.json(), fewer.body).toMatchObject({ status: 'applied' });
   booking = bookingSchema.parse((await callAs(t, 'GET', `/api/v2/bookings/${id}`, traveler)).json());
-  deposit = (await receiptsOf()).find((r) => r.kind === 'receipt' && r.paymentKind === 'deposit')!;
+  deposit = (await receiptsOf()).find((r) => r.kind === 'receipt' && r.paymentKind === 'deposit' && !r.supersededBy)!;
 });
 afterAll(() => t.close());
 
 describe('a receipt issued before a trip change', () => {
-  it('says what is left to hand the guide as the booking says it now, in yen and in yuan, a share each day', () => {
+  it('is superseded by a new receipt each change, which says what is left to hand the guide as the booking says it now', async () => {
+    const deposits = (await receiptsOf()).filter((r) => r.kind === 'receipt' && r.paymentKind === 'deposit');
+    expect(deposits).toHaveLength(3);
+    const [first, second, current] = deposits;
+    expect([first!.supersededBy, second!.supersededBy, current!.supersededBy]).toEqual([
+      second!.number,
+      current!.number,
+      null,
+    ]);
+    expect(current).toEqual(deposit);
+    expect(new Set(deposits.map((r) => `${r.amountCents} ${r.currency} ${r.paidAt}`)).size).toBe(1);
     expect(booking.days).toBe(2);
     expect(deposit.inPersonCents).toBe(booking.dueInPersonCents);
     expect(deposit.inPersonAboutCents).toBe(booking.dueInPersonChargeCents);
@@ -78,16 +88,38 @@ describe('a receipt issued before a trip change', () => {
     );
   });
 
-  it('prints it so in its PDF', async () => {
-    const text = await pdfText(`/api/v2/receipts/${deposit.id}/pdf?lang=en`);
-    expect(text).toContain(`¥${booking.dueInPersonCents!.toLocaleString('en-US')} (JPY`);
-    expect(text).not.toMatch(/Days 1–3/);
+  it('keeps what the superseded receipts said when issued: the in-person part of the trip as it was then', async () => {
+    const [first, second] = (await receiptsOf()).filter((r) => r.kind === 'receipt' && r.paymentKind === 'deposit');
+    expect(first!.inPersonCents).toBeGreaterThan(0);
+    expect(second!.inPersonCents).toBeGreaterThan(first!.inPersonCents);
+    expect(second!.inPersonCents).not.toBe(deposit.inPersonCents);
+    for (const r of [first!, second!]) expect([r.inPersonAboutCents, r.inPersonOn]).toEqual([null, []]);
   });
 
-  it('leaves the change’s receipt and the credit notes without an in-person part', async () => {
-    const others = (await receiptsOf()).filter((r) => r.id !== deposit.id);
-    expect(others.map((r) => r.kind).sort()).toEqual(['credit_note', 'credit_note', 'receipt']);
-    for (const r of others) expect([r.inPersonCents, r.inPersonOn]).toEqual([0, []]);
+  it('prints it so in its PDF, and the superseded one names its successor in three languages', async () => {
+    const text = await pdfText(`/api/v2/receipts/${deposit.id}/pdf?lang=en`);
+    expect(text).toContain(`¥${booking.dueInPersonCents!.toLocaleString('en-US')} (JPY`);
+    expect(text).not.toMatch(/Days 1–3|Superseded/);
+    const [, second] = (await receiptsOf()).filter((r) => r.kind === 'receipt' && r.paymentKind === 'deposit');
+    const old = `/api/v2/receipts/${second!.id}/pdf?lang=`;
+    expect(await pdfText(`${old}en`)).toContain(`Superseded by receipt ${deposit.number}`);
+    expect(await pdfText(`${old}zh-CN`)).toContain(`本收据已由收据 ${deposit.number} 取代`);
+    expect(await pdfText(`${old}ja`)).toContain(`領収書${deposit.number}に差し替えられました`);
+  });
+
+  it('credits what was refunded, once, on the current receipts; the change’s receipt has no in-person part', async () => {
+    const all = await receiptsOf();
+    const notes = all.filter((r) => r.kind === 'credit_note');
+    const refunded = booking.payments
+      .filter((p) => p.kind !== 'final_payment')
+      .reduce((s, p) => s + p.refundedCents, 0);
+    expect(refunded).toBeGreaterThan(0);
+    expect(notes.reduce((s, r) => s + r.amountCents, 0)).toBe(refunded);
+    const current = new Set(all.filter((r) => r.kind === 'receipt' && !r.supersededBy).map((r) => r.number));
+    for (const n of notes) expect(current).toContain(n.receiptNumber);
+    const change = all.filter((r) => r.paymentKind === 'change');
+    expect(change.map((r) => r.kind).sort()).toEqual(['credit_note', 'receipt']);
+    for (const r of [...change, ...notes]) expect([r.inPersonCents, r.inPersonOn]).toEqual([0, []]);
   });
 });
 

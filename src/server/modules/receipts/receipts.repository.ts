@@ -93,7 +93,8 @@ export async function issueReceipts(
 
 /**
  * Issues a credit note for what each receipted payment of the booking has had refunded beyond its
- * earlier credit notes (one statement, the `C` series, as `receiptCtes`). A refund recorded in several
+ * earlier credit notes (one statement, the `C` series, as `receiptCtes`), naming the payment's current receipt
+ * (its notes of before name the receipt a trip change superseded, decision 204). A refund recorded in several
  * steps gets a note for each step; a payment without a receipt gets none (its receipt comes first).
  */
 export async function issueCreditNotes(db: Database, bookingId: number, stamp: IssueStamp): Promise<number> {
@@ -102,11 +103,11 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
     WITH cn_src AS (
       SELECT r.id AS receipt_id, r.booking_id, r.payment_id, r.payer_id, r.payment_kind, r.method, r.card_last4, r.currency, r.addressee,
              bk.currency AS in_person_currency,
-             p.refunded_cents - coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.receipt_id = r.id), 0) AS amount_cents,
+             p.refunded_cents - coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.payment_id = r.payment_id AND c.kind = 'credit_note'), 0) AS amount_cents,
              row_number() OVER (ORDER BY r.id) AS rn, count(*) OVER () AS n
         FROM receipts r JOIN payments p ON p.id = r.payment_id JOIN bookings bk ON bk.id = r.booking_id
-       WHERE r.booking_id = ${bookingId} AND r.kind = 'receipt'
-         AND p.refunded_cents > coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.receipt_id = r.id), 0)
+       WHERE r.booking_id = ${bookingId} AND r.kind = 'receipt' AND r.superseded_by IS NULL
+         AND p.refunded_cents > coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.payment_id = r.payment_id AND c.kind = 'credit_note'), 0)
     ),
     cn_n AS (
       INSERT INTO receipt_series (series, last_number) SELECT 'C', count(*) FROM cn_src HAVING count(*) > 0
@@ -124,6 +125,47 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
     )
     SELECT count(*)::int AS issued FROM cn_ins`);
   return rowsOf<{ issued: number }>(result)[0]?.issued ?? 0;
+}
+
+/**
+ * After a trip change (decision 204): a deposit's current receipt states an in-person part the booking no longer
+ * owes, so it is superseded, kept as issued and naming the new one's number, and a new receipt for the same payment
+ * (the next `R` number, issued `now`) carries what is owed now. Two statements, the counter's bump with the old
+ * receipt's mark first: the one-current-receipt-a-payment index would refuse the new row while the old is current.
+ * The caller holds the booking's lock. A cancelled booking's receipt is left as it is (decision 193 reads nothing).
+ */
+export async function supersedeReceipts(db: Database, bookingId: number, stamp: IssueStamp): Promise<number> {
+  const now = stamp.now.toISOString();
+  const marked = rowsOf<{ id: number; number: string }>(
+    await db.execute(sql`
+    WITH sp_old AS (
+      SELECT r.id, row_number() OVER (ORDER BY r.id) AS rn, count(*) OVER () AS n
+        FROM receipts r JOIN bookings bk ON bk.id = r.booking_id
+       WHERE r.booking_id = ${bookingId} AND r.kind = 'receipt' AND r.payment_kind = 'deposit' AND r.superseded_by IS NULL
+         AND bk.status <> 'cancelled' AND r.in_person_cents <> greatest(bk.total_price_cents - bk.deposit_cents, 0)
+    ),
+    sp_n AS (
+      INSERT INTO receipt_series (series, last_number) SELECT 'R', count(*) FROM sp_old HAVING count(*) > 0
+      ON CONFLICT (series) DO UPDATE SET last_number = receipt_series.last_number + excluded.last_number
+      RETURNING last_number
+    )
+    UPDATE receipts r SET superseded_by = 'R-' || lpad((sp_n.last_number - sp_old.n + sp_old.rn)::text, 8, '0'), updated_at = ${now}::timestamptz
+      FROM sp_old, sp_n WHERE r.id = sp_old.id
+    RETURNING r.id, r.superseded_by AS number`),
+  );
+  if (marked.length === 0) return 0;
+  await db.execute(sql`
+    INSERT INTO receipts (kind, series, seq, number, booking_id, payment_id, payer_id, payment_kind, method, card_last4,
+                          amount_cents, in_person_cents, currency, in_person_currency, paid_at, addressee, operator, issued_at, updated_at)
+    SELECT 'receipt', 'R', substr(r.superseded_by, 3)::int, r.superseded_by, r.booking_id, r.payment_id, r.payer_id, r.payment_kind,
+           r.method, r.card_last4, r.amount_cents, greatest(bk.total_price_cents - bk.deposit_cents, 0), r.currency,
+           bk.currency, r.paid_at, r.addressee, ${JSON.stringify(stamp.operator)}::jsonb, ${now}::timestamptz, ${now}::timestamptz
+      FROM receipts r JOIN bookings bk ON bk.id = r.booking_id
+     WHERE r.id IN (${sql.join(
+       marked.map((m) => sql`${m.id}`),
+       sql`, `,
+     )})`);
+  return marked.length;
 }
 
 export type ReceiptRow = typeof receipts.$inferSelect;

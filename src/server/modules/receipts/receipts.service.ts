@@ -23,7 +23,10 @@ export interface ReceiptIssuer {
   ctes(ids: SQL): SQL;
   /** The values of `ctes`' placeholders: issued `now`, paid at `paidAt`. */
   cteValues(now: Date, paidAt: Date): Record<string, unknown>;
-  /** The receipts due for the booking's payments (one statement). */
+  /**
+   * The receipts due for the booking's payments (one statement), and a new one for a deposit's receipt whose
+   * in-person part a trip change replaced (decision 204: two statements more when there is one).
+   */
   receipts(db: Database, bookingId: number, now: Date): Promise<number>;
   /** The credit notes due for the booking's refunds (one statement). */
   creditNotes(db: Database, bookingId: number, now: Date): Promise<number>;
@@ -41,7 +44,9 @@ export class ReceiptsService {
     this.issuer = {
       ctes: (ids) => repo.receiptCtesOf(ids, repo.RECEIPT_PLACEHOLDERS),
       cteValues: (now, paidAt) => repo.receiptValues({ operator: stamped, now }, paidAt),
-      receipts: (db, bookingId, now) => repo.issueReceipts(db, bookingId, { operator: stamped, now }),
+      receipts: async (db, bookingId, now) =>
+        (await repo.issueReceipts(db, bookingId, { operator: stamped, now })) +
+        (await repo.supersedeReceipts(db, bookingId, { operator: stamped, now })),
       creditNotes: (db, bookingId, now) => repo.issueCreditNotes(db, bookingId, { operator: stamped, now }),
     };
   }
@@ -122,13 +127,19 @@ interface OfBooking {
 type Statement = ReturnType<typeof bookingStatement>;
 
 /**
- * What a receipt says is left to hand the guide: the booking's statement as it stands, never the figure
- * frozen when it was issued (decision 193: after a trip change that figure is no longer owed), on the
- * deposit's receipt only, in the booking's currency with the payment's beside when the two differ.
+ * What a receipt says is left to hand the guide: on the current deposit's receipt the booking's statement as it
+ * stands (decision 193; a trip change issues a new receipt, decision 204, so this is the figure it was issued with
+ * until a cancellation or the hand-over leaves nothing), on a superseded one the figure frozen at its issue, in the
+ * booking's currency with the payment's beside when the two differ.
  */
-export function inPersonOf(r: Pick<ReceiptRow, 'kind' | 'paymentKind' | 'currency'>, s: Statement) {
-  if (r.kind !== 'receipt' || r.paymentKind !== 'deposit' || s.inPerson.cents <= 0)
-    return { cents: 0, about: null, on: [] };
+export function inPersonOf(
+  r: Pick<ReceiptRow, 'kind' | 'paymentKind' | 'currency' | 'supersededBy' | 'inPersonCents'>,
+  s: Statement,
+) {
+  if (r.kind !== 'receipt' || r.paymentKind !== 'deposit') return { cents: 0, about: null, on: [] };
+  // A superseded receipt keeps what it said when issued (decision 204); its successor states what is owed now.
+  if (r.supersededBy !== null) return { cents: r.inPersonCents, about: null, on: [] };
+  if (s.inPerson.cents <= 0) return { cents: 0, about: null, on: [] };
   const other = r.currency !== s.currency && r.currency === s.other;
   return {
     cents: s.inPerson.cents,
@@ -152,6 +163,7 @@ function toReceipt(r: ReceiptRow, b: OfBooking, statement: Statement, receiptNum
     kind: r.kind,
     number: r.number,
     receiptNumber: r.kind === 'credit_note' ? receiptNumber : null,
+    supersededBy: r.supersededBy,
     bookingId: r.bookingId,
     bookingNumber: bookingNumber(r.bookingId, b.bookingNumber),
     paymentKind: r.paymentKind,

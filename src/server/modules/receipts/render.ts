@@ -78,6 +78,7 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
     y: PAGE.margin,
   };
   heading(c, title);
+  if (r.supersededBy) superseded(c, r.supersededBy);
   addressee(c);
   amountBox(c);
   details(c);
@@ -132,6 +133,14 @@ function heading(c: ReceiptPage, title: string): void {
   doc.font('regular').fontSize(10).fillColor(INK);
   doc.text(`${s.number}${s.colon}${r.number}`, LEFT, c.y, { width: WIDTH, align: 'right' });
   doc.text(`${s.issued}${s.colon}${dateOf(r.issuedAt, s)}`, LEFT, c.y + 15, { width: WIDTH, align: 'right' });
+}
+
+/** A receipt a trip change replaced says so, and by which (decision 204), above everything it certifies. */
+function superseded(c: ReceiptPage, by: string): void {
+  const { doc, s } = c;
+  c.y += 36;
+  doc.font('bold').fontSize(10.5).fillColor(VERMILION).text(s.supersededBy(by), LEFT, c.y, { width: WIDTH });
+  c.y = doc.y - 20;
 }
 
 /** Who the receipt is made out to (宛名), underlined. */

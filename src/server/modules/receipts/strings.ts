@@ -25,6 +25,8 @@ export interface ReceiptStrings {
   /** A trip change's difference of deposit (decision 177). */
   change: (booking: string) => string;
   refundOf: (receipt: string) => string;
+  /** On a receipt a trip change replaced (decision 204): the receipt that states the booking now. */
+  supersededBy: (receipt: string) => string;
   lines: string;
   /** The tour the payment is for (decision 179): its length and dates, its group. */
   tour: string;
@@ -75,6 +77,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `Tour extension for booking ${booking}`,
     change: (booking) => `Additional deposit for the change to booking ${booking}`,
     refundOf: (receipt) => `Refund of the payment on receipt ${receipt}`,
+    supersededBy: (receipt) =>
+      `Superseded by receipt ${receipt} after a change to the trip. The amount received stands; the amount to pay the guide in person is on ${receipt}.`,
     lines: 'Details',
     tour: 'Tour',
     group: 'Travelers',
@@ -114,6 +118,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `预订 ${booking} 的延时费`,
     change: (booking) => `地陪预订 ${booking} 更改行程补付的定金`,
     refundOf: (receipt) => `收据 ${receipt} 所列款项的退款`,
+    supersededBy: (receipt) =>
+      `行程更改后，本收据已由收据 ${receipt} 取代。所收金额不变；需当面付给地陪的金额以 ${receipt} 为准。`,
     lines: '明细',
     tour: '行程',
     group: '人数',
@@ -152,6 +158,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `予約${booking}のツアー延長料金として`,
     change: (booking) => `ガイド予約${booking}の変更に伴う追加予約金として`,
     refundOf: (receipt) => `領収書${receipt}の返金`,
+    supersededBy: (receipt) =>
+      `旅程の変更により、この領収書は領収書${receipt}に差し替えられました。受領額に変わりはありません。ガイドに現地でお支払いいただく金額は${receipt}をご覧ください。`,
     lines: '明細',
     tour: 'ツアー',
     group: '人数',

@@ -4,7 +4,13 @@ import type { BookingRow, PaymentRow } from './bookings.repository';
 
 type MoneyView = Pick<
   Booking,
-  'depositPaidAt' | 'paidOnlineCents' | 'dueInPersonCents' | 'dueInPersonChargeCents' | 'dueInPersonOn'
+  | 'depositPaidAt'
+  | 'paidOnlineCents'
+  | 'paidOnline'
+  | 'refundedOnline'
+  | 'dueInPersonCents'
+  | 'dueInPersonChargeCents'
+  | 'dueInPersonOn'
 >;
 
 /** The booking's statement (decision 193) from its row and its payments, as every surface reads it. */
@@ -22,7 +28,8 @@ export const statementOf = (b: BookingRow, payments: readonly PaymentRow[]) =>
 
 /**
  * What has been paid and what is left, the server's figures (decision 179), read from the booking's
- * statement (decision 193): what the payments made online still stand for in the booking's currency; the
+ * statement (decision 193): what the payments made online still stand for in the booking's currency, and what
+ * was paid and refunded online per currency (extensions' too: the card and the PDF read these sums); the
  * in-person part while it is owed, in the booking's currency and, when the traveler saw the other one, in
  * it (converted once, then subtracted); and the share of it due on each tour day.
  */
@@ -33,6 +40,8 @@ export function moneyView(b: BookingRow, payments: readonly PaymentRow[]): Money
   return {
     depositPaidAt: b.paidAt?.toISOString() ?? null,
     paidOnlineCents: s.paidOnlineOwnCents,
+    paidOnline: s.paidSums,
+    refundedOnline: s.refundedSums,
     dueInPersonCents: due,
     dueInPersonChargeCents: seenOther && due > 0 ? s.inPerson.otherCents : null,
     dueInPersonOn: s.inPersonOn.map((d) => ({ ...d, chargeCents: seenOther ? d.chargeCents : null })),

@@ -107,7 +107,8 @@ export class BookingChanges implements ExtraCharge {
         createdAt: now,
       });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      if (status === 'applied') refunds.push(...(await applyChange(db, publish, booking, inserted, guideUserId, now)));
+      if (status === 'applied')
+        refunds.push(...(await applyChange(db, publish, this.core.deps.receipts, booking, inserted, guideUserId, now)));
       else {
         publish.job({
           kind: CHANGE_LAPSE_JOB,
@@ -135,7 +136,7 @@ export class BookingChanges implements ExtraCharge {
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
       if (change.apply.days > booking.days)
         await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true);
-      refunds.push(...(await applyChange(db, publish, booking, change, user.id, now)));
+      refunds.push(...(await applyChange(db, publish, this.core.deps.receipts, booking, change, user.id, now)));
     });
     await this.runRefunds(refunds, now);
     return toChange((await changes.changeById(this.core.db, id, changeId))!);
@@ -234,7 +235,15 @@ export class BookingChanges implements ExtraCharge {
           () => false,
         ));
       if (free) {
-        const refunds = await applyChange(db, publish, booking, change, parties.guideUserId, now);
+        const refunds = await applyChange(
+          db,
+          publish,
+          this.core.deps.receipts,
+          booking,
+          change,
+          parties.guideUserId,
+          now,
+        );
         after.push(() => this.runRefunds(refunds, now));
         return;
       }

@@ -5,7 +5,7 @@ import { cancellationPostings } from '../../../../shared/booking/ledger';
 import { pgErrorCode, type Database } from '../../../db/client';
 import { enqueueJob } from '../../../jobs/index';
 import { AppError } from '../../../lib/app-error';
-import { JOB, type Publish } from '../booking/booking-core';
+import { JOB, type Publish, type ReceiptIssuing } from '../booking/booking-core';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow } from '../booking/bookings.repository';
 import * as changes from './changes.repository';
@@ -19,6 +19,7 @@ import type { ChangeRow } from './changes.repository';
 export async function applyChange(
   db: Database,
   publish: Publish,
+  receipts: Pick<ReceiptIssuing, 'receipts'>,
   booking: BookingRow,
   change: ChangeRow,
   guideUserId: number,
@@ -49,6 +50,8 @@ export async function applyChange(
   if (!written)
     throw new AppError('change_not_allowed', 'A trip changes once its deposit is paid and before it starts');
   await changes.updateChange(db, change.id, { status: 'applied', decidedAt: now });
+  // The deposit's receipt stated the trip as it was: a new one states it now, the old one kept (decision 204).
+  await receipts.receipts(db, booking.id, now);
   const jobs: number[] = [];
   const release = -a.depositChangeCents;
   if (release > 0) {

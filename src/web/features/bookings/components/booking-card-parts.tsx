@@ -136,7 +136,8 @@ export function GuideNet({
  * Every day of a booking of several days (decision 154), each with its hours as every card writes a
  * tour's time; nothing for a tour of one day. The trip card kept offline (decision 095) lists them too.
  * Each day's start is its own (day 1 may start later than the others after a same-day replacement,
- * decision 140 amended). With `plans`, each day's time to meet, place and plan under it (decision 179).
+ * decision 140 amended). With `plans`, each day's time to meet, place and plan under it (decision 179), and for a
+ * tour of one day its time to meet and plan alone.
  */
 export function TourDays({
   booking: b,
@@ -147,6 +148,15 @@ export function TourDays({
 }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
+  const one = b.dayPlans?.find((p) => p.day === 1);
+  // A tour of one day has no list of days, but its day's time to meet and plan are shown all the same; its place is
+  // the booking's meeting point, shown above.
+  if ((b.days ?? 1) <= 1 && plans && one && (one.startTime || one.plan))
+    return (
+      <Fact icon={<CalendarRange className="h-4 w-4" />} label={t('box.dayPlan')} wide>
+        <DayPlanDetails plan={one} timeZoneNote={zoneName(b.timeZone, t('japanTime'))} place={false} />
+      </Fact>
+    );
   if (!b.schedule || b.schedule.length < 2) return null;
   return (
     <Fact icon={<CalendarRange className="h-4 w-4" />} label={t('box.daysOption', { count: b.schedule.length })} wide>

@@ -10,10 +10,19 @@ import { MeetingPlace } from '../../meeting-points';
  * language with its map links and its own "Show the driver" card naming the day, and the day's plan,
  * each marked with the language it was written in. Nothing for a day with nothing agreed.
  */
-export function DayPlanDetails({ plan: p, timeZoneNote }: { plan: DayPlan; timeZoneNote: string }) {
+export function DayPlanDetails({
+  plan: p,
+  timeZoneNote,
+  place = true,
+}: {
+  plan: DayPlan;
+  timeZoneNote: string;
+  /** false: the time and the plan alone (a tour of one day, whose place is the booking's meeting point). */
+  place?: boolean;
+}) {
   const { t } = useTranslation('trips');
   const locale = currentLocale();
-  if (!p.meetingAddress && !p.startTime && !p.plan) return null;
+  if (!(place && p.meetingAddress) && !p.startTime && !p.plan) return null;
   const day = t('card.dayPlan.driverDay', {
     n: p.day,
     date: formatCalendarDate(p.date, locale, { weekday: 'short', year: undefined }),
@@ -26,7 +35,7 @@ export function DayPlanDetails({ plan: p, timeZoneNote }: { plan: DayPlan; timeZ
       {p.startTime && (
         <p className="font-medium">{t('card.dayPlan.meetAt', { time: p.startTime, zone: timeZoneNote })}</p>
       )}
-      {p.meetingAddress ? (
+      {!place ? null : p.meetingAddress ? (
         <MeetingPlace
           place={p}
           lang={p.meetingAddressLanguage}

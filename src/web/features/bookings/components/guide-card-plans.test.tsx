@@ -10,6 +10,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { sampleBooking } from '../test-booking';
 import { GuideTourCard } from './guide-tour-card';
 import { RequestCard } from './request-card';
+import { TripCard } from './trip-card';
 
 /**
  * The guide's view of a family's trip is the family's (decision 195): each day's time to meet, place
@@ -148,5 +149,44 @@ describe('the guide’s request card', () => {
     expect(screen.getByTestId('family-line')).toBeTruthy();
     expect(screen.getByTestId('family-extras')).toBeTruthy();
     expect(screen.getByText('孩子对花生过敏')).toBeTruthy();
+  });
+});
+
+describe('a tour of one day', () => {
+  /** One day in Kyoto with its day's time to meet and plan: no list of days, the plan all the same. */
+  const oneDay = family({
+    status: 'confirmed',
+    date: '2026-11-23',
+    startsAt: '2026-11-23T00:00:00.000Z',
+    endsAt: '2026-11-23T08:00:00.000Z',
+    days: 1,
+    currentDay: 1,
+    schedule: [{ date: '2026-11-23', startsAt: '2026-11-23T00:00:00.000Z', endsAt: '2026-11-23T08:00:00.000Z' }],
+    dayPlans: [plan(1, { date: '2026-11-23', startTime: '08:45', plan: '伏见稻荷，午饭在锦市场', planLanguage: 'zh' })],
+  });
+  const cases = [
+    ['en', 'Plan for the day', 'Meet at 08:45 (Japan time)'],
+    ['zh-CN', '当天安排', '08:45 集合（日本时间）'],
+    ['ja', '当日の予定', '08:45集合（日本時間）'],
+  ] as const;
+
+  it('shows its time to meet and plan on the traveler’s card and the guide’s, in three languages', async () => {
+    const noop = () => undefined;
+    for (const [lang, label, meet] of cases) {
+      await act(() => i18next.changeLanguage(lang));
+      for (const card of [
+        <TripCard key="t" booking={oneDay} now={now} onContactSupport={noop} />,
+        <GuideTourCard key="g" booking={oneDay} now={now} />,
+      ]) {
+        render(wrap(card));
+        const day = await screen.findByTestId('day-plan-1');
+        expect(day.textContent).toContain(meet);
+        expect(within(day).getByText('伏见稻荷，午饭在锦市场').getAttribute('lang')).toBe('zh-CN');
+        // Its place is the booking's meeting point, shown once, above.
+        expect(within(day).queryByTestId('meeting-place')).toBeNull();
+        expect(screen.getByText(label)).toBeTruthy();
+        cleanup();
+      }
+    }
   });
 });

@@ -279,12 +279,57 @@ describe('a family’s three days on the trip card', () => {
       refundedCents: 12_293,
       createdAt: '2026-11-04T01:00:00Z',
     };
-    render(wrap(<TripCard booking={family({ payments: [deposit, change] })} now={now} onContactSupport={noop} />));
+    // The statement's sums, as the server sends them (decision 193).
+    const refundedOnline = [{ currency: 'CNY' as const, cents: 42_293 }];
+    render(
+      wrap(
+        <TripCard
+          booking={family({ payments: [deposit, change], refundedOnline })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
     expect((await screen.findByTestId('trip-change-paid')).textContent).toBe(
       '行程更改已在线支付：122.93 元 · 2026年11月4日',
     );
     // Back from both payments, summed in the currency they were charged in.
     expect(screen.getByTestId('trip-refunded').textContent).toBe('已在线退还：422.93 元');
+  });
+
+  it('an extension paid and refunded (rejected): its payment and its refund, as the booking PDF lists them', async () => {
+    const extension = {
+      id: 9,
+      kind: 'extension' as const,
+      method: 'alipay' as const,
+      provider: 'simulated',
+      status: 'refunded' as const,
+      amountCents: 16_050,
+      refundedCents: 16_050,
+      currency: 'CNY' as const,
+      last4: null,
+      proofUploadedByTraveler: false,
+      verifiedByGuide: false,
+      createdAt: '2026-11-04T01:00:00Z',
+    };
+    const b = family();
+    const booking = {
+      ...b,
+      payments: [...b.payments, extension],
+      refundedOnline: [{ currency: 'CNY' as const, cents: 16_050 }],
+    };
+    const expected = {
+      en: ['Paid online for extra time: 160.50 RMB · Nov 4, 2026', 'Refunded online: 160.50 RMB'],
+      'zh-CN': ['延时费已在线支付：160.50 元 · 2026年11月4日', '已在线退还：160.50 元'],
+      ja: ['延長料金をオンラインでお支払い済み：160.50 元・2026年11月4日', 'オンラインで返金済み：160.50 元'],
+    };
+    for (const [lang, [paid, refunded]] of Object.entries(expected)) {
+      await act(() => i18next.changeLanguage(lang));
+      render(wrap(<TripCard booking={booking} now={now} onContactSupport={noop} />));
+      expect((await screen.findByTestId('trip-extension-paid')).textContent).toBe(paid);
+      expect(screen.getByTestId('trip-refunded').textContent).toBe(refunded);
+      cleanup();
+    }
   });
 
   it('an unpaid booking says the deposit due in the currency the traveler saw', async () => {

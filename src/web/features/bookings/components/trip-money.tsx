@@ -95,36 +95,34 @@ export function TripMoney({ booking: b }: { booking: Booking }) {
 }
 
 /**
- * What a trip change moved online (decision 177): each change's payment, and what came back of the
- * deposit and the changes, so the lines above the in-person part add up to what the card was charged.
+ * What a trip change or an extension moved online (decisions 177, 193): each change's and extension's payment, and
+ * what came back of every online payment, a rejected extension's included, as the statement sums it per currency
+ * (the reply's `refundedOnline`, which the booking PDF's refund line reads too).
  */
 function ChangesPaid({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation('trips');
   const locale = currentLocale();
-  const changes = b.payments.filter((p) => p.kind === 'change' && PAID.has(p.status));
-  const refunded = b.payments.filter((p) => (p.kind === 'deposit' || p.kind === 'change') && p.refundedCents > 0);
+  const moved = b.payments.filter((p) => (p.kind === 'change' || p.kind === 'extension') && PAID.has(p.status));
+  const refunded = (b.refundedOnline ?? []).filter((r) => r.cents > 0);
   return (
     <>
-      {changes.map((p) => (
-        <p key={p.id} data-testid="trip-change-paid">
-          {t('card.money.changePaid', {
+      {moved.map((p) => (
+        <p key={p.id} data-testid={`trip-${p.kind}-paid`}>
+          {t(p.kind === 'change' ? 'card.money.changePaid' : 'card.money.extensionPaid', {
             amount: formatMoney(p.amountCents, p.currency, locale),
             date: formatInstant(p.createdAt, locale, b.timeZone).date,
           })}
         </p>
       ))}
       {refunded.length > 0 && b.status !== 'cancelled' && (
-        <p data-testid="trip-refunded">{t('card.money.refunded', { amount: refundedText(refunded, locale) })}</p>
+        <p data-testid="trip-refunded">
+          {t('card.money.refunded', {
+            amount: refunded.map((r) => formatMoney(r.cents, r.currency, locale)).join(' + '),
+          })}
+        </p>
       )}
     </>
   );
-}
-
-/** What came back online, one sum per currency charged. */
-function refundedText(payments: Booking['payments'], locale: ReturnType<typeof currentLocale>): string {
-  const sums = new Map<Booking['payments'][number]['currency'], number>();
-  for (const p of payments) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.refundedCents);
-  return [...sums].map(([currency, cents]) => formatMoney(cents, currency, locale)).join(' + ');
 }
 
 /** What is left to hand the guide, to whom and when: on the day for one day, a share each day for several. */

@@ -152,3 +152,23 @@ describe('the deposit receipt of a family’s three days (decision 179)', () => 
     expect(en).toContain('Day 3, Jan 4, 2027¥38,401 (JPY, ≈ 1,920.05 RMB)');
   });
 });
+
+describe('a deposit’s receipt a trip change superseded (decision 204)', () => {
+  it('says which receipt supersedes it, in three languages; the current one says nothing of the kind', async () => {
+    const old = { ...paidInYuan, supersededBy: 'R-00000003' };
+    const expected = {
+      en: 'Superseded by receipt R-00000003 after a change to the trip',
+      'zh-CN': '行程更改后，本收据已由收据 R-00000003 取代',
+      ja: 'この領収書は領収書R-00000003に差し替えられました',
+    };
+    for (const [lang, words] of Object.entries(expected)) {
+      await act(() => i18next.changeLanguage(lang));
+      show(old);
+      expect((await screen.findByRole('note')).textContent).toContain(words);
+      cleanup();
+    }
+    show({ ...paidInYuan, number: 'R-00000003', supersededBy: null });
+    await screen.findByRole('article');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

@@ -75,6 +75,15 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </p>
       </div>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('issued', { date: date(r.issuedAt) })}</p>
+      {r.supersededBy && (
+        // Kept as issued; the receipt a trip change issued states what is owed now (decision 204).
+        <p
+          role="note"
+          className="mt-2 rounded-md bg-accent-50 px-3 py-2 text-sm font-semibold text-accent-800 dark:bg-stone-800 dark:text-accent-300"
+        >
+          {t('supersededBy', { number: r.supersededBy })}
+        </p>
+      )}
 
       <Addressee receipt={r} />
 
