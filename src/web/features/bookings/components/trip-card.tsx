@@ -6,12 +6,11 @@ import { CANCEL_REASON_CODES } from '../../../../shared/schemas/booking-answers'
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
-import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
-import { TripMoney } from './trip-money';
+import { refundedText, TripMoney } from './trip-money';
 import { creditValues } from './credit-note';
 import { BookingPdfLink } from '../../booking-pdf';
 import { ReceiptsLink } from '../../receipts';
@@ -160,9 +159,8 @@ export function TripCard({
           <CancellationReason booking={b} />
           {refunded.length > 0 && (
             <p className="text-stone-600 dark:text-stone-400">
-              {t('card.refundedPrice', {
-                price: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + '),
-              })}
+              {/* One sum per currency, the figure the cancellation dialog promised (a deposit and a change alike). */}
+              {t('card.refundedPrice', { price: refundedText(refunded, locale) })}
             </p>
           )}
           <button

@@ -120,8 +120,8 @@ function ChangesPaid({ booking: b }: { booking: Booking }) {
   );
 }
 
-/** What came back online, one sum per currency charged. */
-function refundedText(payments: Booking['payments'], locale: ReturnType<typeof currentLocale>): string {
+/** What came back online, one sum per currency charged (the cancelled card's line says it the same way). */
+export function refundedText(payments: Booking['payments'], locale: ReturnType<typeof currentLocale>): string {
   const sums = new Map<Booking['payments'][number]['currency'], number>();
   for (const p of payments) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.refundedCents);
   return [...sums].map(([currency, cents]) => formatMoney(cents, currency, locale)).join(' + ');
