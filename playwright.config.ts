@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_WORKERS, e2eServer, WECHAT_E2E_APP, WECHAT_TEST_PORT } from './e2e/servers';
+import { E2E_WORKERS, e2eServer, ICS_E2E_URL, ICS_TEST_PORT, WECHAT_E2E_APP, WECHAT_TEST_PORT } from './e2e/servers';
 
 const wechatUrl = `http://127.0.0.1:${WECHAT_TEST_PORT}`;
 
@@ -50,6 +50,16 @@ export default defineConfig({
       stderr: 'pipe' as const,
       env: { WECHAT_TEST_PORT: String(WECHAT_TEST_PORT), ...WECHAT_E2E_APP },
     },
+    // A guide's other calendar, published by the project's own local server (decision 200).
+    {
+      command: 'node --import tsx src/server/test/ics-cli.ts',
+      url: ICS_E2E_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { ICS_TEST_PORT: String(ICS_TEST_PORT) },
+    },
     ...Array.from({ length: E2E_WORKERS }, (_, n) => ({
       // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
       // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once. It runs
@@ -78,6 +88,8 @@ export default defineConfig({
         ...WECHAT_E2E_APP,
         WECHAT_OPEN_URL: wechatUrl,
         WECHAT_API_URL: wechatUrl,
+        // The local calendar server is on loopback: named here, it may be read (decision 200).
+        CALENDAR_IMPORT_ALLOW_HOSTS: `127.0.0.1:${ICS_TEST_PORT}`,
       },
     })),
   ],

@@ -153,7 +153,7 @@ const W = {
     basic: '一位旅行者每小时价格',
     additional: '第二位起每人每小时加价（选填）',
     previewTitle: '预览您的申请',
-    price: '4000 日元',
+    price: '4,000 日元',
     submit: '提交申请',
     declarationMsg: '请确认声明',
     declaration: /我声明本申请中的信息/,

@@ -76,7 +76,7 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   const guideCard = guide.page.getByTestId('tour-request-card').filter({ hasText: 'Senso-ji' }).last();
   await expect(guideCard).toContainText('111-0032');
   await expect(guideCard).toContainText(`服务项目${offered[0]!.nameCn}`);
-  await expect(guideCard).toContainText('14000 日元');
+  await expect(guideCard).toContainText('14,000 日元');
   await guide.page.screenshot({ path: `${SHOTS}/tour-card-zh-1280.png` });
   await guideCard.getByRole('button', { name: '接受' }).click();
   await expect(guideCard).toHaveAttribute('data-status', 'accepted');

@@ -13,9 +13,9 @@ async function logIn(page: Page, _request: APIRequestContext, username: string, 
 const prices = async (page: Page, unit: RegExp) =>
   (await page.getByText(unit).allTextContents()).map((s) => Number(s.match(/[\d,.]+/)![0].replace(/,/g, '')));
 
-/** A card's hourly price in Chinese and in English: 360 元/小时, or 约 239.02 元 · 4900 日元/小时 for a guide in yen. */
+/** A card's hourly price in Chinese and in English: 360 元/小时, or 约 239.02 元 · 4,900 日元/小时 for a guide in yen. */
 const HOURLY = {
-  zh: /^(\d+ 元|约 [\d,.]+ 元 · \d+ 日元)\/小时$/,
+  zh: /^(\d+ 元|约 [\d,.]+ 元 · [\d,]+ 日元)\/小时$/,
   en: /^(\d+ RMB|≈ [\d,.]+ RMB · ¥[\d,]+ \(JPY\)) \/ hour$/,
 };
 
@@ -133,7 +133,7 @@ test('a profile opens from the results with every section, and goes back to them
   await expect(
     page
       .getByRole('region', { name: '服务与价格' })
-      .getByText(/(\d+ 元|约 [\d,.]+ 元 · \d+ 日元)\/小时/)
+      .getByText(/(\d+ 元|约 [\d,.]+ 元 · [\d,]+ 日元)\/小时/)
       .first(),
   ).toBeVisible();
   await expect(

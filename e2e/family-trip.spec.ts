@@ -72,6 +72,9 @@ const amountText = (b: Money, cents: number) =>
         { minor: cents, currency: b.currency },
         'zh-CN',
       );
+/** Yuan charged or refunded, exactly, with the yen they stand for beside (decision 193). */
+const exactText = (cny: number, yen: number) =>
+  formatBeside({ minor: cny, currency: 'CNY' }, { minor: yen, currency: 'JPY' }, 'zh-CN', true);
 /** A tour day as the trip card names it: "12月2日（周三）". */
 const dayDate = (iso: string) => {
   const at = new Date(`${iso}T00:00:00Z`);
@@ -203,7 +206,8 @@ test('a family books three days with a guide who confirms at once, adds an adult
     await sheet.getByRole('button', { name: '增加成人' }).click();
     const summary = sheet.getByTestId('change-quote');
     await expect(figure(summary, '新总价')).toHaveText(amountText(booked, moreQuote.to.totalCents));
-    await expect(figure(summary, '现在需支付')).toHaveText(amountText(booked, moreQuote.money.payNowCents));
+    const payNow = exactText(moreQuote.money.payNowChargeCents, moreQuote.money.payNowCents);
+    await expect(figure(summary, '现在需支付')).toHaveText(payNow);
     await expect(figure(summary, '当天当面付给地陪')).toHaveText(amountText(booked, moreQuote.to.inPersonCents));
     await expect(summary).toContainText('这位地陪支持即时预订，更改会立即生效。');
     await shot(page, '3-add-adult', summary);
@@ -211,7 +215,7 @@ test('a family books three days with a guide who confirms at once, adds an adult
       .getByRole('button', { name: `继续支付 ${formatMoney(moreQuote.money.payNowChargeCents, 'CNY', 'zh-CN')}` })
       .click();
     const paying = page.getByRole('dialog', { name: '支付行程更改费用' });
-    await expect(figure(paying, '现在需支付')).toHaveText(amountText(booked, moreQuote.money.payNowCents));
+    await expect(figure(paying, '现在需支付')).toHaveText(payNow);
     await fillCard(paying, true, '4242424242424242');
     await shot(page, '4-pay-change');
     await paying
@@ -248,7 +252,8 @@ test('a family books three days with a guide who confirms at once, adds an adult
         status: 'succeeded',
         method: 'card',
         currency: 'CNY',
-        amountCents: seen(booked, priced.guideDeposit - booked.depositCents),
+        // The two deposits' difference, each converted once (decision 193).
+        amountCents: seen(booked, priced.guideDeposit) - seen(booked, booked.depositCents),
       },
     ]);
 
@@ -259,14 +264,15 @@ test('a family books three days with a guide who confirms at once, adds an adult
       infants: 1,
       days: 2,
     });
-    const { refundCents, keptCents, tier } = fewerQuote.money as {
+    const { refundCents, keptCents, tier, refunds } = fewerQuote.money as {
+      refunds: { cents: number }[];
       refundCents: number;
       keptCents: number;
       tier: CancellationTier;
     };
     await trip.getByRole('button', { name: '更改行程' }).click();
     await sheet.getByLabel('天数').selectOption('2');
-    await expect(figure(summary, '退还给您')).toHaveText(amountText(grown, refundCents));
+    await expect(figure(summary, '退还给您')).toHaveText(exactText(refunds[0]!.cents, refundCents));
     await expect(summary).toContainText(
       `距减少的第一天${WHEN[tier]}，按取消政策退还减少部分所占定金的 ${Math.round(CANCELLATION_REFUND_RATES[tier] * 100)}%。`,
     );
@@ -290,8 +296,8 @@ test('a family books three days with a guide who confirms at once, adds an adult
     });
     expect(dropped.dayPlans).toHaveLength(2);
     const refunded = dropped.payments.reduce((s: number, p: { refundedCents: number }) => s + p.refundedCents, 0);
-    // Each part back from one payment at its share of what that payment charged: within a fen of the sheet's figure.
-    expect(Math.abs(refunded - seen(grown, refundCents))).toBeLessThanOrEqual(1);
+    // Each part back from one payment at its share of what it charged: what the sheet said, to the fen (decision 193).
+    expect(refunded).toBe(refunds[0]!.cents);
     const receipts = (await read(`/api/v2/bookings/${bookingId}/receipts`)).receipts as {
       kind: string;
       paymentKind: string;

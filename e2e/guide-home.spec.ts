@@ -91,7 +91,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.greeting);
 
       // Earnings: today's completion of the seed, and the total, the overview's figures in her yen
-      // (¥1,100 (JPY) / 1100 日元), never a bare ¥ and never yuan.
+      // (¥1,100 (JPY) / 1,100 日元), never a bare ¥ and never yuan.
       const overview = await (
         await page.request.get('/api/v2/guides/me/overview', { headers: bearer(me.token) })
       ).json();

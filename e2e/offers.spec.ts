@@ -151,7 +151,7 @@ for (const c of cases) {
     );
     await expect(offer.getByTestId('offer-fee')).toHaveText(fee);
     await expect(offer.getByTestId('offer-extras')).toContainText(
-      tz ? '14000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)',
+      tz ? '14,000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)',
     );
     await offer.scrollIntoViewIfNeeded();
     await t.screenshot({ path: `${SHOTS}/traveler-chat-offer-${tTag}.png` });

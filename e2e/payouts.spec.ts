@@ -49,7 +49,7 @@ const WORDS = {
     batches: '打款批次',
     done: '已完成',
     zengin: '下载全银文件',
-    paidLine: '4000 日元 · @guide',
+    paidLine: '4,000 日元 · @guide',
     newBatch: '新建打款批次',
     create: '用已批准的提现创建批次',
   },

@@ -21,3 +21,7 @@ export const WECHAT_E2E_APP = {
   WECHAT_APP_ID: 'wxe2e0123456789abc',
   WECHAT_APP_SECRET: 'e2e-wechat-secret-0123456789abcdef',
 };
+
+/** The local calendar server (src/server/test/ics-cli.ts) a guide's other calendar is read from (decision 200). */
+export const ICS_TEST_PORT = E2E_PORT + 92;
+export const ICS_E2E_URL = `http://127.0.0.1:${ICS_TEST_PORT}/calendar/ical/e2e/private-0a1b2c3d/basic.ics`;

@@ -190,8 +190,8 @@ test('in Chinese the yen guide reads in yuan with the yen beside; the traveler b
   // Japan.
   const deposit = convertMinor(2_400, 'JPY', 'CNY', rate.jpyPerCny);
   await expect(review.getByTestId('review-now')).toHaveText(formatMoney(deposit, 'CNY', 'zh-CN'));
-  await expect(review.getByTestId('review-in-person')).toHaveText('9600 日元');
-  await expect(review).toContainText('余款 9600 日元 于行程当天在日本当面支付给地陪。');
+  await expect(review.getByTestId('review-in-person')).toHaveText('9,600 日元');
+  await expect(review).toContainText('余款 9,600 日元 于行程当天在日本当面支付给地陪。');
   await expect(review.getByTestId('review-rate')).toHaveText(
     `按${Number(rate.asOf.slice(0, 4))}年${Number(rate.asOf.slice(5, 7))}月${Number(rate.asOf.slice(8))}日汇率换算：1 元 = ${rate.jpyPerCny} 日元。`,
   );
@@ -286,7 +286,7 @@ test('the wide screens: search, profile with its booking box, and the order revi
     const box = p.getByRole('complementary', { name: W[locale].box });
     await box.getByText(slot.startTime, { exact: true }).click();
     await expect(box.getByTestId('box-total')).toContainText(
-      locale === 'ja' ? '12,000円' : W[locale].yen === 'JPY' ? '¥12,000 (JPY)' : '12000 日元',
+      locale === 'ja' ? '12,000円' : W[locale].yen === 'JPY' ? '¥12,000 (JPY)' : '12,000 日元',
     );
     await shot(p, `profile-${locale}-1280`, box);
     await p.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&adults=2`);

@@ -11,6 +11,7 @@ import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { registerDisputes } from './modules/disputes/index';
 import { registerFx } from './modules/fx/index';
+import { registerCalendars } from './modules/calendars/index';
 import { registerGuideApplications } from './modules/guide-applications/index';
 import { registerGuideBusiness } from './modules/guide-business/index';
 import { registerGuideOverview } from './modules/guide-overview/index';
@@ -122,6 +123,8 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const fx = registerFx(app, { jobs, admins, now });
   const guideSearch = guidesRoutes(app, { translations, rates, fx: fx.current });
   registerGuideBusiness(app, { guideSearch });
+  // A guide's other calendars (decision 200): their busy times hold her hours in every read of them (decision 199).
+  registerCalendars(app, { jobs, notices: notifications, now });
   savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
   registerSupport(app, { jobs, notifications, now, translations });

@@ -109,6 +109,19 @@ const envSchema = z.object({
   SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(500),
   // Yen per yuan (decision 165): money-settings.ts.
   ...fxSettings,
+  // A guide's other calendars (decision 200): how often each is read again, and the `host:port` entries
+  // whose addresses may be private (tests, a private deployment); every other address must be public.
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CALENDAR_IMPORT_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'host:port entries separated by commas'))),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -258,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sms: smsFrom(e),
     /** Yen per yuan (decision 165): where the rate comes from, the operator's fixed rate and the ECB feed's address. */
     fx: { provider: e.FX_PROVIDER, jpyPerCny: e.FX_JPY_PER_CNY, ecbUrl: e.FX_ECB_URL },
+    calendars: { syncMinutes: e.CALENDAR_SYNC_MINUTES, allowHosts: e.CALENDAR_IMPORT_ALLOW_HOSTS },
     /**
      * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
      * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped

@@ -170,6 +170,13 @@ export const ERROR_STATUS = {
   deletion_proof_required: 400,
   password_not_set: 400,
   no_verified_phone: 409,
+  // A guide's other calendars (decision 200): an address that may not be read (fields: url, with the problem:
+  // address_refused, own_export); a first read that failed (fields: url, with the problem); a sixth calendar;
+  // an address she already added
+  calendar_address_refused: 400,
+  calendar_unreadable: 422,
+  calendar_limit: 409,
+  calendar_exists: 409,
   internal: 500,
   unavailable: 503,
   // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)

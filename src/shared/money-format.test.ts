@@ -31,17 +31,17 @@ describe('money format', () => {
     expect(moneyFormat('fr').rmb(30_000)).toBe('300 RMB');
   });
 
-  it('writes yen as ¥18,000 (JPY) in English and 18000 日元 in Chinese', () => {
+  it('writes yen as ¥18,000 (JPY) in English and 18,000 日元 in Chinese', () => {
     expect(moneyFormat('en').yen(18_000)).toBe('¥18,000 (JPY)');
-    expect(moneyFormat('zh-CN').yen(18_000)).toBe('18000 日元');
+    expect(moneyFormat('zh-CN').yen(18_000)).toBe('18,000 日元');
     expect(moneyFormat('en').yen(0)).toBe('¥0 (JPY)');
   });
 
   it('puts about how much in RMB beside a yen figure, not beside nothing', () => {
     expect(moneyFormat('en').yenWithRmb(2_000)).toBe('¥2,000 (JPY, ≈ 100 RMB)');
     expect(moneyFormat('en').yenWithRmb(33_000)).toBe('¥33,000 (JPY, ≈ 1,650 RMB)');
-    expect(moneyFormat('zh-CN').yenWithRmb(2_000)).toBe('2000 日元（约 100 元）');
-    expect(moneyFormat('zh-CN').yenWithRmb(33_000)).toBe('33000 日元（约 1650 元）');
+    expect(moneyFormat('zh-CN').yenWithRmb(2_000)).toBe('2,000 日元（约 100 元）');
+    expect(moneyFormat('zh-CN').yenWithRmb(33_000)).toBe('33,000 日元（约 1,650 元）');
     expect(moneyFormat('en').yenWithRmb(0)).toBe('¥0 (JPY)');
     expect(moneyFormat('zh-CN').yenWithRmb(0)).toBe('0 日元');
   });
@@ -76,11 +76,11 @@ describe('formatWithAbout (decision 179)', () => {
   const yen = { minor: 32_000, currency: 'JPY' as const };
   const fen = { minor: 155_900, currency: 'CNY' as const };
   it('writes the amount in its own currency first, about as much in the other beside', () => {
-    expect(formatWithAbout(yen, fen, 'zh-CN')).toBe('32000 日元（约 1,559 元）');
+    expect(formatWithAbout(yen, fen, 'zh-CN')).toBe('32,000 日元（约 1,559 元）');
     expect(formatWithAbout(yen, fen, 'ja')).toBe('32,000円（約 1,559 元）');
     expect(formatWithAbout(yen, fen, 'en')).toBe('¥32,000 (JPY, ≈ 1,559 RMB)');
     expect(formatWithAbout(fen, yen, 'en')).toBe('1,559 RMB (≈ ¥32,000 JPY)');
-    expect(formatWithAbout(fen, yen, 'zh-CN')).toBe('1,559 元（约 32000 日元）');
+    expect(formatWithAbout(fen, yen, 'zh-CN')).toBe('1,559 元（约 32,000 日元）');
   });
   it('writes the amount alone without another currency', () => {
     expect(formatWithAbout(yen, null, 'en')).toBe('¥32,000 (JPY)');

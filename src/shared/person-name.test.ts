@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinName, nameOrder } from './person-name';
+import { givenName, joinName, nameOrder } from './person-name';
 
 describe('a name asked and written as each language does', () => {
   it.each([
@@ -21,5 +21,18 @@ describe('a name asked and written as each language does', () => {
     ['ja', '', 'ユキ', 'ユキ'],
   ] as const)('%s: 姓 %s, 名 %s → %s', (locale, family, given, full) => {
     expect(joinName({ family: ` ${family} `, given }, locale)).toBe(full);
+  });
+});
+
+describe('the name a person is called by', () => {
+  it.each([
+    ['Yuki Sato', 'Yuki'],
+    ['  Li   Wei ', 'Li'],
+    ['岡田 真司', '真司'],
+    ['李伟', '李伟'],
+    ['Hana', 'Hana'],
+    ['', ''],
+  ])('%j is called %j', (full, given) => {
+    expect(givenName(full)).toBe(given);
   });
 });

@@ -21,3 +21,15 @@ export function joinName(parts: Record<NamePart, string>, locale: Locale): strin
     return [family, given].filter(Boolean).join(locale === 'ja' ? ' ' : '');
   return [given, family].filter(Boolean).join(' ');
 }
+
+/**
+ * The name a person is called by, from the one full name an account holds (the guide's calendar feed
+ * marks each booking with it, decision 200): the first word of a name in Latin letters (Yuki Sato: Yuki);
+ * the part after the family name of a Han or kana name written with a space (岡田 真司: 真司); the whole of
+ * one written without a space (李伟), whose family name cannot be told from its given name.
+ */
+export function givenName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return words[0] ?? '';
+  return CJK.test(words[0]!) ? words.slice(1).join(' ') : words[0]!;
+}

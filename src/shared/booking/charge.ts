@@ -87,6 +87,24 @@ export function chargeFor(
   return { amountCents: inCurrency(b, ownCents, currency, isDeposit), currency, ownAmountCents: ownCents };
 }
 
+/**
+ * What paying `ownCents` more deposit on top of `fromOwnCents` (a trip change's difference, decision 177)
+ * charges with `method`: in another currency than the booking's, the difference of the two deposits each
+ * converted once at the booking's rate (decision 193), so the deposit's charge and the changes' add up to
+ * the new deposit converted once, as the booking's statement converts it.
+ */
+export function chargeForDifference(
+  b: ChargeTerms,
+  fromOwnCents: number,
+  ownCents: number,
+  method: OnlineMethod,
+): { amountCents: number; currency: Currency; ownAmountCents: number | null } {
+  const currency = chargeCurrencyOf(method, b.chargeCurrency);
+  if (currency === b.currency) return { amountCents: ownCents, currency, ownAmountCents: null };
+  const amountCents = inCurrency(b, fromOwnCents + ownCents, currency) - inCurrency(b, fromOwnCents, currency);
+  return { amountCents, currency, ownAmountCents: ownCents };
+}
+
 /** A payment as stored: what was charged, in which currency, and what it stands for in the booking's. */
 export interface PaidIn {
   amountCents: number;

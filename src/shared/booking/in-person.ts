@@ -1,10 +1,10 @@
 /**
  * What is left to pay the guide in person, and on which day (decision 179). Pure, so the booking's
- * view, the trip PDF and the receipts share the days and their amounts.
+ * statement (`statement.ts`, decision 193), which every surface reads, shares the days and their amounts.
  */
-import { inCurrency, ownAmountOf, type ChargeTerms, type PaidIn } from './charge';
+import { ownAmountOf, type ChargeTerms, type PaidIn } from './charge';
 import { shareOfCharge } from '../currency';
-import { dayShares } from './money-rules';
+import { evenShares } from './money-rules';
 import { tourDates } from './tour-days';
 
 /**
@@ -23,9 +23,10 @@ export interface InPersonDay {
 
 /**
  * The in-person part paid a share a tour day, handed to the guide on that day (decision 179): equal
- * whole shares with the remainder on the last day (`dayShares`, as decision 158 shares the deposit),
- * so a day the guide does not give is never paid for. A tour of one day pays it all on its day. The
- * shares in the traveler's currency are the same split of that figure, so the days add up in both.
+ * shares, the odd minor units one each on the last days (`evenShares`, decision 193), so a day the guide
+ * does not give is never paid for and equal days differ by at most one yen or one fen. A tour of one day
+ * pays it all on its day. The shares in the other currency split that currency's own figure the same
+ * way, so the days add up to it in both.
  */
 export function inPersonDays(
   b: { date: string; days: number },
@@ -33,24 +34,14 @@ export function inPersonDays(
   chargeCents: number | null,
 ): InPersonDay[] {
   if (cents <= 0) return [];
-  const own = dayShares(cents, b.days);
-  const charged = chargeCents === null ? null : dayShares(Math.max(0, chargeCents), b.days);
+  const own = evenShares(cents, b.days);
+  const charged = chargeCents === null ? null : evenShares(Math.max(0, chargeCents), b.days);
   return tourDates(b.date, b.days).map((date, i) => ({
     day: i + 1,
     date,
     cents: own[i]!,
     chargeCents: charged ? charged[i]! : null,
   }));
-}
-
-/**
- * The in-person part in the traveler's currency, as the checkout showed it (decision 164: the total
- * converted once at the booking's rate, less the deposit as stored); null when they saw the booking's
- * own currency or the booking has no rate.
- */
-export function inPersonCharge(b: ChargeTerms & { totalCents: number }): number | null {
-  if (b.chargeCurrency === b.currency || b.jpyPerCny === null) return null;
-  return inCurrency(b, b.totalCents, b.chargeCurrency) - inCurrency(b, b.depositCents, b.chargeCurrency, true);
 }
 
 /**
@@ -66,8 +57,8 @@ export function keptOwnCents(p: PaidIn & { refundedCents: number }, own: ChargeT
 }
 
 /**
- * Consecutive days handed the same amount, each run in order: with `dayShares` only the last day can
- * differ, so a week reads in two lines (a receipt keeps to one page, decision 179).
+ * Consecutive days handed the same amount, each run in order: with `evenShares` the days step up once at
+ * most in each currency, so a week reads in three lines at most (a receipt keeps to one page, decision 179).
  */
 export function sameShareRuns<D extends { cents: number }>(
   days: readonly D[],

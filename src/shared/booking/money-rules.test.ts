@@ -5,6 +5,8 @@ import {
   cancellationTier,
   dayShares,
   declaredOvertimeRateCents,
+  evenShares,
+  largestRemainder,
   depositCents,
   extensionFeeCents,
   extensionPriceCents,
@@ -47,6 +49,26 @@ describe('money rules', () => {
     expect(() => dayShares(10.5, 2)).toThrow(RangeError);
     expect(() => dayShares(-1, 2)).toThrow(RangeError);
     expect(() => dayShares(100, 0)).toThrow(RangeError);
+  });
+
+  it.each([
+    [100_000, 3, [33_333, 33_333, 33_334]],
+    [100_006, 7, [14_286, 14_286, 14_286, 14_287, 14_287, 14_287, 14_287]],
+    [312_195, 2, [156_097, 156_098]],
+    [5, 7, [0, 0, 1, 1, 1, 1, 1]],
+    [0, 2, [0, 0]],
+  ])(
+    'splits %i evenly over %i days as %j: the later days take the odd units, one each (decision 193)',
+    (c, n, parts) => {
+      expect(evenShares(c, n)).toEqual(parts);
+    },
+  );
+
+  it('splits by the largest remainder in proportion, a tie to the later part', () => {
+    expect(largestRemainder(10, [1, 1, 2])).toEqual([2, 3, 5]);
+    expect(largestRemainder(7, [0, 0])).toEqual([3, 4]);
+    expect(() => largestRemainder(-1, [1])).toThrow(RangeError);
+    expect(() => largestRemainder(1, [])).toThrow(RangeError);
   });
 
   it('takes a 20% deposit by default', () => {

@@ -268,6 +268,39 @@ export function dayShares(cents: number, days: number): number[] {
   return Array.from({ length: days }, (_, i) => (i === days - 1 ? cents - share * (days - 1) : share));
 }
 
+/**
+ * `total` split in proportion to `weights` by the largest remainder (decision 193): each part its whole
+ * share, and the minor units left over one each to the largest remainders, a tie to the later part. The
+ * parts add up to `total` exactly, and equal weights differ by at most one minor unit, the later ones
+ * holding the extra: the days of a tour in both its currencies.
+ */
+export function largestRemainder(total: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('the amount must be a whole number, at least 0');
+  if (weights.length === 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError('the weights are whole numbers, at least one of them');
+  const sum = BigInt(weights.reduce((a, b) => a + b, 0));
+  if (sum === 0n)
+    return largestRemainder(
+      total,
+      weights.map(() => 1),
+    );
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const parts = exact.map((e) => Number(e / sum));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((e, i) => ({ i, rest: e % sum }))
+    .sort((a, b) => (a.rest === b.rest ? b.i - a.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = parts[i]! + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** `total` in `n` equal parts by the largest remainder: the later parts take the odd minor units, one each. */
+export const evenShares = (total: number, n: number): number[] => largestRemainder(total, Array<number>(n).fill(1));
+
 export interface BookingPrice {
   /** Price per hour for the included travelers: the chosen service's price, else the guide's basic rate. */
   unitPriceCents: number;

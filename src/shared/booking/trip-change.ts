@@ -6,7 +6,7 @@
  */
 import type { CancellationTier, GroupRates, PriceLine } from './money-rules';
 import { cancellationSplit, cancellationTier, depositCents, groupSize, type RefundSplit } from './money-rules';
-import { inCurrency, type ChargeTerms } from './charge';
+import { chargeForDifference, type ChargeTerms } from './charge';
 import { tripPrice } from './trip-price';
 import type { ChangeBody, ChangeQuote, ChangeTrip } from '../schemas/booking-changes';
 
@@ -153,7 +153,8 @@ export function priceChange(
       money: {
         currency: b.currency,
         payNowCents: payNow,
-        payNowChargeCents: payNow > 0 ? inCurrency(b, payNow, b.chargeCurrency) : 0,
+        // The difference of the two deposits in the currency the traveler saw (decision 193), as a card charges it.
+        payNowChargeCents: payNow > 0 ? chargeForDifference(b, b.depositCents, payNow, 'card').amountCents : 0,
         chargeCurrency: b.chargeCurrency,
         refundCents: split.refundCents,
         keptCents: split.guideCents + split.platformCents,

@@ -73,6 +73,11 @@ export const changeMoneySchema = z.object({
   chargeCurrency: currencySchema,
   /** Of a smaller deposit: what goes back to the traveler, and what the tiers keep for the guide. */
   refundCents: z.number().int(),
+  /**
+   * What `refundCents` returns, per currency paid: each payment's share of what it charged, latest payment first, as
+   * the refund will return it (decision 193), never that amount converted again. Absent on changes recorded before.
+   */
+  refunds: z.array(z.object({ currency: currencySchema, cents: z.number().int() })).optional(),
   keptCents: z.number().int(),
   /**
    * The tier the release was measured by (from the first day dropped, else the booking's start); null when nothing is

@@ -30,7 +30,11 @@ export const receiptSchema = z.object({
    * Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164).
    */
   amountCents: z.number().int(),
-  /** Owed to the guide in person when the receipt was issued: not received by the platform, not in the amount. */
+  /**
+   * Owed to the guide in person as the booking stands now, on a deposit's receipt (decision 193: the
+   * booking's statement, never a figure a trip change has since replaced): not received by the platform,
+   * not in the amount. 0 on every other document.
+   */
   inPersonCents: z.number().int(),
   currency: currencySchema,
   /** The booking's (the guide's) currency, which `inPersonCents` is in. */

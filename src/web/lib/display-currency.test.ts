@@ -33,13 +33,13 @@ describe('priceText', () => {
 
   it('puts about as much in the reader’s currency first and the guide’s own beside it', () => {
     // ¥4,000 at 20.53 yen a yuan: 194.84 元.
-    expect(priceText(4_000, 'JPY', 'CNY', '20.53', 'zh-CN')).toBe('约 194.84 元 · 4000 日元');
+    expect(priceText(4_000, 'JPY', 'CNY', '20.53', 'zh-CN')).toBe('约 194.84 元 · 4,000 日元');
     expect(priceText(4_000, 'JPY', 'CNY', '20.53', 'en')).toBe('≈ 194.84 RMB · ¥4,000 (JPY)');
     // 300 元 at 20.53: ¥6,159.
     expect(priceText(30_000, 'CNY', 'JPY', '20.53', 'ja')).toBe('約 6,159円・300 元');
   });
 
   it('shows the guide’s own alone while there is no rate', () => {
-    expect(priceText(4_000, 'JPY', 'CNY', undefined, 'zh-CN')).toBe('4000 日元');
+    expect(priceText(4_000, 'JPY', 'CNY', undefined, 'zh-CN')).toBe('4,000 日元');
   });
 });

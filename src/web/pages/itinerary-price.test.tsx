@@ -67,7 +67,7 @@ afterEach(async () => {
 
 describe('the price under an itinerary', () => {
   it.each([
-    ['zh-CN', 4_000, 'JPY', '约 200 元 · 4000 日元/小时'],
+    ['zh-CN', 4_000, 'JPY', '约 200 元 · 4,000 日元/小时'],
     ['ja', 4_000, 'JPY', '4,000円／時間'],
     ['en', 4_000, 'JPY', '≈ 200 RMB · ¥4,000 (JPY) / hour'],
     ['zh-CN', 30_000, 'CNY', '300 元/小时'],

@@ -119,6 +119,34 @@ describe('/payment-success of an extension', () => {
   });
 });
 
+describe('/payment-success of a deposit', () => {
+  it('calls the deposit charged what it was, not "about" it; the total stays about (zh-CN)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    // ¥4,400 of a ¥22,000 tour, charged as 214.63 元 at 20.5 yen a yuan (decision 193).
+    reply = (url) =>
+      url.endsWith('/api/v2/bookings/31')
+        ? yen({
+            status: 'upcoming',
+            totalPriceCents: 22_000,
+            depositCents: 4_400,
+            balanceCents: 17_600,
+            chargeCurrency: 'CNY',
+            chargeDepositCents: 21_463,
+            rate: { ...RATE, jpyPerCny: '20.5' },
+            extension: null,
+            lines: [],
+            payments: [payment({ id: 5, kind: 'deposit', amountCents: 21_463 })],
+          })
+        : undefined;
+    open('/payment-success?booking=31', '/payment-success', <PaymentSuccess />);
+    // An amount and the guide's own beside it are two spans of one <dd> (BesideText).
+    const amount = (text: string) => (_: string, el: Element | null) => el?.tagName === 'DD' && el.textContent === text;
+    expect(await screen.findByText(amount('214.63 元 · 4,400 日元'))).toBeTruthy();
+    expect(screen.queryByText(amount('约 214.63 元 · 4,400 日元'))).toBeNull();
+    expect(screen.getByText(amount('约 1,073.17 元 · 22,000 日元'))).toBeTruthy();
+  });
+});
+
 describe('/booking/{id}/payment-proof', () => {
   const proof = (over: Partial<PaymentProofReply>): PaymentProofReply => ({
     bookingId: 31,
@@ -136,7 +164,7 @@ describe('/booking/{id}/payment-proof', () => {
 
   it.each([
     ['en', 'JPY', 6_400, 'Pay the remaining ¥6,400 (JPY) to your guide in person'],
-    ['zh-CN', 'JPY', 6_400, '请当面向地陪支付剩余的 6400 日元，'],
+    ['zh-CN', 'JPY', 6_400, '请当面向地陪支付剩余的 6,400 日元，'],
     ['ja', 'JPY', 6_400, '残りの6,400円をガイドに直接お支払いいただき'],
     ['en', 'CNY', 52_800, 'Pay the remaining 528 RMB to your guide in person'],
     ['zh-CN', 'CNY', 52_800, '请当面向地陪支付剩余的 528 元，'],

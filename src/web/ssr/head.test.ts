@@ -61,7 +61,7 @@ describe("a guide profile's head", () => {
       priceCurrency: 'JPY',
       priceSpecification: { price: '4000', priceCurrency: 'JPY' },
     });
-    expect(head(guide(4_000, 'JPY'), 'zh-CN')).toContain('每小时 4000 日元 起。');
+    expect(head(guide(4_000, 'JPY'), 'zh-CN')).toContain('每小时 4,000 日元 起。');
     expect(head(guide(4_000, 'JPY'), 'ja')).toContain('1時間4,000円〜。');
   });
 

@@ -32,3 +32,4 @@ export * from './phone';
 export * from './wechat';
 export * from './fx';
 export * from './booking-changes';
+export * from './calendars';

@@ -90,7 +90,7 @@ describe('a family’s three days in the trip PDF', () => {
     expect(ja).toContain('09:30集合（日本時間）');
   });
 
-  it('zh-CN: 3 天 × 8 小时, the group, the lines, the deposit, and 38400 日元 to hand over each day', async () => {
+  it('zh-CN: 3 天 × 8 小时, the group, the lines, the deposit, and 38,400 日元 to hand over each day', async () => {
     const { text, pages } = await pdf('zh-CN');
     expect(pages).toBeLessThanOrEqual(2);
     expect(text).toContain('3 天 × 8 小时');
@@ -99,16 +99,16 @@ describe('a family’s three days in the trip PDF', () => {
     expect(text).toContain('儿童（3–11 岁）1 位');
     // The policy's "不足 24 小时" aside, no line reads the days' hours added up or multiplied by the group.
     expect(text.replace('不足 24 小时', '')).not.toMatch(/24 ?小时|× ?4 ?人|每天 8 小时/);
-    expect(text).toContain('144000 日元');
+    expect(text).toContain('144,000 日元');
     expect(text).toMatch(/已在线支付定金 ?1,440 元/);
     expect(text).toContain('支付宝 · ');
     expect(text).toContain('还需当面支付给地陪（佐藤由衣）');
-    expect(text).toContain('115200 日元（约 5,760 元）');
+    expect(text).toContain('115,200 日元（约 5,760 元）');
     expect(text).toContain('每天当面支付当天的部分：');
     for (const [n, d] of [0, 1, 2].map((i) => [i + 1, addDays(date, i)] as const)) {
       expect(text).toMatch(
         new RegExp(
-          `第 ${n} 天（${day('zh-CN', d, { month: 'long', day: 'numeric', weekday: 'long' })}） ?38400 日元（约 1,920 元）`,
+          `第 ${n} 天（${day('zh-CN', d, { month: 'long', day: 'numeric', weekday: 'long' })}） ?38,400 日元（约 1,920 元）`,
         ),
       );
     }

@@ -1,11 +1,10 @@
 import { convertMinor, type Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
 import { formatWithAbout } from '../../../shared/money-format';
+import { onlineMoney } from '../../../shared/booking/statement';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
 import { dayDate, instant, plainDate } from './pdf-dates';
 import type { PdfStrings } from './strings';
-
-const LIVE: BookingPayment['status'][] = ['succeeded', 'partially_refunded', 'refunded'];
 
 function methodText(p: BookingPayment, s: PdfStrings): string {
   if (p.method === 'card' && p.last4) return s.cardEnding(p.last4);
@@ -64,9 +63,11 @@ export function paymentLines(
   locale: Locale,
   reader: 'guide' | 'traveler' = 'traveler',
 ): { lines: PaymentLine[]; final: FinalLine; converted: boolean } {
-  const live = (kind: BookingPayment['kind']) => b.payments.filter((p) => p.kind === kind && LIVE.includes(p.status));
-  const deposits = live('deposit');
-  const extensions = live('extension');
+  // The statement's online part (decision 193): every payment received online, a change's as much as the
+  // deposit's, and every refund of them, as the trip card reads them.
+  const online = onlineMoney(b.payments);
+  const paid = (kind: BookingPayment['kind']) => online.paid.filter((p) => p.kind === kind);
+  const deposits = paid('deposit');
   const zone = b.timeZone;
 
   const lines: PaymentLine[] = [{ label: s.tourPrice, cents: b.totalPriceCents, currency: b.currency }];
@@ -86,18 +87,23 @@ export function paymentLines(
   }
   if (deposits.length === 0 && b.status === 'pending')
     lines.push({ label: s.depositDue, cents: b.chargeDepositCents, currency: b.chargeCurrency });
-  for (const e of byCurrency(extensions, (p) => p.amountCents)) {
-    const paid = extensions.filter((p) => p.currency === e.currency);
-    lines.push({
-      label: s.extensionPaid(paid.length),
-      detail: [[...new Set(paid.map((p) => methodText(p, s)))].join(', ')],
-      cents: e.cents,
-      currency: e.currency,
-    });
+  const others = [
+    { kind: 'change', label: s.changePaid },
+    { kind: 'extension', label: s.extensionPaid },
+  ] as const;
+  for (const { kind, label } of others) {
+    const ps = paid(kind);
+    for (const e of byCurrency(ps, (p) => p.amountCents)) {
+      const same = ps.filter((p) => p.currency === e.currency);
+      lines.push({
+        label: label(same.length),
+        detail: [[...new Set(same.map((p) => methodText(p, s)))].join(', ')],
+        cents: e.cents,
+        currency: e.currency,
+      });
+    }
   }
-  for (const r of byCurrency([...deposits, ...extensions], (p) => p.refundedCents)) {
-    if (r.cents > 0) lines.push({ label: s.refunded, cents: r.cents, currency: r.currency, negative: true });
-  }
+  for (const r of online.refundedSums) lines.push({ label: s.refunded, ...r, negative: true });
   if (reader === 'traveler' || !b.rate) return { lines, final: finalLine(b, s, locale), converted: false };
   // The guide's copy (decision 195): what the traveler paid in yuan reads in her yen at the booking's rate,
   // and what she is handed in person in hers alone; the rate is printed under them.

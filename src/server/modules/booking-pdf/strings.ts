@@ -51,6 +51,8 @@ export interface PdfStrings {
   depositPaid: string;
   depositDue: string;
   extensionPaid: (n: number) => string;
+  /** A trip change's difference of deposit, paid online (decision 177). */
+  changePaid: (n: number) => string;
   refunded: string;
   /** What is left to hand the guide, named (decision 179). */
   inPerson: (guide: string) => string;
@@ -123,6 +125,7 @@ const en: PdfStrings = {
   depositPaid: 'Deposit paid online',
   depositDue: 'Deposit due online',
   extensionPaid: (n) => (n === 1 ? 'Extension paid online' : `Extensions paid online (${n})`),
+  changePaid: (n) => (n === 1 ? 'Trip change paid online' : `Trip changes paid online (${n})`),
   refunded: 'Refunded',
   inPerson: (guide) => `Still to pay your guide, ${guide}, in person`,
   inPersonOnDay: (date) => `On the day of the tour, ${date}.`,
@@ -198,6 +201,7 @@ const zhCN: PdfStrings = {
   depositPaid: '已在线支付定金',
   depositDue: '待在线支付定金',
   extensionPaid: (n) => (n === 1 ? '已在线支付延时费' : `已在线支付延时费（${n} 次）`),
+  changePaid: (n) => (n === 1 ? '行程更改已在线支付' : `行程更改已在线支付（${n} 次）`),
   refunded: '已退款',
   inPerson: (guide) => `还需当面支付给地陪（${guide}）`,
   inPersonOnDay: (date) => `在行程当天（${date}）支付。`,
@@ -274,6 +278,8 @@ const ja: PdfStrings = {
   depositDue: '予約金（オンラインでのお支払い待ち）',
   extensionPaid: (n) =>
     n === 1 ? '延長料金（オンラインでお支払い済み）' : `延長料金（オンラインでお支払い済み、${n}回）`,
+  changePaid: (n) =>
+    n === 1 ? '旅程の変更分（オンラインでお支払い済み）' : `旅程の変更分（オンラインでお支払い済み、${n}回）`,
   refunded: '返金済み',
   inPerson: (guide) => `ガイド（${guide}さん）へ直接お支払いいただく残金`,
   inPersonOnDay: (date) => `ツアー当日（${date}）にお支払いください。`,

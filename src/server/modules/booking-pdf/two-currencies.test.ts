@@ -93,9 +93,9 @@ describe('a yen guide’s booking', () => {
       `Paid online at the booking's rate: 1 RMB = 20.53 JPY (the rate of ${shortDay('en-US', asOf, 'short')}).`,
     );
     const zh = await pdf(id, 'zh-CN');
-    expect(zh).toMatch(row('行程费用', '8000 日元'));
+    expect(zh).toMatch(row('行程费用', '8,000 日元'));
     expect(zh).toMatch(row('已在线支付定金', '77.93 元'));
-    expect(zh).toContain('6400 日元（约 311.74 元）');
+    expect(zh).toContain('6,400 日元（约 311.74 元）');
     expect(zh).toContain(
       `线上付款按预订时确定的汇率换算：1 元 = 20.53 日元（${shortDay('zh-CN', asOf, 'long')}的汇率）。`,
     );

@@ -227,9 +227,10 @@ export class BookingsService extends BookingCore {
       { id: travelerId, from: requested, to: lastEnd },
       lastDate,
     );
-    // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
+    // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either; a busy time
+    // from her other calendars (no booking, decision 199) always does.
     const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
-    const busy = day.busy.filter((b) => !released.includes(b.id));
+    const busy = day.busy.filter((b) => b.id === null || !released.includes(b.id));
     const rules = bookingRulesOf(guide);
     return body.days === undefined
       ? takeSlot(

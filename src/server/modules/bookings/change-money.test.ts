@@ -76,6 +76,11 @@ describe('a yen family’s trip changed, paid in yuan', () => {
     expect(b.dueInPersonOn!.reduce((s, d) => s + d.chargeCents!, 0)).toBe(b.dueInPersonChargeCents);
     const change = b.payments.find((p) => p.kind === 'change')!;
     expect(change).toMatchObject({ currency: 'CNY', amountCents: more.money.payNowChargeCents, status: 'succeeded' });
+    // Convert once, then add (decision 193): the deposit's yuan and the change's add up to the new deposit converted
+    // once, so the total less what was paid online is what is left to hand over, to the fen.
+    const paidYuan = b.payments.filter((p) => p.kind !== 'final_payment').reduce((s, p) => s + p.amountCents, 0);
+    expect(paidYuan).toBe(yuan(more.to.depositCents));
+    expect(yuan(more.to.totalCents) - paidYuan).toBe(b.dueInPersonChargeCents);
     let receipts = await receiptsOf(id);
     expect(receipts.filter((r) => r.kind === 'receipt').map((r) => [r.paymentKind, r.amountCents])).toEqual([
       ['deposit', b.payments.find((p) => p.kind === 'deposit')!.amountCents],
@@ -95,7 +100,8 @@ describe('a yen family’s trip changed, paid in yuan', () => {
     b = await view(id);
     expect(b.dueInPersonChargeCents).toBe(yuan(fewer.to.totalCents) - yuan(fewer.to.depositCents));
     const refunded = b.payments.reduce((s, p) => s + p.refundedCents, 0);
-    expect(Math.abs(refunded - yuan(fewer.money.refundCents))).toBeLessThanOrEqual(1);
+    // The change named what its refund returns, to the fen (decision 193), not the refund converted again.
+    expect(fewer.money.refunds).toEqual([{ currency: 'CNY', cents: refunded }]);
     receipts = await receiptsOf(id);
     const notes = receipts.filter((r) => r.kind === 'credit_note');
     expect(notes.map((r) => r.paymentKind).sort()).toEqual(['change', 'deposit']);

@@ -12,6 +12,7 @@ import {
   guideServices,
   guideWeeklyAvailability,
   serviceSubcategories,
+  users,
 } from '../../db/schema/index';
 
 export async function guideOfUser(db: Database, userId: number) {
@@ -231,8 +232,10 @@ export async function feedBookings(db: Database, guideId: number, since: Date) {
       meetingPostalCode: bookings.meetingPostalCode,
       subcategoryEn: serviceSubcategories.nameEn,
       updatedAt: bookings.updatedAt,
+      travelerName: users.fullName,
     })
     .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.travelerId))
     .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId))
     .where(
       and(

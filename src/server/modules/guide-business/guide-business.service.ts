@@ -3,6 +3,7 @@ import { addedMinutesByDay, tourDays } from '../../../shared/booking/tour-days';
 import { todayInZone } from '../../../shared/availability';
 import { MAX_PRICE, MIN_HOURLY_PRICE, type Currency } from '../../../shared/currency';
 import { formatMoney } from '../../../shared/money-format';
+import { givenName } from '../../../shared/person-name';
 import type {
   AvailabilityBody,
   AvailabilityReply,
@@ -14,7 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/index';
-import { buildCalendar } from './ical';
+import { buildCalendar, FEED_STATUS } from './ical';
 import {
   createFeedIfMissing,
   existingSubcategories,
@@ -247,6 +248,8 @@ export class GuideBusinessService {
             ? `〒${b.meetingPostalCode} ${b.meetingAddress}`
             : b.meetingAddress
           : null;
+        // Her traveler by the name she calls them (decision 200): no full name, e-mail or phone in a feed.
+        const traveler = givenName(b.travelerName) || 'Traveler';
         const length = b.days > 1 ? `${b.days} days, ${b.durationMinutes / 60} h a day` : `${b.durationMinutes / 60} h`;
         return tourDays(b, addedMinutesByDay(b.extensions, b.days)).map((day, i) => ({
           // A one-day booking keeps the uid it always had, so subscribed calendars do not show it twice.
@@ -254,11 +257,11 @@ export class GuideBusinessService {
           stamp: b.updatedAt,
           start: day.startsAt,
           end: day.endsAt,
-          summary: `Tabi tour ${number}${b.days > 1 ? ` · day ${i + 1}/${b.days}` : ''}${b.subcategoryEn ? ` · ${b.subcategoryEn}` : ''} · ${people}`,
-          description: `Booking ${number}\nStatus: ${b.status}\n${people}, ${length}\nDetails: ${this.appUrl}/guide-dashboard`,
+          summary: `${FEED_STATUS[b.status].label}: Tabi tour ${number}${b.days > 1 ? ` · day ${i + 1}/${b.days}` : ''}${b.subcategoryEn ? ` · ${b.subcategoryEn}` : ''} · ${traveler} · ${people}`,
+          description: `Booking ${number}\nStatus: ${FEED_STATUS[b.status].label}\nTraveler: ${traveler}\n${people}, ${length}\nDetails: ${this.appUrl}/guide-dashboard`,
           location,
           url: `${this.appUrl}/guide-dashboard`,
-          cancelled: b.status === 'cancelled',
+          status: FEED_STATUS[b.status].ics,
         }));
       }),
     );

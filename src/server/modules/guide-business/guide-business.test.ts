@@ -323,11 +323,16 @@ describe('calendar feed', () => {
     expect(unfolded).toContain(
       'LOCATION:〒650-0021 Kobe Station\\, north exit\\; by the clock\\, "Meet here"\\nThen walk',
     );
-    expect(unfolded).toContain('STATUS:CONFIRMED');
+    // A paid request still waiting for her answer (decision 200): tentative, said so, with the traveler's first name.
+    expect(unfolded).toContain('STATUS:TENTATIVE');
     const [me] = await t.database.db
       .select({ email: users.email, full_name: users.fullName })
       .from(users)
       .where(eq(users.id, traveler.id));
+    const first = me!.full_name.split(' ')[0]!;
+    expect(unfolded.find((l) => l.startsWith('SUMMARY:'))).toMatch(
+      new RegExp(`^SUMMARY:Request\\\\, awaiting your answer: Tabi tour .* · ${first} · 2 travelers$`),
+    );
     expect(text).not.toContain(me!.email);
     expect(text).not.toContain(me!.full_name);
 

@@ -1,3 +1,5 @@
+import type { BookingStatus } from '../../../shared/booking/state-machine';
+
 /**
  * A minimal RFC 5545 writer: TEXT escaping (§3.3.11), UTC DATE-TIME values (§3.3.5), and line
  * folding at 75 octets without splitting a UTF-8 character (§3.1). Lines end with CRLF.
@@ -50,8 +52,29 @@ export interface CalendarEvent {
   description: string;
   location: string | null;
   url: string | null;
-  cancelled: boolean;
+  /** RFC 5545's VEVENT status: a request still waiting for the guide is TENTATIVE (decision 200). */
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
 }
+
+/**
+ * How the guide's feed marks a booking (decision 200): its status in words at the head of the title,
+ * and RFC 5545's STATUS — a request still waiting for her answer is TENTATIVE, one she no longer guides
+ * is CANCELLED (calendars remove it), every other CONFIRMED.
+ */
+export const FEED_STATUS: Record<BookingStatus, { label: string; ics: CalendarEvent['status'] }> = {
+  pending: { label: 'Unpaid request', ics: 'TENTATIVE' },
+  confirmed: { label: 'Request, awaiting your answer', ics: 'TENTATIVE' },
+  upcoming: { label: 'Accepted', ics: 'CONFIRMED' },
+  awaiting_start: { label: 'Accepted', ics: 'CONFIRMED' },
+  start_confirmed: { label: 'On tour', ics: 'CONFIRMED' },
+  ongoing: { label: 'On tour', ics: 'CONFIRMED' },
+  extend_requested: { label: 'On tour', ics: 'CONFIRMED' },
+  extend_confirmed: { label: 'On tour', ics: 'CONFIRMED' },
+  completed: { label: 'Completed', ics: 'CONFIRMED' },
+  disputed: { label: 'In dispute', ics: 'CONFIRMED' },
+  cancelled: { label: 'Cancelled', ics: 'CANCELLED' },
+  awaiting_replacement: { label: 'Cancelled, replacement pending', ics: 'CANCELLED' },
+};
 
 export function buildCalendar(name: string, events: CalendarEvent[]): string {
   const lines = [
@@ -74,7 +97,7 @@ export function buildCalendar(name: string, events: CalendarEvent[]): string {
     );
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.url) lines.push(`URL:${e.url}`);
-    lines.push(`STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
+    lines.push(`STATUS:${e.status}`, 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join('\r\n') + '\r\n';

@@ -33,7 +33,7 @@ export const texts = {
       actionLabel: 'レビューを書く',
     },
   }),
-  // A payout in its own currency (decision 167): 2,430 RMB / 2,430 元, or ¥48,000 (JPY) / 48000 日元 / 48,000円.
+  // A payout in its own currency (decision 167): 2,430 RMB / 2,430 元, or ¥48,000 (JPY) / 48,000 日元 / 48,000円.
   payoutPaid: (cents: number, currency: Currency): Pair => ({
     en: {
       title: 'Payout sent',

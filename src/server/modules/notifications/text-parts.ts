@@ -14,7 +14,7 @@ export type { Locale };
 /**
  * An amount in its own currency (decision 164): a deposit or refund in what was charged, a price in
  * the booking's, a credit in its own. Written as the app and the booking PDF write it (decision 117):
- * 2,430 RMB / 2,430 元, ¥4,000 (JPY) / 4000 日元 / 4,000円.
+ * 2,430 RMB / 2,430 元, ¥4,000 (JPY) / 4,000 日元 / 4,000円.
  */
 export interface Money {
   cents: number;

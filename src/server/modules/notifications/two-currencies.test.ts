@@ -33,7 +33,7 @@ describe('the texts, each amount in its currency', () => {
     expect(inYuan.ja.message).toBe('予約（TG0042）の予約金80 元を受け付けました。まもなくガイドが予約を確定します。');
     const inYen = texts.instantBookedForTraveler('TG0042', yen(1_600));
     expect(inYen.en.message).toContain('We received your deposit of ¥1,600 (JPY).');
-    expect(inYen['zh-CN'].message).toContain('我们已收到您的定金 1600 日元。');
+    expect(inYen['zh-CN'].message).toContain('我们已收到您的定金 1,600 日元。');
     expect(inYen.ja.message).toContain('予約金1,600円を受け付けました。');
     expect(texts.offerBookedForTraveler('TG0042', yen(12_000)).ja.message).toContain(
       '予約金12,000円を受け付けました。',
@@ -53,14 +53,14 @@ describe('the texts, each amount in its currency', () => {
       `The guide cancelled booking TG0042. 77.93 RMB will be refunded. A credit of ¥1,000 (JPY) for your next booking is yours until ${dayText('en', '2027-06-01')}.`,
     );
     expect(c['zh-CN'].message).toBe(
-      `地陪取消了预订 TG0042。77.93 元将退还。已为您的下一次预订发放 1000 日元抵用金，有效期至${dayText('zh-CN', '2027-06-01')}。`,
+      `地陪取消了预订 TG0042。77.93 元将退还。已为您的下一次预订发放 1,000 日元抵用金，有效期至${dayText('zh-CN', '2027-06-01')}。`,
     );
     expect(c.ja.message).toBe(
       `ガイドが予約（TG0042）をキャンセルしました。77.93 元を返金します。次回のご予約に使える1,000円の旅行クレジットを付与しました（${dayText('ja', '2027-06-01')}まで有効）。`,
     );
     const declined = texts.declinedForTraveler('TG0042', yen(1_600), null);
     expect(declined.en.message).toContain('¥1,600 (JPY) will be refunded.');
-    expect(declined['zh-CN'].message).toContain('1600 日元将退还给您。');
+    expect(declined['zh-CN'].message).toContain('1,600 日元将退还给您。');
     expect(declined.ja.message).toContain('1,600円を返金します。');
     const recorded = tripTroubleTexts.noShowRecorded('TG0042', 'traveler', yuan(8_000), credit);
     expect(recorded.en.message).toContain('your deposit of 80 RMB is refunded in full. A credit of ¥1,000 (JPY)');
@@ -81,14 +81,14 @@ describe('the texts, each amount in its currency', () => {
     });
     expect(toGuide!.text.en.message).toBe('The traveler paid ¥4,000 (JPY) to extend booking TG0042 by 1 hour.');
     expect(toGuide!.text.ja.message).toContain('4,000円を支払いました。');
-    expect(toTraveler!.text['zh-CN'].message).toContain('支付的 4000 日元。');
+    expect(toTraveler!.text['zh-CN'].message).toContain('支付的 4,000 日元。');
     const [asked] = tourNotices('booking.extension_requested', {
       ...parties,
       hours: 1,
       priceCents: 4_000,
       currency: 'JPY',
     });
-    expect(asked!.text['zh-CN'].message).toContain('（4000 日元），等待付款。');
+    expect(asked!.text['zh-CN'].message).toContain('（4,000 日元），等待付款。');
     const [rejected] = tourNotices('booking.extension_rejected', {
       ...parties,
       hours: 1,
@@ -106,7 +106,7 @@ describe('the texts, each amount in its currency', () => {
     expect(texts.payoutPaid(12_345, 'CNY').en.message).toContain('Your withdrawal of 123.45 RMB has been paid.');
     expect(texts.payoutPaid(50_000, 'JPY').ja.message).toContain('50,000円の出金を振り込みました。');
     expect(texts.payoutFailed(50_000, 'JPY', 'bank refused')['zh-CN'].message).toContain(
-      '您申请提现的 50000 日元未能打款',
+      '您申请提现的 50,000 日元未能打款',
     );
   });
 });
@@ -163,7 +163,7 @@ describe('a yen guide’s booking paid by Alipay in yuan', () => {
       expect(notice?.texts?.en?.message).toContain(
         '80 RMB will be refunded. A credit of ¥1,000 (JPY) for your next booking',
       );
-      expect(notice?.texts?.['zh-CN']?.message).toContain('80 元将退还。已为您的下一次预订发放 1000 日元抵用金');
+      expect(notice?.texts?.['zh-CN']?.message).toContain('80 元将退还。已为您的下一次预订发放 1,000 日元抵用金');
       expect(notice?.texts?.ja?.message).toContain('80 元を返金します。次回のご予約に使える1,000円の旅行クレジット');
     });
   });

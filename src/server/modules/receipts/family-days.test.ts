@@ -85,8 +85,8 @@ describe('a family’s deposit receipt', () => {
     expect(zh.text).toContain('3 天 × 8 小时');
     expect(zh.text).toContain('成人 2 位、儿童 1 位、婴儿 1 位');
     expect(zh.text).toContain('当面支付给地陪（佐藤由衣），不经平台收取');
-    expect(zh.text).toContain('115200 日元（约 5,760 元）');
-    expect(zh.text).toMatch(/第 1–3 天（.+）每天 ?38400 日元（约 1,920 元）/);
+    expect(zh.text).toContain('115,200 日元（约 5,760 元）');
+    expect(zh.text).toMatch(/第 1–3 天（.+）每天 ?38,400 日元（约 1,920 元）/);
     expect(zh.text.replace('不足 24 小时', '')).not.toMatch(/24 ?小时|× ?4 ?人/);
     const en = await pdf('en');
     expect(en.text).toContain('3 days × 8 hours');

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { bookings, guides, receipts, users } from '../../db/schema/index';
+import { bookings, guides, payments, receipts, users } from '../../db/schema/index';
 import type { PrintedOperator } from '../../operator';
 
 /** What every issue is stamped with: the operator's particulars of the day and the issuing clock. */
@@ -146,6 +146,7 @@ const TOUR = {
   totalPriceCents: bookings.totalPriceCents,
   depositCents: bookings.depositCents,
   chargeDepositCents: bookings.chargeDepositCents,
+  status: bookings.status,
 };
 
 /**
@@ -222,4 +223,21 @@ export async function setAddressee(
     .where(and(eq(receipts.payerId, payerId), sql`(${receipts.id} = ${id} or ${receipts.receiptId} = ${id})`))
     .returning();
   return rows.find((r) => r.id === id);
+}
+
+/** The booking's payments as its statement reads them (decision 193); the receipts' in-person part comes from it. */
+export async function statementPayments(db: Database, bookingId: number) {
+  return db
+    .select({
+      kind: payments.kind,
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      ownAmountCents: payments.ownAmountCents,
+      refundedCents: payments.refundedCents,
+    })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 }

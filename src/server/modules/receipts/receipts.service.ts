@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { inPersonCharge, inPersonDays } from '../../../shared/booking/in-person';
-import { convertMinor, trimRate } from '../../../shared/currency';
+import { bookingStatement, figureIn } from '../../../shared/booking/statement';
+import { trimRate } from '../../../shared/currency';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -63,17 +63,34 @@ export class ReceiptsService {
       });
     }
     const rows = await repo.receiptsOfBooking(this.db, bookingId);
+    const statement = await this.statement(bookingId, state);
     const numbers = new Map(rows.map((r) => [r.id, r.number]));
     return rows
       .filter((r) => r.payerId === userId)
-      .map((r) => toReceipt(r, state, numbers.get(r.receiptId ?? 0) ?? null));
+      .map((r) => toReceipt(r, state, statement, numbers.get(r.receiptId ?? 0) ?? null));
+  }
+
+  /** The booking's statement as it stands (decision 193), the one the trip card and the booking PDF read. */
+  private async statement(bookingId: number, b: OfBooking): Promise<Statement> {
+    const t = b.tour;
+    return bookingStatement({
+      currency: t.currency,
+      jpyPerCny: b.jpyPerCny,
+      totalCents: t.totalPriceCents,
+      depositCents: t.depositCents,
+      date: t.date,
+      days: t.days,
+      cancelled: t.status === 'cancelled',
+      payments: await repo.statementPayments(this.db, bookingId),
+    });
   }
 
   /** One of the caller's receipts; anyone else's is a 404. */
   async get(userId: number, id: number): Promise<Receipt> {
     const found = await repo.payersReceipt(this.db, id, userId);
     if (!found) throw notFound('Receipt');
-    return toReceipt(found.receipt, found, found.receiptNumber);
+    const statement = await this.statement(found.receipt.bookingId, found);
+    return toReceipt(found.receipt, found, statement, found.receiptNumber);
   }
 
   async pdf(userId: number, id: number, lang: ReceiptLanguage): Promise<{ body: Buffer; fileName: string }> {
@@ -102,32 +119,34 @@ interface OfBooking {
   tour: Tour;
 }
 
+type Statement = ReturnType<typeof bookingStatement>;
+
 /**
- * What was owed in person when the receipt was issued, in the payment's currency at the booking's rate:
- * the figure the trip card shows when it is still the booking's in-person part and the payment is in the
- * currency the traveler saw (decision 179), else that amount converted once.
+ * What a receipt says is left to hand the guide: the booking's statement as it stands, never the figure
+ * frozen when it was issued (decision 193: after a trip change that figure is no longer owed), on the
+ * deposit's receipt only, in the booking's currency with the payment's beside when the two differ.
  */
-function inPersonAbout(r: ReceiptRow, b: OfBooking): number | null {
-  if (r.currency === r.inPersonCurrency || b.jpyPerCny === null || r.inPersonCents <= 0) return null;
-  const t = b.tour;
-  if (r.currency === t.chargeCurrency && r.inPersonCents === t.totalPriceCents - t.depositCents) {
-    return inPersonCharge({
-      currency: t.currency,
-      chargeCurrency: t.chargeCurrency,
-      depositCents: t.depositCents,
-      chargeDepositCents: t.chargeDepositCents,
-      jpyPerCny: b.jpyPerCny,
-      totalCents: t.totalPriceCents,
-    });
-  }
-  return convertMinor(r.inPersonCents, r.inPersonCurrency, r.currency, b.jpyPerCny);
+export function inPersonOf(r: Pick<ReceiptRow, 'kind' | 'paymentKind' | 'currency'>, s: Statement) {
+  if (r.kind !== 'receipt' || r.paymentKind !== 'deposit' || s.inPerson.cents <= 0)
+    return { cents: 0, about: null, on: [] };
+  const other = r.currency !== s.currency && r.currency === s.other;
+  return {
+    cents: s.inPerson.cents,
+    about: other ? figureIn(s, s.inPerson, r.currency) : null,
+    on: s.inPersonOn.map((d) => ({
+      day: d.day,
+      date: d.date,
+      cents: d.cents,
+      aboutCents: other ? d.chargeCents : null,
+    })),
+  };
 }
 
-function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): Receipt {
+function toReceipt(r: ReceiptRow, b: OfBooking, statement: Statement, receiptNumber: string | null): Receipt {
   // Paid in another currency than the booking's: the rate that converted the one into the other.
   const converted = r.currency !== r.inPersonCurrency && b.jpyPerCny !== null && b.fxAsOf !== null;
   const t = b.tour;
-  const about = r.kind === 'receipt' ? inPersonAbout(r, b) : null;
+  const inPerson = inPersonOf(r, statement);
   return {
     id: r.id,
     kind: r.kind,
@@ -139,7 +158,7 @@ function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): R
     method: r.method,
     cardLast4: r.cardLast4,
     amountCents: r.amountCents,
-    inPersonCents: r.inPersonCents,
+    inPersonCents: inPerson.cents,
     currency: r.currency,
     inPersonCurrency: r.inPersonCurrency,
     rate: converted ? { jpyPerCny: trimRate(b.jpyPerCny!), asOf: b.fxAsOf! } : null,
@@ -152,17 +171,9 @@ function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): R
       children: t.children,
       infants: t.infants,
     },
-    // A share each tour day, as the trip card and the PDF say it (decision 179); a credit note owes nothing.
-    inPersonOn:
-      r.kind === 'receipt'
-        ? inPersonDays(t, r.inPersonCents, about).map((d) => ({
-            day: d.day,
-            date: d.date,
-            cents: d.cents,
-            aboutCents: d.chargeCents,
-          }))
-        : [],
-    inPersonAboutCents: about,
+    // A share each tour day, as the trip card and the PDF say it (decisions 179, 193); a credit note owes nothing.
+    inPersonOn: inPerson.on,
+    inPersonAboutCents: inPerson.about,
     paidAt: r.paidAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),
     addressee: r.addressee,

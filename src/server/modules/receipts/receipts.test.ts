@@ -109,7 +109,7 @@ describe('a receipt for every payment received online', () => {
     });
   });
 
-  it('a cancellation’s refund gets a credit note of the refunded amount, naming the receipt; the receipt stays as it was', async () => {
+  it('a cancellation’s refund gets a credit note of the refunded amount, naming the receipt; the receipt certifies what it did and owes nothing in person', async () => {
     const date = daysAhead(10);
     const id = await confirmedBooking(t, traveler, guide.guideId, date, '10:00', 3);
     await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
@@ -126,7 +126,10 @@ describe('a receipt for every payment received online', () => {
     expect(refunded).toBeGreaterThan(0);
     const [receipt, note, ...more] = await receiptsOf(id);
     expect(more).toHaveLength(0);
-    expect(receipt).toEqual(before);
+    // What it certifies is as it was; the booking's statement, which it reads, owes nothing in person now
+    // (decision 193).
+    expect(before!.inPersonCents).toBeGreaterThan(0);
+    expect(receipt).toEqual({ ...before, inPersonCents: 0, inPersonOn: [], inPersonAboutCents: null });
     expect(note).toMatchObject({
       kind: 'credit_note',
       receiptNumber: receipt!.number,

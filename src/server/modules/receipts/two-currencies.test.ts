@@ -104,7 +104,7 @@ describe('a yen booking paid in yuan', () => {
     );
     const zh = await pdf('zh-CN');
     expect(zh).toContain('77.93 元');
-    expect(zh).toContain('6400 日元（约 311.74 元）');
+    expect(zh).toContain('6,400 日元（约 311.74 元）');
     expect(zh).toContain(`按预订时确定的汇率换算：1 元 = 20.53 日元（${longDay('zh-CN', booking.rate.asOf)}的汇率）。`);
     const ja = await pdf('ja');
     // A Japanese receipt names the yuan in full, as a tax document does; yen as Japan writes them.
@@ -120,12 +120,13 @@ describe('a yen booking paid in yuan', () => {
     expect(cancelled.json().refund).toMatchObject({ amountCents: 7_793, currency: 'CNY' });
     await t.app.jobs.tick(t.app.bookings.now());
     const [receipt, note] = await receiptsOf(id);
-    // The receipt stays as it was issued: the yen then owed in person.
+    // The receipt certifies what it did; nothing is owed in person once cancelled (decision 193: its statement).
     expect(receipt).toMatchObject({
       amountCents: 7_793,
       currency: 'CNY',
-      inPersonCents: 6_400,
+      inPersonCents: 0,
       inPersonCurrency: 'JPY',
+      inPersonAboutCents: null,
     });
     expect(note).toMatchObject({
       kind: 'credit_note',

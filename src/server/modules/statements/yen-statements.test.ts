@@ -256,7 +256,7 @@ describe('a yen guide’s statements', () => {
     expect(ja).toContain('719円');
     expect(ja).not.toContain('元');
     const zh = await pdf('2025-09', 'zh-CN');
-    expect(zh).toContain('35000 日元');
+    expect(zh).toContain('35,000 日元');
     expect(zh).toContain('金额以日元计。');
     expect(zh).not.toContain('人民元');
   });

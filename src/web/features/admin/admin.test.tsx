@@ -386,6 +386,6 @@ describe('/admin', () => {
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));
     page('/admin/payouts/7');
-    expect((await screen.findAllByText(/2657 日元/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/2,657 日元/)).length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { formatCalendarDate } from '../../lib/format';
 
 /**
  * Money in its own currency (decision 164), as docs/rules/look-and-language.md writes it: `1,234 RMB` /
- * `1,234 元`, yen `¥4,000 (JPY)` / `4000 日元` / `4,000円`; never a bare ¥ beside Chinese.
+ * `1,234 元`, yen `¥4,000 (JPY)` / `4,000 日元` / `4,000円`; never a bare ¥ beside Chinese.
  */
 export const money = (minor: number, currency: Currency, locale: Locale) => formatMoney(minor, currency, locale);
 

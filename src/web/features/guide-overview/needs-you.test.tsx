@@ -45,6 +45,7 @@ const OVERVIEW: GuideOverview = {
     pendingCents: 0,
     withdrawableCents: 0,
     nextAvailableAt: null,
+    inPerson: { todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0 },
   },
   requests: { count: 0, items: [] },
   ratings: { average: 0, count: 0, reviews: [] },

@@ -87,7 +87,7 @@ export function useRemovePayoutAccount() {
  */
 export const rmb = (cents: number) => formatRmb(cents, currentLocale());
 
-/** An amount in its own currency (decision 167): yuan as `rmb`, yen as `¥4,000 (JPY)` / `4000 日元` / `4,000円`. */
+/** An amount in its own currency (decision 167): yuan as `rmb`, yen as `¥4,000 (JPY)` / `4,000 日元` / `4,000円`. */
 export const money = (minor: number, currency: Currency) => formatMoney(minor, currency, currentLocale());
 
 /** A day as docs/rules/look-and-language.md writes dates (Nov 22, 2026 / 2026年11月22日), in the reader's language. */

@@ -121,7 +121,7 @@ describe('the wallet of a guide who prices in yen', () => {
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<WalletSection />));
-    expect((await screen.findByTestId('asset-balance')).textContent).toBe('26000 日元');
+    expect((await screen.findByTestId('asset-balance')).textContent).toBe('26,000 日元');
   });
 
   it('shows yuan earned before a switch on their own, never added to the yen', async () => {
@@ -181,7 +181,7 @@ describe('/withdrawal from a yen balance', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<WithdrawalPanel />));
     expect(await screen.findByLabelText(/金额（日元）/)).toBeTruthy();
-    expect(screen.getByText('12000 日元')).toBeTruthy();
+    expect(screen.getByText('12,000 日元')).toBeTruthy();
   });
 
   it('pays the earlier yuan out from the yuan balance, chosen in the form: then the methods and the yen estimate are back', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '../../../../shared/booking/state-machine';
 import type { Database } from '../../../db/client';
-import { bookings } from '../../../db/schema/index';
+import { bookings, guideBusyTimes } from '../../../db/schema/index';
 
 /**
  * The one answer to "does a booking hold these hours": it is active (`ACTIVE_BOOKING_STATUSES`: an
@@ -43,13 +43,29 @@ export function travelerBusyCondition(
 }
 
 /**
- * The guide's bookings holding [from, to), other than `except`: the offer's booking, the reschedule's
- * slots, an extension's clash and a new offer ask this (the checkout asks the same condition inside
- * `daySchedule`'s one statement).
+ * The busy times read from the guide's other calendars (`guide_busy_times`) overlapping [from, to),
+ * half-open like a booking's. They hold her time as a booking does (decision 199): every read of her
+ * busy hours — `guideBusyRanges`, `daySchedule`, `guidesDays` — takes both, so no caller asks twice.
+ */
+export function importedBusyCondition(guideId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder) {
+  return and(eq(guideBusyTimes.guideId, guideId), lt(guideBusyTimes.startsAt, to), gt(guideBusyTimes.endsAt, from))!;
+}
+
+/**
+ * What holds the guide's [from, to): her bookings other than `except` (`id`), and the busy times of her
+ * other calendars (`id` null: no booking, nothing to except; decision 199). The offer's booking, the
+ * reschedule's slots, an extension's clash and a new offer ask this (the checkout asks the same
+ * conditions inside `daySchedule`'s one statement).
  */
 export async function guideBusyRanges(db: Database, guideId: number, from: Date, to: Date, except?: number) {
   return db
-    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .select({ id: sql<number | null>`${bookings.id}`, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(guideBusyCondition(guideId, from, to, except));
+    .where(guideBusyCondition(guideId, from, to, except))
+    .unionAll(
+      db
+        .select({ id: sql<number | null>`NULL::int`, startsAt: guideBusyTimes.startsAt, endsAt: guideBusyTimes.endsAt })
+        .from(guideBusyTimes)
+        .where(importedBusyCondition(guideId, from, to)),
+    );
 }

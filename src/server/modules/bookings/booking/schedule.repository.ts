@@ -1,10 +1,15 @@
-import { and, between, inArray, sql } from 'drizzle-orm';
+import { and, between, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
 import type { Database } from '../../../db/client';
 import { rowsOf } from '../../../db/raw-row';
 import { prepared } from '../../../db/prepared';
-import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '../../../db/schema/index';
-import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy.repository';
+import {
+  bookings,
+  guideAvailabilityExceptions,
+  guideBusyTimes,
+  guideWeeklyAvailability,
+} from '../../../db/schema/index';
+import { guideBusyCondition, holdsTime, importedBusyCondition, travelerBusyCondition } from './busy.repository';
 
 /** An active booking of the traveler overlapping the requested hours (one traveler, one place). */
 export interface TravelerOverlap {
@@ -43,12 +48,16 @@ const dayRead = prepared((shape: string) => {
       FROM guide_availability_exceptions WHERE guide_id = ${$('guide')} AND date BETWEEN ${$('date')}::date AND ${$('last')}::date
     UNION ALL
     SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, id, NULL, NULL, NULL
-      FROM bookings WHERE ${guideBusyCondition($('guide'), $('from'), $('to'))}${travelerPart}`;
+      FROM bookings WHERE ${guideBusyCondition($('guide'), $('from'), $('to'))}
+    UNION ALL
+    SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, NULL, NULL, NULL, NULL
+      FROM guide_busy_times WHERE ${importedBusyCondition($('guide'), $('from'), $('to'))}${travelerPart}`;
 });
 
 /**
  * The checkout's read of a guide's day in one statement: the weekly windows, the day's
- * exceptions and the bookings holding [from, to) (`busy.ts`) — what `guideSchedule` and `busyRanges`
+ * exceptions and what holds [from, to) (`busy.repository.ts`: her bookings, and her other calendars' busy
+ * times with a null `id`, decision 199) — what `guideSchedule` and `busyRanges`
  * read in three — and, given `traveler`, that traveler's active bookings overlapping their requested
  * hours (`travelerOverlaps`' read; a checkout sends it after the schedule locks, so one statement
  * after the locks sees what the locks protect). `lastDate`: the exceptions of every day up to it, for
@@ -97,7 +106,11 @@ export async function daySchedule(
       .map((r) => ({ date: r.date!, available: r.available!, startMinute: r.start_minute, endMinute: r.end_minute })),
     busy: rows
       .filter((r) => r.k === 'b')
-      .map((r) => ({ id: Number(r.id), startsAt: new Date(Number(r.s)), endsAt: new Date(Number(r.e)) })),
+      .map((r) => ({
+        id: r.id === null ? null : Number(r.id),
+        startsAt: new Date(Number(r.s)),
+        endsAt: new Date(Number(r.e)),
+      })),
     travelerOverlaps: rows
       .filter((r) => r.k === 't')
       .map((r): TravelerOverlap => ({
@@ -113,9 +126,9 @@ export async function daySchedule(
 export type GuideDay = Pick<Awaited<ReturnType<typeof daySchedule>>, 'weekly' | 'exceptions' | 'busy'>;
 
 /**
- * `daySchedule`'s guide part for many guides at once (a replacement's candidates, decisions 137 and
- * 140): three statements whatever the number of guides, instead of one read per guide. Every guide
- * asked has an entry, empty when they have no hours.
+ * `daySchedule`'s guide part for many guides at once, imported busy times included (decision 199; a
+ * replacement's candidates, decisions 137 and 140): three statements whatever the number of guides,
+ * instead of one read per guide. Every guide asked has an entry, empty when they have no hours.
  */
 export async function guidesDays(
   db: Database,
@@ -153,9 +166,31 @@ export async function guidesDays(
         ),
       ),
     db
-      .select({ guideId: bookings.guideId, id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .select({
+        guideId: bookings.guideId,
+        id: sql<number | null>`${bookings.id}`,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+      })
       .from(bookings)
-      .where(and(inArray(bookings.guideId, guideIds), holdsTime(from, to))),
+      .where(and(inArray(bookings.guideId, guideIds), holdsTime(from, to)))
+      .unionAll(
+        db
+          .select({
+            guideId: guideBusyTimes.guideId,
+            id: sql<number | null>`NULL::int`,
+            startsAt: guideBusyTimes.startsAt,
+            endsAt: guideBusyTimes.endsAt,
+          })
+          .from(guideBusyTimes)
+          .where(
+            and(
+              inArray(guideBusyTimes.guideId, guideIds),
+              lt(guideBusyTimes.startsAt, to),
+              gt(guideBusyTimes.endsAt, from),
+            ),
+          ),
+      ),
   ]);
   for (const { guideId, ...w } of weekly) out.get(guideId)!.weekly.push(w);
   for (const { guideId, ...x } of exceptions) out.get(guideId)!.exceptions.push(x);

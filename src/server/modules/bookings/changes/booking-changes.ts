@@ -21,6 +21,7 @@ import {
   checkAddedDays,
   checkChangeable,
   pricedChange,
+  withRefunds,
 } from './change-checks';
 import { claimExtra, type AttemptKeys, type ExtraCharge, type ExtraClaim } from '../checkout/extra-charges';
 
@@ -57,7 +58,8 @@ export class BookingChanges implements ExtraCharge {
     const now = this.core.now();
     const priced = pricedChange(booking, guide, body, now, this.core.rates);
     if (body.days > booking.days) await checkAddedDays(this.core, this.core.db, booking, guide, body.days, now, false);
-    return { ...priced.quote, needsGuide: changeNeedsGuide(priced, guide, now) };
+    const left = await changes.depositPaymentsLeft(this.core.db, id);
+    return { ...withRefunds(priced.quote, left, booking.currency), needsGuide: changeNeedsGuide(priced, guide, now) };
   }
 
   /** GET …/changes: both sides read them, newest first. */
@@ -92,7 +94,10 @@ export class BookingChanges implements ExtraCharge {
         bookingId: id,
         requesterId: user.id,
         status,
-        quote: { ...priced.quote, needsGuide },
+        quote: {
+          ...withRefunds(priced.quote, await changes.depositPaymentsLeft(db, id), booking.currency),
+          needsGuide,
+        },
         apply: priced.apply,
         payNowCents: payNow,
         releaseCents: Math.max(0, -priced.apply.depositChangeCents),

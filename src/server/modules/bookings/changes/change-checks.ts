@@ -2,16 +2,17 @@
 import { addDays } from '../../../../shared/availability';
 import { instantBookOn } from '../../../../shared/booking/instant-book';
 import { bookingRulesOf, REQUEST_ANSWER_HOURS } from '../../../../shared/booking/schedule';
+import { refundParts } from '../../../../shared/booking/charge';
 import { priceChange, type PricedChange } from '../../../../shared/booking/trip-change';
 import { guideRates } from '../../../../shared/booking/trip-price';
-import type { ChangeBody } from '../../../../shared/schemas/booking-changes';
+import type { ChangeBody, ChangeQuote } from '../../../../shared/schemas/booking-changes';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { checkTotalInBounds } from '../../../lib/money-bounds';
 import type { BookingCore } from '../booking/booking-core';
 import { checkGroupSize } from '../booking/booking-group';
 import * as repo from '../booking/bookings.repository';
-import type { BookingRow, GuideForBooking } from '../booking/bookings.repository';
+import type { BookingRow, GuideForBooking, PaymentRow } from '../booking/bookings.repository';
 import { daySchedule } from '../booking/schedule.repository';
 import { holdDays, spanWindow } from '../booking/tour-span';
 
@@ -97,4 +98,19 @@ export async function checkAddedDays(
     ...bookingRulesOf(guide),
   });
   if (locked) await core.claimTravelerTime(db, booking.travelerId, booking.endsAt, span.endsAt, now, booking.id);
+}
+
+/**
+ * The change's quote with what its refund returns in each currency paid (decision 193): the parts the applied change
+ * refunds (`refundParts` over the payments left, latest first, as `applyChange` spreads it), so the quote names the
+ * amount refunded, not the refund converted again.
+ */
+export function withRefunds(quote: ChangeQuote, left: readonly PaymentRow[], own: BookingRow['currency']): ChangeQuote {
+  const refunds: { currency: BookingRow['currency']; cents: number }[] = [];
+  for (const part of refundParts(quote.money.refundCents, left, own)) {
+    const sum = refunds.find((r) => r.currency === part.payment.currency);
+    if (sum) sum.cents += part.amountCents;
+    else refunds.push({ currency: part.payment.currency, cents: part.amountCents });
+  }
+  return { ...quote, money: { ...quote.money, refunds } };
 }

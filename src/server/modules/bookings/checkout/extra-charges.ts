@@ -1,4 +1,4 @@
-import { chargeFor } from '../../../../shared/booking/charge';
+import { chargeFor, chargeForDifference } from '../../../../shared/booking/charge';
 import type { CreatePaymentBody } from '../../../../shared/schemas/payments';
 import { pgErrorCode, type Database } from '../../../db/client';
 import type { AuthUser } from '../../auth/index';
@@ -73,7 +73,10 @@ export async function claimExtra(
       provider,
       idempotencyKey: k.idempotencyKey,
       requestHash: k.requestHash,
-      ...chargeFor(booking, charge.cents, body.method),
+      // A change's difference of deposit is the difference of the two deposits converted (decision 193).
+      ...(charge.kind === 'change'
+        ? chargeForDifference(booking, booking.depositCents, charge.cents, body.method)
+        : chargeFor(booking, charge.cents, body.method)),
       cardLast4: k.last4,
     })
     .catch((err: unknown) => {

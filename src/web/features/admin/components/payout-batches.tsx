@@ -25,7 +25,7 @@ import { Empty, ErrorNote, LoadError, Loading, QueryFallback } from './ui/feedba
 import { QueueItem, QueueLayout, StatusBadge } from './ui/queue';
 import { useFormat } from './ui/use-format';
 
-/** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
+/** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18,000 日元` / `18,000円`; none is a dash. */
 const yen = (n: number | null, locale: Locale) => (n === null ? '—' : moneyFormat(locale).yen(n));
 /** A batch's totals, each in its currency (decision 167): `123.45 RMB · ¥48,000 (JPY)`; none is a dash. */
 const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) =>

@@ -140,7 +140,7 @@ describe('a change waiting for the guide', () => {
     expect(within(region).getByText('Li Wei 申请更改行程')).toBeTruthy();
     // No space after a full-width colon, nor before a full-width bracket.
     expect(within(region).getByText('新价格：').closest('div')?.textContent).toBe(
-      '新价格：156000 日元（原为 96000 日元）',
+      '新价格：156,000 日元（原为 96,000 日元）',
     );
     fireEvent.click(within(region).getByRole('button', { name: '拒绝' }));
     const dialog = await screen.findByRole('dialog', { name: '拒绝这项更改？' });

@@ -9,7 +9,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePayChange } from '../api/booking-changes';
 import { useOnlinePayment } from '../hooks/use-online-payment';
-import { changeTripText } from '../lib/change-text';
+import { changeTripText, payNowText } from '../lib/change-text';
 import { bookingAmountText, bookingCharge } from '../lib/price';
 import { OnlinePaymentFields } from './online-payment-fields';
 
@@ -68,7 +68,7 @@ export function ChangePaymentSheet({
     },
   });
   const busy = payment.sending || pay.isPending;
-  const charge = bookingCharge(b, change.money.payNowCents, payment.values.method);
+  const charge = bookingCharge(b, change.money.payNowCents, payment.values.method, true);
   return (
     <Sheet
       open={open}
@@ -80,7 +80,7 @@ export function ChangePaymentSheet({
       <dl className="mb-4 space-y-1.5 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-stone-600 dark:text-stone-400">{t('quote.payNow')}</dt>
-          <dd className="text-base font-bold tabular-nums">{bookingAmountText(b, change.money.payNowCents, locale)}</dd>
+          <dd className="text-base font-bold tabular-nums">{payNowText(change.money, locale)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-stone-600 dark:text-stone-400">{t('quote.inPerson')}</dt>

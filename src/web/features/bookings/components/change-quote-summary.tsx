@@ -5,7 +5,9 @@ import { CHANGE_ANSWER_HOURS, type ChangeQuote } from '../../../../shared/schema
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { changeTripText } from '../lib/change-text';
+import { changeTripText, payNowText } from '../lib/change-text';
+import { formatBeside, formatMoney } from '../../../../shared/money-format';
+import type { Locale } from '../../../../shared/locales';
 import { bookingAmountText } from '../lib/price';
 
 /**
@@ -42,12 +44,12 @@ export function ChangeQuoteSummary({
           strong
         />
         {m.payNowCents > 0 ? (
-          <Line label={t('quote.payNow')} value={money(m.payNowCents)} note={t('quote.payNowWhy')} strong />
+          <Line label={t('quote.payNow')} value={payNowText(m, locale)} note={t('quote.payNowWhy')} strong />
         ) : released > 0 ? (
           <>
             <Line
               label={t('quote.back')}
-              value={money(m.refundCents)}
+              value={backText(b, m, locale)}
               note={
                 m.tier
                   ? t(droppedDays ? 'quote.backWhyDays' : 'quote.backWhyGroup', { percent, when: t(`when.${m.tier}`) })
@@ -87,6 +89,24 @@ export function ChangeQuoteSummary({
       </p>
     </div>
   );
+}
+
+/**
+ * What comes back, as the refund returns it (decision 193): the server's parts per currency paid, exactly, with the
+ * booking's own beside when one other currency returns it; the refund converted when the quote has no parts.
+ */
+function backText(b: Booking, m: ChangeQuote['money'], locale: Locale): string {
+  const parts = m.refunds ?? [];
+  if (parts.length === 0) return bookingAmountText(b, m.refundCents, locale);
+  const [one] = parts;
+  if (parts.length === 1 && one!.currency !== b.currency)
+    return formatBeside(
+      { minor: one!.cents, currency: one!.currency },
+      { minor: m.refundCents, currency: b.currency },
+      locale,
+      true,
+    );
+  return parts.map((r) => formatMoney(r.cents, r.currency, locale)).join(' + ');
 }
 
 function Line({ label, value, note, strong }: { label: string; value: string; note?: string; strong?: boolean }) {

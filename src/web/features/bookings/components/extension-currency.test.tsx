@@ -102,7 +102,7 @@ afterEach(async () => {
 describe('an extension of a booking in yen', () => {
   it.each([
     ['en', 'Pay Extension (¥2,000 (JPY))', '30 minutes more requested (¥2,000 (JPY)).'],
-    ['zh-CN', '支付延长费用（2000 日元）', '已申请延长 30 分钟（2000 日元）。'],
+    ['zh-CN', '支付延长费用（2,000 日元）', '已申请延长 30 分钟（2,000 日元）。'],
     ['ja', '延長料金を支払う（2,000円）', '30分の延長をリクエスト済みです（2,000円）。'],
   ])('names the price asked in yen on the card (%s)', async (locale, button, info) => {
     await act(() => i18next.changeLanguage(locale));
@@ -139,7 +139,7 @@ describe('an extension of a booking in yen', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     show(yen());
     fireEvent.click(await screen.findByRole('button', { name: '申请延长' }));
-    expect(await screen.findByText('4000 日元/小时')).toBeTruthy();
+    expect(await screen.findByText('4,000 日元/小时')).toBeTruthy();
   });
 
   it('a card pays the yen; Alipay pays yuan at the booking’s rate and says why; the payment is marked in yen', async () => {

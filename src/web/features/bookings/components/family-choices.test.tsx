@@ -260,7 +260,7 @@ describe('the guide reads the family in words (decision 178)', () => {
     ]);
     expect(await line('zh-CN')).toEqual([
       '儿童：8 岁、1 岁 · 婴儿车 · 儿童安全座椅',
-      '按实际金额当面支付：餐费（约 3000 日元）',
+      '按实际金额当面支付：餐费（约 3,000 日元）',
     ]);
     expect(await line('ja')).toEqual([
       'お子さま：8歳、1歳・ベビーカー・チャイルドシート',

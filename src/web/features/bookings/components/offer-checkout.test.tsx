@@ -124,7 +124,7 @@ describe('CheckoutForm with a guide’s offer', () => {
     );
     await act(() => i18next.changeLanguage('zh-CN'));
     renderCheckout();
-    expect((await screen.findByTestId('offer-extras-note')).textContent).toContain('18000 日元');
+    expect((await screen.findByTestId('offer-extras-note')).textContent).toContain('18,000 日元');
     expect(screen.getByText('地陪报价：3 小时，2 人')).toBeTruthy();
     expect(screen.getByTestId('offer-price-note').textContent).toBe('价格为地陪的报价，所有信息已按报价填好。');
     expect(screen.getByRole('button', { name: '支付 177.60 元' })).toBeTruthy();

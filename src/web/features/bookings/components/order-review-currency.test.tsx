@@ -91,8 +91,8 @@ describe('the order review in two currencies', () => {
     show(facts('alipay'));
     // ¥2,400 at 20 yen a yuan.
     expect((await screen.findByTestId('review-now')).textContent).toBe('120 元');
-    expect(screen.getByText('支付宝和微信支付以人民币扣款，因此实际扣款 120 元，而不是 2400 日元。')).toBeTruthy();
-    expect(screen.getByTestId('review-in-person').textContent).toBe('9600 日元');
+    expect(screen.getByText('支付宝和微信支付以人民币扣款，因此实际扣款 120 元，而不是 2,400 日元。')).toBeTruthy();
+    expect(screen.getByTestId('review-in-person').textContent).toBe('9,600 日元');
     expect(screen.getByTestId('review-rate').textContent).toBe('按2026年11月27日汇率换算：1 元 = 20 日元。');
     // The tiers return their share of what was charged: half of 120 元 three to seven days before.
     expect(screen.getByTestId('order-review-tiers').textContent).toContain('60 元');

@@ -76,9 +76,9 @@ export function PriceBreakdown({
   const locale = currentLocale();
   const currency = price.currency ?? 'CNY';
   // In the reader's currency, with the guide's own beside it when they differ (decision 168).
-  const money = (cents: number, own?: number) =>
+  const money = (cents: number, own?: number, exact = false) =>
     price.own && own !== undefined
-      ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale)
+      ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale, exact)
       : formatMoney(cents, currency, locale);
   // A unit price in a line's label: the reader's currency alone.
   const unit = (cents: number) => formatMoney(cents, currency, locale);
@@ -130,7 +130,8 @@ export function PriceBreakdown({
         />
         <Line
           label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })}
-          value={money(price.depositCents, price.own?.depositCents)}
+          // A deposit paid was charged exactly that, never "about" it (decision 193).
+          value={money(price.depositCents, price.own?.depositCents, paid)}
           className="font-semibold text-primary-800 dark:text-primary-200"
         />
         <Line

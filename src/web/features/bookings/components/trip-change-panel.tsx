@@ -8,8 +8,7 @@ import { formatDeadline } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerChange, useBookingChanges } from '../api/booking-changes';
-import { changeTripText } from '../lib/change-text';
-import { bookingAmountText } from '../lib/price';
+import { changeTripText, payNowText } from '../lib/change-text';
 import { ChangePaymentSheet } from './change-payment-sheet';
 import { TripChangeSheet } from './trip-change-sheet';
 
@@ -61,10 +60,10 @@ export function TripChangePanel({ booking: b, now }: { booking: Booking; now: Da
             {open.status === 'awaiting_payment'
               ? open.expiresAt
                 ? t('open.payBy', {
-                    amount: bookingAmountText(b, open.money.payNowCents, locale),
+                    amount: payNowText(open.money, locale),
                     ...deadline(open.expiresAt),
                   })
-                : t('open.pay', { amount: bookingAmountText(b, open.money.payNowCents, locale) })
+                : t('open.pay', { amount: payNowText(open.money, locale) })
               : open.expiresAt
                 ? t('open.answerBy', { guide: b.guide.fullName, ...deadline(open.expiresAt) })
                 : t('open.answerSoon', { guide: b.guide.fullName })}
@@ -72,7 +71,7 @@ export function TripChangePanel({ booking: b, now }: { booking: Booking; now: Da
           <div className="mt-3 flex flex-wrap gap-2">
             {open.status === 'awaiting_payment' && (
               <Button size="sm" variant="accent" onClick={() => setPaying(open)}>
-                {t('open.payButton', { amount: bookingAmountText(b, open.money.payNowCents, locale) })}
+                {t('open.payButton', { amount: payNowText(open.money, locale) })}
               </Button>
             )}
             <Button size="sm" variant="outline" busy={answer.isPending} onClick={() => void withdraw(open)}>

@@ -125,19 +125,19 @@ describe('a family’s three days on the trip card', () => {
     expect(money.textContent).toContain('地陪费（2 人以内）· 3 天 × 8 小时');
     expect(money.textContent).not.toMatch(/24 小时|× 4 人/);
     // The lines in yuan at the booking's rate, the guide's yen beside; they add up to the total.
-    expect(screen.getByTestId('trip-price').textContent).toBe('约 4,682.93 元 · 96000 日元');
+    expect(screen.getByTestId('trip-price').textContent).toBe('约 4,682.93 元 · 96,000 日元');
     expect(screen.getByTestId('trip-paid').textContent).toBe('已在线支付：定金 936.59 元 · 支付宝 · 2026年11月2日');
     const due = screen.getByTestId('trip-due');
-    expect(due.textContent).toContain('还需当面支付给 Haruka Tanaka：76800 日元（约 3,746.34 元）');
+    expect(due.textContent).toContain('还需当面支付给 Haruka Tanaka：76,800 日元（约 3,746.34 元）');
     expect(due.textContent).toContain('每天当面支付当天的部分：');
     expect(
       within(due)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '第 1 天 · 11月21日（周六）25600 日元（约 1,248.78 元）',
-      '第 2 天 · 11月22日（周日）25600 日元（约 1,248.78 元）',
-      '第 3 天 · 11月23日（周一）25600 日元（约 1,248.78 元）',
+      '第 1 天 · 11月21日（周六）25,600 日元（约 1,248.78 元）',
+      '第 2 天 · 11月22日（周日）25,600 日元（约 1,248.78 元）',
+      '第 3 天 · 11月23日（周一）25,600 日元（约 1,248.78 元）',
     ]);
   });
 

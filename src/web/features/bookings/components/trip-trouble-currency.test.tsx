@@ -220,16 +220,16 @@ describe('a yen booking whose guide did not come', () => {
     render(wrap(<TripCard booking={started} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: '地陪没有来' }));
     const dialog = await screen.findByRole('dialog', { name: '确认报告地陪没有来？' });
-    expect(within(dialog).getByText(/定金 1600 日元将立即全额退还/)).toBeTruthy();
+    expect(within(dialog).getByText(/定金 1,600 日元将立即全额退还/)).toBeTruthy();
     expect((await within(dialog).findByTestId('credit-before')).textContent).toContain(
-      '同时，您将获得 1000 日元抵用金',
+      '同时，您将获得 1,000 日元抵用金',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: '报告并退款' }));
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
         expect.objectContaining({
           description:
-            '80 元已全额退还给您。已为您的下一次预订发放 1000 日元抵用金，有效期至2027年11月25日，预订时自动抵扣。',
+            '80 元已全额退还给您。已为您的下一次预订发放 1,000 日元抵用金，有效期至2027年11月25日，预订时自动抵扣。',
         }),
       ),
     );

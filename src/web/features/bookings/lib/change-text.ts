@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { tourLengthText } from '../../../../shared/booking/tour-length';
-import type { ChangeBody, ChangeTrip } from '../../../../shared/schemas/booking-changes';
+import { formatBeside, formatMoney } from '../../../../shared/money-format';
+import type { ChangeBody, ChangeMoney, ChangeTrip } from '../../../../shared/schemas/booking-changes';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { Locale } from '../../../../shared/locales';
 import { ApiError } from '../../../lib/api-client';
@@ -61,5 +62,19 @@ export function changeRefusalText(
     { code, fields: err.body?.fields },
     { date: b.date, days, timeZone: b.timeZone, minPeople, maxPeople },
     locale,
+  );
+}
+
+/**
+ * A change's difference of deposit as a card charges it: the server's `payNowChargeCents` in the currency the
+ * traveler saw, exactly, with the booking's own beside (decision 193: an exact charge is never "about").
+ */
+export function payNowText(m: ChangeMoney, locale: Locale): string {
+  if (m.chargeCurrency === m.currency) return formatMoney(m.payNowCents, m.currency, locale);
+  return formatBeside(
+    { minor: m.payNowChargeCents, currency: m.chargeCurrency },
+    { minor: m.payNowCents, currency: m.currency },
+    locale,
+    true,
   );
 }

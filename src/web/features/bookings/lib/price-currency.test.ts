@@ -50,7 +50,7 @@ describe('a quote in the reader’s currency', () => {
       balanceCents: 72_000,
       own: { currency: 'JPY', totalCents: 18_000, lines: [12_000, 3_000, 3_000] },
     });
-    expect(figureText(p, 'total', 'zh-CN')).toBe('约 900 元 · 18000 日元');
+    expect(figureText(p, 'total', 'zh-CN')).toBe('约 900 元 · 18,000 日元');
   });
 
   it('charges a card what was shown, a wallet yuan: the same deposit converted once at the quote’s rate', () => {

@@ -1,4 +1,10 @@
-import { chargeFor, inCurrency, type ChargeTerms, type OnlineMethod } from '../../../../shared/booking/charge';
+import {
+  chargeFor,
+  chargeForDifference,
+  inCurrency,
+  type ChargeTerms,
+  type OnlineMethod,
+} from '../../../../shared/booking/charge';
 import { priceWithCredit } from '../../../../shared/booking/credit';
 import { convertMinor, type Currency, type FxRate } from '../../../../shared/currency';
 import { bookingPrice } from '../../../../shared/booking/money-rules';
@@ -302,14 +308,20 @@ export const bookingTerms = (b: BookingTermsOf): ChargeTerms => ({
 /**
  * What paying `ownCents` of a booking (an extension's fee) charges with `method`, by the server's own
  * rule (`chargeFor`, decision 164): a card in the currency the traveler saw, a wallet in yuan,
- * converted once at the booking's rate. A booking without a rate was made all in yuan.
+ * converted once at the booking's rate. A booking without a rate was made all in yuan. A trip change's
+ * difference of deposit (`change`) is charged as the difference of the two deposits converted, as the
+ * server charges it (`chargeForDifference`, decision 193).
  */
 export function bookingCharge(
   b: BookingTermsOf,
   ownCents: number,
   method: OnlineMethod,
+  change = false,
 ): { amountCents: number; currency: Currency } {
   if (!b.rate) return { amountCents: ownCents, currency: b.currency };
-  const charged = chargeFor(bookingTerms(b), ownCents, method);
+  const terms = bookingTerms(b);
+  const charged = change
+    ? chargeForDifference(terms, b.depositCents, ownCents, method)
+    : chargeFor(terms, ownCents, method);
   return { amountCents: charged.amountCents, currency: charged.currency };
 }

@@ -20,7 +20,7 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
     (categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, localName(s, locale)] as const)),
   );
   const list = (xs: string[]) => (xs.length ? xs.join(zh ? '、' : ', ') : null);
-  // An amount with its unit, in the currency chosen on page 4: ¥4,000 (JPY) / 4000 日元 / 4,000円, or 300 RMB / 300 元.
+  // An amount with its unit, in the currency chosen on page 4: ¥4,000 (JPY) / 4,000 日元 / 4,000円, or 300 RMB / 300 元.
   const money = (typed: string) => {
     const minor = typed.trim() ? priceOf(typed, form.currency) : null;
     return minor === null ? null : formatMoney(minor, form.currency, locale);

@@ -114,7 +114,7 @@ describe('rates editor: a guide who prices in yen', () => {
 
   it.each([
     ['ja', '1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：旅行者1名の1時間あたりの料金（円）。'],
-    ['zh-CN', '每小时价格最低为 1000 日元。请检查：一位旅行者每小时价格（日元）。'],
+    ['zh-CN', '每小时价格最低为 1,000 日元。请检查：一位旅行者每小时价格（日元）。'],
   ])('states the yen floor in %s', async (lang, message) => {
     await act(() => i18next.changeLanguage(lang));
     serve(yenGuide);

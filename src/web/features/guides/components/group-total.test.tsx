@@ -89,7 +89,7 @@ describe('GroupTotal', () => {
         chargeDayTotal: 120_000,
       },
     });
-    expect(await screen.findByTestId('trip-total')).toHaveProperty('textContent', '共 约 1,200 元 · 24000 日元');
+    expect(await screen.findByTestId('trip-total')).toHaveProperty('textContent', '共 约 1,200 元 · 24,000 日元');
   });
 
   it('names the lengths the guide sells when it does not sell the one searched', async () => {

@@ -173,7 +173,7 @@ describe('OfferCard', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const { unmount } = wrap(<OfferCard offer={offer()} isGuideView={false} />);
     expect((await screen.findByTestId('offer-fee')).textContent).toBe('888 元');
-    expect(screen.getByTestId('offer-extras').textContent).toContain('18000 日元（约 900 元）');
+    expect(screen.getByTestId('offer-extras').textContent).toContain('18,000 日元（约 900 元）');
     expect(screen.getByTestId('offer-card').textContent).toContain('2026年12月5日 10:00（日本时间）');
     expect(screen.getByRole('link', { name: '预订此报价' })).toBeTruthy();
     expect(screen.getByTestId('offer-status').textContent).toBe('待预订');

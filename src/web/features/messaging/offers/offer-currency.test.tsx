@@ -150,13 +150,13 @@ describe('the card of a yen offer', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     wrap(<OfferCard offer={offer} isGuideView={false} />);
     // ¥8,000 at 20.5 yen per yuan is 390.24 元 (at today's 22 it would be 363.64 元).
-    expect((await screen.findByTestId('offer-fee')).textContent).toBe('约 390.24 元 · 8000 日元');
+    expect((await screen.findByTestId('offer-fee')).textContent).toBe('约 390.24 元 · 8,000 日元');
     expect(document.body.textContent).not.toContain('363.64');
   });
 
   it('reads an offer made before offers kept a rate at today’s', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     wrap(<OfferCard offer={{ ...offer, rate: null }} isGuideView={false} />);
-    await waitFor(() => expect(screen.getByTestId('offer-fee').textContent).toBe('约 363.64 元 · 8000 日元'));
+    await waitFor(() => expect(screen.getByTestId('offer-fee').textContent).toBe('约 363.64 元 · 8,000 日元'));
   });
 });

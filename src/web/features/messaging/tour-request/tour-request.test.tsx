@@ -119,7 +119,7 @@ describe('tour request rules (postal codes, allowances)', () => {
   });
   it('writes yen as docs/rules/look-and-language.md says', () => {
     expect(yen(14000, 'en')).toBe('¥14,000 (JPY, ≈ 700 RMB)');
-    expect(yen(14000, 'zh-CN')).toBe('14000 日元（约 700 元）');
+    expect(yen(14000, 'zh-CN')).toBe('14,000 日元（约 700 元）');
     // The guide is paid them in yen on the day (decision 164): yen alone.
     expect(yen(14000, 'ja', 'guide')).toBe('14,000円');
     expect(yen(14000, 'en', 'guide')).toBe('¥14,000 (JPY)');
@@ -153,20 +153,20 @@ describe('TourRequestForm', () => {
     const transport = (await screen.findByLabelText('交通（往返）')) as HTMLSelectElement;
     const labels = [...transport.options].map((o) => o.textContent);
     expect(labels).toEqual([
-      '同城，1 小时以内：2000 日元（约 100 元）',
-      '邻近城市，2 小时以内：14000 日元（约 700 元）',
-      '周边城市，2–4 小时：20000 日元（约 1000 元）',
-      '远途，4 小时以上：33000 日元（约 1650 元）',
+      '同城，1 小时以内：2,000 日元（约 100 元）',
+      '邻近城市，2 小时以内：14,000 日元（约 700 元）',
+      '周边城市，2–4 小时：20,000 日元（约 1,000 元）',
+      '远途，4 小时以上：33,000 日元（约 1,650 元）',
       '不需要交通',
     ]);
     fireEvent.change(transport, { target: { value: 'remote' } });
     fireEvent.change(screen.getByLabelText('餐数'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('门票数'), { target: { value: '3' } });
     const fees = screen.getByTestId('tour-fees').textContent!;
-    expect(fees).toContain('2000 日元'); // meals
-    expect(fees).toContain('33000 日元');
-    expect(fees).toContain('3000 日元');
-    expect(fees).toContain('38000 日元');
+    expect(fees).toContain('2,000 日元'); // meals
+    expect(fees).toContain('33,000 日元');
+    expect(fees).toContain('3,000 日元');
+    expect(fees).toContain('38,000 日元');
   });
 
   it("offers only the guide's own services, grouped and in the reader's language (Chinese)", async () => {

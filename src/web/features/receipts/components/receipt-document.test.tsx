@@ -68,7 +68,7 @@ describe('a receipt of a yen booking paid in yuan', () => {
     show(paidInYuan);
     let text = (await screen.findByRole('article')).textContent!;
     expect(text).toContain('77.93 元');
-    expect(text).toContain('6400 日元');
+    expect(text).toContain('6,400 日元');
     expect(text).toContain('按预订时确定的汇率换算：1 元 = 20.53 日元（2026年11月27日的汇率）。');
     cleanup();
     await act(() => i18next.changeLanguage('ja'));
@@ -131,8 +131,8 @@ describe('the deposit receipt of a family’s three days (decision 179)', () => 
       '行程3 天 × 8 小时 · 2027年1月2日–4日人数成人 2 位、儿童 1 位、婴儿 1 位',
     );
     const owed = screen.getByTestId('receipt-in-person').textContent!;
-    expect(owed).toContain('当面支付给地陪（佐藤由衣），不经平台收取115200 日元（约 5,760 元）');
-    expect(owed).toContain('第 1–3 天（2027年1月2日–4日）每天38400 日元（约 1,920 元）');
+    expect(owed).toContain('当面支付给地陪（佐藤由衣），不经平台收取115,200 日元（约 5,760 元）');
+    expect(owed).toContain('第 1–3 天（2027年1月2日–4日）每天38,400 日元（约 1,920 元）');
     cleanup();
     await act(() => i18next.changeLanguage('en'));
     show({
