@@ -18,6 +18,8 @@ import { freeSlot } from './slots';
  * SHOTS_DIR=… saves the trip card, the dialog and the guide's card.
  */
 const SHOTS = process.env.SHOTS_DIR;
+// An action that finds nothing to act on fails in seconds, not at the test's five minutes.
+test.use({ actionTimeout: 15_000 });
 const PHONE = { width: 375, height: 760 };
 const PLANS = ['伏见稻荷大社，下午逛祇园', '奈良公园喂小鹿，参观东大寺', '岚山竹林和小火车'];
 const KYOTO_STATION = {
@@ -265,6 +267,12 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
     await expect(card).toContainText(formatMoney(mine.guideNetCents!, 'JPY', 'ja'));
     await expect(card).not.toContainText(/\d\s?元/);
     await shot(her.page, 'guide-card-ja', card);
+    const herInChinese = await phone(browser, guide.username, guide.password, 'zh-CN');
+    await herInChinese.page.goto('/guide-dashboard?tab=tours');
+    const cardZh = herInChinese.page.locator(`#booking-${b.id}`);
+    await expect(cardZh).toContainText(formatMoney(mine.guideNetCents!, 'JPY', 'zh-CN'));
+    await shot(herInChinese.page, 'guide-card-zh', cardZh);
+    await herInChinese.context.close();
     const hers = await pdfOf(request, `/api/v2/bookings/${b.id}/pdf?lang=ja`, guide.token);
     expect(hers).toContain('京都駅');
     for (const cents of [b.totalPriceCents, b.dueInPersonCents])
@@ -272,6 +280,7 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
 
     // 6. She now answers changes herself: one more adult waits for her, its difference paid (an open change, 194).
     await setRates(request, guide.token, false);
+    await page.goto('/dashboard?tab=upcoming');
     await addAdult(page, page.getByRole('article').filter({ hasText: b.bookingNumber }));
     await expect.poll(async () => (await bookingOf(request, b.id, me.token)).changeRequest ?? null).not.toBeNull();
     const open = (await bookingOf(request, b.id, me.token)).payments.filter((p) => p.kind === 'change')[1]!;
