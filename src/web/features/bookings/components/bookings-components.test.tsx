@@ -266,6 +266,7 @@ describe('TripCard (traveler actions)', () => {
                 createdAt: '2026-11-22T10:00:00Z',
               },
             ],
+            refundedOnline: [{ currency: 'CNY', cents: 19_800 }],
           })}
           now={now}
           onContactSupport={noop}
@@ -276,6 +277,34 @@ describe('TripCard (traveler actions)', () => {
     expect(screen.getByText('已退款：198 元')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
     expect(document.body.textContent).not.toContain('¥');
+  });
+
+  it('names what a cancellation refunded as one sum per currency, a change’s payment with the deposit', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const refunded = (id: number, kind: 'deposit' | 'change', cents: number) => ({
+      id,
+      kind,
+      method: 'card' as const,
+      provider: 'simulated' as const,
+      status: 'refunded' as const,
+      amountCents: cents,
+      refundedCents: cents,
+      currency: 'CNY' as const,
+      last4: '4242',
+      proofUploadedByTraveler: false,
+      verifiedByGuide: false,
+      createdAt: '2026-11-22T10:00:00Z',
+    });
+    const b = booking({
+      status: 'cancelled',
+      cancelledBy: 'traveler',
+      actions: [],
+      payments: [refunded(1, 'deposit', 64_390), refunded(2, 'change', 11_707)],
+      // The server's statement sums the two refunds (decision 193); the card writes its figure.
+      refundedOnline: [{ currency: 'CNY', cents: 76_097 }],
+    });
+    render(wrap(<TripCard booking={b} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText('已退款：760.97 元')).toBeTruthy();
   });
 });
 

@@ -6,12 +6,11 @@ import { CANCEL_REASON_CODES } from '../../../../shared/schemas/booking-answers'
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
-import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
-import { TripMoney } from './trip-money';
+import { refundedText, TripMoney } from './trip-money';
 import { creditValues } from './credit-note';
 import { BookingPdfLink } from '../../booking-pdf';
 import { ReceiptsLink } from '../../receipts';
@@ -58,8 +57,8 @@ export function TripCard({
   // for it shows at once in the card's money (TripMoney).
   const pendingExtension =
     b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
-  // Each refund in what its payment was charged in (decision 164).
-  const refunded = b.payments.filter((p) => p.refundedCents > 0);
+  // What came back, one sum per currency charged (decisions 164, 193).
+  const refunded = refundedText(b, locale);
   // docs/rules/money-and-cancellation.md: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
   // Awaiting a replacement (decision 137), the panel's own 'Take the full refund instead' is the way out.
@@ -158,11 +157,10 @@ export function TripCard({
         <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
           <p className="font-medium">{t('card.wasCancelled')}</p>
           <CancellationReason booking={b} />
-          {refunded.length > 0 && (
+          {refunded !== '' && (
             <p className="text-stone-600 dark:text-stone-400">
-              {t('card.refundedPrice', {
-                price: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + '),
-              })}
+              {/* One sum per currency, the figure the cancellation dialog promised (a deposit and a change alike). */}
+              {t('card.refundedPrice', { price: refunded })}
             </p>
           )}
           <button

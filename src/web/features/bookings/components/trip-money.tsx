@@ -103,7 +103,7 @@ function ChangesPaid({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation('trips');
   const locale = currentLocale();
   const moved = b.payments.filter((p) => (p.kind === 'change' || p.kind === 'extension') && PAID.has(p.status));
-  const refunded = (b.refundedOnline ?? []).filter((r) => r.cents > 0);
+  const refunded = refundedText(b, locale);
   return (
     <>
       {moved.map((p) => (
@@ -114,15 +114,22 @@ function ChangesPaid({ booking: b }: { booking: Booking }) {
           })}
         </p>
       ))}
-      {refunded.length > 0 && b.status !== 'cancelled' && (
-        <p data-testid="trip-refunded">
-          {t('card.money.refunded', {
-            amount: refunded.map((r) => formatMoney(r.cents, r.currency, locale)).join(' + '),
-          })}
-        </p>
+      {refunded !== '' && b.status !== 'cancelled' && (
+        <p data-testid="trip-refunded">{t('card.money.refunded', { amount: refunded })}</p>
       )}
     </>
   );
+}
+
+/**
+ * What came back online, one sum per currency charged, from the statement (the reply's `refundedOnline`): the live
+ * card's line and the cancelled card's say the figure the cancellation dialog promised, a change's refund included.
+ */
+export function refundedText(b: Booking, locale: ReturnType<typeof currentLocale>): string {
+  return (b.refundedOnline ?? [])
+    .filter((r) => r.cents > 0)
+    .map((r) => formatMoney(r.cents, r.currency, locale))
+    .join(' + ');
 }
 
 /** What is left to hand the guide, to whom and when: on the day for one day, a share each day for several. */
