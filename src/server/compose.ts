@@ -171,18 +171,41 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });
+  registerAdminUsers(app, { realtime, guideSearch, now });
+  seoRoutes(app, { guideSearch });
+  await composeGuideMoney(app, { now, notifications, jobs, messaging, bookings, fx, rates });
+}
+
+type Built<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+/**
+ * A guide's money as she and the back office read it, and the resellers who sell her time: built last, on the
+ * bookings, messages and rates the rest made.
+ */
+async function composeGuideMoney(
+  app: AppInstance,
+  d: {
+    now: () => Date;
+    notifications: NotificationsService;
+    jobs: Built<typeof composePlatform>['jobs'];
+    messaging: Built<typeof registerMessaging>;
+    bookings: Built<typeof registerBookings>;
+    fx: Built<typeof registerFx>;
+    rates: Built<typeof composePlatform>['rates'];
+  },
+): Promise<void> {
+  const { config } = app.ctx;
+  const { now, bookings } = d;
   const wallet = registerWallet(app, {
     now,
-    notices: notifications,
-    jobs,
+    notices: d.notifications,
+    jobs: d.jobs,
     payoutAccount: config.payoutAccount,
     weekly: config.payoutWeekly,
   });
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
-  registerAdminUsers(app, { realtime, guideSearch, now });
-  registerGuideOverview(app, { now, messaging, wallet, bookings });
-  seoRoutes(app, { guideSearch });
+  registerGuideOverview(app, { now, messaging: d.messaging, wallet, bookings });
   // Resellers selling our guides through the OCTO API (decision 201).
-  await registerOcto(app, { now, bookings, fx: fx.current, rates, operator: config.operator });
+  await registerOcto(app, { now, bookings, fx: d.fx.current, rates: d.rates, operator: config.operator });
 }

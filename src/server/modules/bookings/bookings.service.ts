@@ -1,7 +1,7 @@
 import { chargeColumns } from '../../../shared/booking/charge';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { instantBookOn } from '../../../shared/booking/instant-book';
-import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { bookableSlots, bookingRulesOf, zonedTimeToUtc, type Slot } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply } from '../../../shared/schemas/bookings';
@@ -82,11 +82,7 @@ export class BookingsService extends BookingCore {
       leadTimeHours: guide.minNoticeHours,
       bufferMinutes: guide.bufferMinutes,
       instantBook: instantBookOn(guide, this.now()),
-      slots: slots.map((s) => ({
-        startTime: s.startTime,
-        startsAt: s.startsAt.toISOString(),
-        endsAt: s.endsAt.toISOString(),
-      })),
+      slots: slots.map(slotReply),
       ...(closedDays && { closedDays }),
       ...(nearestDates && { nearestDates }),
     };
@@ -101,13 +97,7 @@ export class BookingsService extends BookingCore {
     if (!guide || guide.status !== 'active') throw notFound('Guide');
     checkDuration(guide, durationHours);
     const days = await this.freeSlotsOfDays(this.db, guide, dates, durationHours * 60);
-    return days.map((slots) =>
-      slots.map((s) => ({
-        startTime: s.startTime,
-        startsAt: s.startsAt.toISOString(),
-        endsAt: s.endsAt.toISOString(),
-      })),
-    );
+    return days.map((slots) => slots.map(slotReply));
   }
 
   private async freeSlots(
@@ -374,6 +364,13 @@ async function lockCheckout(db: Database, user: TokenCaller, body: CreateBooking
   if (found.guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
   return found;
 }
+
+/** A free start as `slots` and OCTO's availability answer it. */
+const slotReply = (s: Pick<Slot, 'startTime' | 'startsAt' | 'endsAt'>): SlotsReply['slots'][number] => ({
+  startTime: s.startTime,
+  startsAt: s.startsAt.toISOString(),
+  endsAt: s.endsAt.toISOString(),
+});
 
 /**
  * What the checkout's reply shows besides the booking, from its lock statement: the parties and the
