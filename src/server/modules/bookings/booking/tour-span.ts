@@ -191,36 +191,48 @@ export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Da
  */
 export async function spanFreeSlots(
   db: Database,
-  guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>,
+  guide: SpanGuide,
   date: string,
   days: number,
   durationMinutes: number,
   now: Date,
   except?: number,
 ) {
-  const [from, to] = spanWindow(date, days);
-  const { weekly, exceptions, busy } = await daySchedule(
-    db,
-    guide.id,
-    date,
-    from,
-    to,
-    undefined,
-    addDays(date, days - 1),
-  );
-  // A booking being moved does not stand in its own way (`exceptBooking`).
-  const q = {
-    date,
+  const q = { date, ...(await spanRead(db, guide, [date, date], days, durationMinutes, now, except)) };
+  return { slots: spanSlots(q), closedDays: tourDates(date, days).filter((d) => dayStarts(q, d).size === 0) };
+}
+
+type SpanGuide = Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>;
+
+/**
+ * The guide's days from the first start date of `starts` to the last day of a trip from its last, in one statement,
+ * as `spanSlots` reads them but for the start date. A booking being moved does not stand in its own way
+ * (`exceptBooking`).
+ */
+async function spanRead(
+  db: Database,
+  guide: SpanGuide,
+  [earliest, latest]: [string, string],
+  days: number,
+  durationMinutes: number,
+  now: Date,
+  except?: number,
+) {
+  const [from] = spanWindow(earliest, 1);
+  const [, to] = spanWindow(latest, days);
+  const lastDay = addDays(latest, days - 1);
+  const { weekly, exceptions, busy } = await daySchedule(db, guide.id, earliest, from, to, undefined, lastDay);
+  const others = busy.filter((b) => b.id !== except);
+  return {
     days,
     durationMinutes,
     timeZone: guide.timeZone,
     weekly,
     exceptions,
-    busy: busy.filter((b) => b.id !== except),
+    busy: others,
     now,
     ...bookingRulesOf(guide),
   };
-  return { slots: spanSlots(q), closedDays: tourDates(date, days).filter((d) => dayStarts(q, d).size === 0) };
 }
 
 /** How far either side of a date without a start the box looks for one, and how many it offers (decision 197). */
@@ -235,7 +247,7 @@ const NEAREST_COUNT = 3;
  */
 export async function nearestStartDates(
   db: Database,
-  guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>,
+  guide: SpanGuide,
   date: string,
   days: number,
   durationMinutes: number,
@@ -249,27 +261,7 @@ export async function nearestStartDates(
   if (candidates.length === 0) return [];
   const earliest = candidates.reduce((a, b) => (a < b ? a : b));
   const latest = candidates.reduce((a, b) => (a > b ? a : b));
-  const [from] = spanWindow(earliest, 1);
-  const [, to] = spanWindow(latest, days);
-  const { weekly, exceptions, busy } = await daySchedule(
-    db,
-    guide.id,
-    earliest,
-    from,
-    to,
-    undefined,
-    addDays(latest, days - 1),
-  );
-  const q = {
-    days,
-    durationMinutes,
-    timeZone: guide.timeZone,
-    weekly,
-    exceptions,
-    busy: busy.filter((b) => b.id !== except),
-    now,
-    ...bookingRulesOf(guide),
-  };
+  const q = await spanRead(db, guide, [earliest, latest], days, durationMinutes, now, except);
   const found: string[] = [];
   for (const d of candidates) {
     if (found.length === NEAREST_COUNT) break;
