@@ -270,9 +270,10 @@ describe('a booking’s statement, for random trips, currencies, rates, changes,
             else expect(residual).toBe(0);
           }
 
-          // Convert once, then add: the deposit and the changes paid in the other currency add up to the deposit converted
-          // once, so the total less what was paid online is the in-person part to the fen — while no change lowered the
-          // deposit (what a change released is refunded under the tiers, or kept by the guide when the tier keeps it).
+          // Convert once, then add: the deposit and the changes paid in the other currency add up to the deposit
+          // converted once, so the total less what was paid online is the in-person part to the fen — while no change
+          // lowered the deposit (what a change released is refunded under the tiers, or kept by the guide when the
+          // tier keeps it).
           const deposits = payments.filter((p) => p.kind === 'deposit' || p.kind === 'change');
           if (!cancel && !shrunk && deposits.every((p) => p.currency === other))
             expect(sumOf(deposits.map((p) => p.amountCents))).toBe(s.deposit.otherCents);
