@@ -90,15 +90,15 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page).toHaveURL(/\/guide$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.greeting);
 
-      // Earnings: today's completion of the seed, and the total, the overview's figures in her yen
-      // (¥1,100 (JPY) / 1,100 日元), never a bare ¥ and never yuan.
+      // Earnings: today's completion of the seed, and the total, whole in her yen (decision 196: what reached her
+      // wallet and what she was handed in person, ¥9,900 (JPY) / 9,900 日元), never a bare ¥ and never yuan.
       const overview = await (
         await page.request.get('/api/v2/guides/me/overview', { headers: bearer(me.token) })
       ).json();
       expect(overview.earnings.currency).toBe('JPY');
       for (const key of ['today', 'month', 'year', 'total'])
         await expect(page.getByTestId(`earnings-${key}`)).toHaveText(
-          formatMoney(overview.earnings[`${key}Cents`], 'JPY', locale),
+          formatMoney(overview.earnings[`${key}Cents`] + overview.earnings.inPerson[`${key}Cents`], 'JPY', locale),
         );
       await expect(page.getByTestId('earnings-today')).not.toHaveText(w.zero);
       await expect(page.getByTestId('earnings-total')).not.toHaveText(w.zero);

@@ -223,12 +223,20 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
     await shot(page, 'trip-card-zh', await readTripCard(page, b, 'zh-CN'));
     await shot(inJapanese.page, 'trip-card-ja', await readTripCard(inJapanese.page, b, 'ja'));
 
-    // 3. The receipts page: each payment's amount; what is left to hand her as the booking stands, never as it stood.
+    // 3. The receipts page: each payment's amount. The change superseded the deposit's first receipt (decision 204):
+    //    it keeps what it said and names its successor; the current ones say what is left as the booking stands.
     await page.goto(`/booking/${b.id}/receipts`);
     const receipts = page.getByRole('article').filter({ has: page.getByRole('heading', { name: '收据', level: 2 }) });
-    await expect(receipts).toHaveCount(2);
-    for (const [i, amount] of paid.entries()) await expect(receipts.nth(i)).toContainText(amount);
-    const inPersonParts = page.getByTestId('receipt-in-person');
+    await expect(receipts).toHaveCount(3);
+    const superseded = receipts.filter({ has: page.getByRole('note') });
+    await expect(superseded).toHaveCount(1);
+    await expect(superseded).toContainText('本收据已由收据');
+    // In the booking's yen, as issued (a superseded receipt keeps the figure it stated, not the days' split).
+    const oldDueYen = formatMoney(booked.dueInPersonCents, 'JPY', 'zh-CN');
+    await expect(superseded.getByTestId('receipt-in-person')).toContainText(oldDueYen);
+    const current = receipts.filter({ hasNot: page.getByRole('note') });
+    for (const amount of paid) await expect(current.filter({ hasText: amount })).toHaveCount(1);
+    const inPersonParts = current.getByTestId('receipt-in-person');
     await expect(inPersonParts.first()).toBeVisible();
     for (const part of await inPersonParts.all()) {
       await expect(part).toContainText(due);
@@ -236,19 +244,19 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // 4. Each receipt's PDF and the booking's PDF, read as text: the same figures.
+    // 4. Each current receipt's PDF and the booking's PDF, read as text: the same figures.
     const list = (await (await get(request, `/api/v2/bookings/${b.id}/receipts`, me.token)).json()).receipts as {
       id: number;
       kind: string;
+      supersededBy: string | null;
     }[];
     const dueYen = formatMoney(b.dueInPersonCents, 'JPY', 'zh-CN');
-    const oldDueYen = formatMoney(booked.dueInPersonCents, 'JPY', 'zh-CN');
     const receiptPdfs = await Promise.all(
       list
-        .filter((x) => x.kind === 'receipt')
+        .filter((x) => x.kind === 'receipt' && x.supersededBy === null)
         .map((r) => pdfOf(request, `/api/v2/receipts/${r.id}/pdf?lang=zh-CN`, me.token)),
     );
-    for (const [i, amount] of paid.entries()) expect(receiptPdfs[i]).toContain(amount);
+    for (const amount of paid) expect(receiptPdfs.some((text) => text.includes(amount))).toBe(true);
     for (const text of receiptPdfs.filter((x) => x.includes('当面支付给地陪'))) {
       expect(text).toContain(dueYen);
       expect(text).not.toContain(oldDueYen);
