@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeQuote, ChangeTrip } from '../../../../shared/schemas/booking-changes';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { sampleBooking } from '../test-booking';
@@ -53,6 +53,10 @@ beforeAll(async () => {
   await act(() => i18next.changeLanguage('zh-CN'));
 });
 afterEach(cleanup);
+// Web test files share a worker's modules (vitest.config.ts), i18next among them: the next file starts in English.
+afterAll(async () => {
+  await act(() => i18next.changeLanguage('en'));
+});
 
 describe('what a change charges', () => {
   it('reads the yuan a card is charged, exactly, never "about" it', () => {
