@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   octoAvailabilityBodySchema,
   octoAvailabilitySchema,
@@ -56,9 +56,9 @@ export async function octoRoutes(app: AppInstance, deps: { channels: Channels; o
   await app.register(
     async (octo: AppInstance) => {
       octo.setErrorHandler(answerOctoError);
-      octo.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: 'NOT_FOUND', errorMessage: `There is no ${request.method} ${request.url}` }),
-      );
+      const none = (request: FastifyRequest, reply: FastifyReply) =>
+        reply.status(404).send({ error: 'NOT_FOUND', errorMessage: `There is no ${request.method} ${request.url}` });
+      octo.setNotFoundHandler(none);
       octo.addHook('onRequest', async (request) => {
         const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
         const channel = key ? await deps.channels.byKey(key) : undefined;
@@ -68,6 +68,9 @@ export async function octoRoutes(app: AppInstance, deps: { channels: Channels; o
       });
       supplierRoutes(octo, deps.octo);
       availabilityRoutes(octo, deps.octo);
+      // With a build the web app's catch-all GET route (`/*`) would take an unknown path here and hand it to the
+      // root's not-found handler, in the product's shape: this scope's own catch-all keeps OCTO's.
+      octo.all('/*', { schema: { hide: true } }, none);
     },
     { prefix: '/api/octo' },
   );
