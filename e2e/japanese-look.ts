@@ -78,9 +78,12 @@ const HAN_FACE = /Hiragino|Noto Sans (CJK|JP|SC)|Yu ?Gothic|Meiryo|PingFang|YaHe
  * The first face in the page heading's computed font-family that can set a Han character: Japanese or Chinese shapes.
  */
 async function firstHanFace(page: Page): Promise<string | null> {
-  const family = await page.evaluate(
-    () => getComputedStyle(document.querySelector('main h1, h1') ?? document.body).fontFamily,
-  );
+  // The heading itself, waited for: a page between two routes may have none for a moment, and the body's face is not
+  // the heading's.
+  const family = await page
+    .locator('main h1, h1')
+    .first()
+    .evaluate((h) => getComputedStyle(h).fontFamily);
   return (
     family
       .split(',')

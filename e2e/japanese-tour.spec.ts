@@ -118,6 +118,8 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
     })
     .click();
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  // The URL changes before the page does: the checkout's heading stays until the success page has read the booking.
+  await expect(t.getByRole('heading', { level: 1, name: word('bookings', 'success.heading') })).toBeVisible();
   await look(t, 'payment-success-offer');
   const bookingId = Number(new URL(t.url()).searchParams.get('booking'));
   const booking = (await (
