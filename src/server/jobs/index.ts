@@ -2,7 +2,15 @@ import type { AppInstance } from '../lib/types';
 import { JobRunner } from './runner';
 
 export { JobRunner, type JobHandler } from './runner';
-export { enqueueJob, enqueueJobs, failedJobs, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';
+export {
+  deleteDoneJobs,
+  enqueueJob,
+  enqueueJobs,
+  failedJobs,
+  retryFailedJob,
+  type ClaimedJob,
+  type NewJob,
+} from './jobs.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

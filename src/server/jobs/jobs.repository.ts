@@ -45,6 +45,19 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<{ id: n
     .returning({ id: jobs.id, kind: jobs.kind });
 }
 
+/**
+ * Deletes the done jobs of `kind` that ran before `before`; how many. A kind queued on a clock (one per round of a
+ * sweep) leaves a row a round otherwise. Only the kind's owner may ask: it knows no key of a finished round is
+ * queued again, so the dedupe key the row kept is no longer needed.
+ */
+export async function deleteDoneJobs(db: Database, kind: string, before: Date): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, 'done'), lt(jobs.runAt, before)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 const LEASE = sql`interval '5 minutes'`;
 /**
  * How long a claim holds its jobs before another runner may take them (the runner hands back what it could not start in

@@ -260,6 +260,39 @@ export function slotAt(q: SlotQuery, startMinute: number): { slot: Slot } | { re
   return { refusal: refusal || { code: 'slot_unavailable' } };
 }
 
+/**
+ * The longest tour a day still holds, in minutes: over each of the day's windows, the longest stretch that starts
+ * on the step grid and neither overlaps a busy range nor comes within the buffer of one. A tour of d minutes
+ * has a start that day by `bookableSlots`' rule, the notice and the horizon aside, exactly when d is at most this
+ * (schedule.property.test.ts). The search index keeps it for each day a guide's bookings and other calendars
+ * touch, so a search asks the slots' own rule (decision 207).
+ */
+export function longestFreeMinutes(
+  q: Pick<SlotQuery, 'date' | 'timeZone' | 'weekly' | 'exceptions' | 'busy' | 'bufferMinutes' | 'stepMinutes'>,
+): number {
+  const step = q.stepMinutes ?? SLOT_STEP_MINUTES;
+  const buffer = q.bufferMinutes ?? DEFAULT_BUFFER_MINUTES;
+  const midnight = zonedTimeToUtc(q.date, 0, q.timeZone).getTime();
+  // Each busy range as minutes of the day's clock, widened by the buffer (as `timeRefusal` widens it).
+  const clock = (at: Date) =>
+    (at.getTime() - midnight) / MINUTE_MS +
+    zoneOffsetMinutes(q.timeZone, at) -
+    zoneOffsetMinutes(q.timeZone, new Date(midnight));
+  const busy = q.busy.map((b) => [clock(b.startsAt) - buffer, clock(b.endsAt) + buffer] as const);
+  let longest = 0;
+  for (const window of dayAvailability(q.date, q.weekly, q.exceptions).slots) {
+    let free: (readonly [number, number])[] = [[window.startMinute, window.endMinute]];
+    for (const [from, to] of busy)
+      free = free.flatMap(([a, z]): (readonly [number, number])[] =>
+        from >= z || to <= a
+          ? [[a, z]]
+          : [...(from > a ? [[a, from] as const] : []), ...(to < z ? [[to, z] as const] : [])],
+      );
+    for (const [a, z] of free) longest = Math.max(longest, Math.floor(z - Math.ceil(a / step) * step));
+  }
+  return longest;
+}
+
 /** 00:00 of the tour's date in the guide's zone: when a booking moves to awaiting_start. */
 export function startOfTourDay(date: string, timeZone: string): Date {
   return zonedTimeToUtc(date, 0, timeZone);

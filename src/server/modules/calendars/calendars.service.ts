@@ -8,7 +8,7 @@ import {
   type CalendarView,
 } from '../../../shared/schemas/calendars';
 import { inTransaction, type Database } from '../../db/client';
-import { enqueueJob } from '../../jobs/index';
+import { deleteDoneJobs, enqueueJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { CreateSystemMessage } from '../notifications/index';
@@ -128,6 +128,8 @@ export class CalendarsService {
 
   /** A round: every calendar not read within the interval, a few at a time; one failing never stops the rest. */
   async syncDue(now: Date): Promise<void> {
+    // The rounds of more than a day ago are done for good: their rows would otherwise pile up, one a round.
+    await deleteDoneJobs(this.deps.db, CALENDAR_SYNC_JOB, new Date(now.getTime() - DAY_MS));
     // A minute's slack: a calendar read at the last round's start is due at this one's.
     const due = await repo.calendarsDue(this.deps.db, new Date(now.getTime() - (this.deps.syncMinutes - 1) * 60_000));
     const queue = [...due];

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
-import { guideBusyTimes, guideCalendars, systemMessages } from '../../db/schema/index';
+import { guideBusyTimes, guideCalendars, jobs, systemMessages } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { startIcsServer, type TestIcs, vcalendar, vevent } from '../../test/ics-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
+import { CALENDAR_SYNC_JOB } from './calendars.service';
 
 /**
  * A guide's other calendar, end to end (decisions 199, 200): added by its secret address, each kind of
@@ -162,6 +163,10 @@ describe('her Google calendar, added', () => {
     await round(26 * 60);
     const told = await notices();
     expect(told).toHaveLength(1);
+    // A round's job row is kept a day, then cleared: the rounds of the first hour are gone, the last two stay.
+    const rounds = await t.database.db.select({ runAt: jobs.runAt }).from(jobs).where(eq(jobs.kind, CALENDAR_SYNC_JOB));
+    expect(rounds.length).toBeGreaterThanOrEqual(2);
+    expect(rounds.every((r) => r.runAt.getTime() > Date.now() + 24 * 60 * MIN)).toBe(true);
     expect(told[0]!.title).toContain('仕事');
 
     // Removed: every start is hers again.

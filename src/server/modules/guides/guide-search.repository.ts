@@ -6,7 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/raw-row';
 import { guideAvailabilityExceptions, guides, guideWeeklyAvailability, users } from '../../db/schema/index';
+import { heldRangesSince } from '../bookings/index';
 import { summaryColumns } from './guide-cards.repository';
+import { heldDays, type HeldSchedule } from './search-held';
 import type { IndexedException, IndexedGuide } from './search-prices';
 
 /**
@@ -95,6 +97,45 @@ export async function exceptionsForSearch(db: Database, ids?: readonly number[])
         ids ? sql`${guideAvailabilityExceptions.guideId} = any(${intArray(ids)}::int[])` : undefined,
       ),
     );
+}
+
+/**
+ * The days something holds of the guides (all, or `ids`), as exceptions the index keeps (`heldDays`, decision 207):
+ * what holds them read once from yesterday on, then the schedules of only the guides it touches.
+ */
+export async function heldDaysForSearch(db: Database, ids?: readonly number[]): Promise<IndexedException[]> {
+  const held = await heldRangesSince(db, new Date(Date.now() - 86_400_000), ids);
+  if (held.length === 0) return [];
+  const touched = intArray([...new Set(held.map((h) => h.guideId))]);
+  const e = guideAvailabilityExceptions;
+  const w = guideWeeklyAvailability;
+  const [rows, weekly, exceptions] = await Promise.all([
+    db
+      .select({ guideId: guides.id, timeZone: guides.timeZone, bufferMinutes: guides.bufferMinutes })
+      .from(guides)
+      .where(sql`${guides.id} = any(${touched}::int[])`),
+    db
+      .select({ guideId: w.guideId, weekday: w.weekday, startMinute: w.startMinute, endMinute: w.endMinute })
+      .from(w)
+      .where(sql`${w.guideId} = any(${touched}::int[])`),
+    db
+      .select({
+        guideId: e.guideId,
+        date: e.date,
+        available: e.available,
+        startMinute: e.startMinute,
+        endMinute: e.endMinute,
+      })
+      .from(e)
+      .where(and(sql`${e.guideId} = any(${touched}::int[])`, sql`${e.date} >= current_date - 1`)),
+  ]);
+  const schedules = new Map<number, HeldSchedule>(
+    rows.map((r) => [r.guideId, { ...r, weekly: [], exceptions: [], held: [] }]),
+  );
+  for (const { guideId, ...slot } of weekly) schedules.get(guideId)?.weekly.push(slot);
+  for (const { guideId, ...day } of exceptions) schedules.get(guideId)?.exceptions.push(day);
+  for (const { guideId, ...range } of held) schedules.get(guideId)?.held.push(range);
+  return [...schedules.values()].flatMap((s) => heldDays(s));
 }
 
 /** NOTIFY on `channel` with `payload`: every instance listening hears it, this one included. */

@@ -5,7 +5,8 @@ import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
 import type { GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { forgetCatalogue, summaryRowsByIds } from './guide-cards.repository';
-import { exceptionsForSearch, listedForSearch, notifyChannel } from './guide-search.repository';
+import { exceptionsForSearch, heldDaysForSearch, listedForSearch, notifyChannel } from './guide-search.repository';
+import { withHeldDays } from './search-held';
 import { bioToTranslate, toSummaryVariants } from './guide-cards';
 import { responsivenessByGuide } from '../messaging/index';
 import { fieldsOf, type Translations } from '../translation/index';
@@ -20,6 +21,8 @@ import type { CurrentRate } from '../fx/index';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
 const CHANNEL = 'guide_search';
+/** The prefix of an announcement that a booking or another calendar's busy time of the guides changed. */
+const HELD = 'held:';
 /** Cards kept built (each in zh, en and ja, sharing their parts), most recently shown first out last. */
 const CARD_CACHE_MAX = 5_000;
 const SYNC_TIMEOUT_MS = 5_000;
@@ -75,6 +78,11 @@ export class GuideSearch {
 
   private onNotify(payload: string): void {
     if (payload.startsWith('sync:')) return this.syncWaiters.get(payload)?.();
+    // What holds a guide's time changed (migration 0063): her days are read again, her cards stay as they are.
+    if (payload.startsWith(HELD)) {
+      for (const part of payload.slice(HELD.length).split(',')) this.pending.add(Number(part));
+      return;
+    }
     this.generation++;
     if (payload === '*') {
       this.reloadAll = true;
@@ -135,8 +143,13 @@ export class GuideSearch {
       this.pending.clear();
       try {
         this.loadedDay = todayInZone(DEFAULT_GUIDE_TIME_ZONE);
-        const [candidates, exceptions] = await Promise.all([listedForSearch(db), exceptionsForSearch(db)]);
-        this.index.load(withOpenDays(candidates, exceptions), exceptions);
+        const [candidates, exceptions, held] = await Promise.all([
+          listedForSearch(db),
+          exceptionsForSearch(db),
+          heldDaysForSearch(db),
+        ]);
+        // Listed by the weekly hours and exceptions alone: a fully booked week is still a guide's open days.
+        this.index.load(withOpenDays(candidates, exceptions), withHeldDays(exceptions, held));
       } catch (err) {
         this.reloadAll = true;
         throw err;
@@ -146,8 +159,12 @@ export class GuideSearch {
     const ids = [...this.pending];
     this.pending.clear();
     try {
-      const [candidates, exceptions] = await Promise.all([listedForSearch(db, ids), exceptionsForSearch(db, ids)]);
-      this.index.update(ids, withOpenDays(candidates, exceptions), exceptions);
+      const [candidates, exceptions, held] = await Promise.all([
+        listedForSearch(db, ids),
+        exceptionsForSearch(db, ids),
+        heldDaysForSearch(db, ids),
+      ]);
+      this.index.update(ids, withOpenDays(candidates, exceptions), withHeldDays(exceptions, held));
     } catch (err) {
       for (const id of ids) this.pending.add(id);
       throw err;

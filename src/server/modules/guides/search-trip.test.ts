@@ -18,8 +18,12 @@ let shortGuide: Awaited<ReturnType<typeof guidePerson>>;
 const date = daysAhead(20);
 const family = 'adults=2&children=1&infants=1';
 
-const search = async (query: string) => {
-  const res = await t.app.inject({ url: `/api/v2/guides?city=kyoto&${family}&date=${date}&${query}` });
+/** The days after the booked trip: each guide booked on `date`'s three days is not listed for them (decision 207). */
+const later = daysAhead(25);
+
+const search = async (query: string, on = date) => {
+  await t.app.guideSearch.sync();
+  const res = await t.app.inject({ url: `/api/v2/guides?city=kyoto&${family}&date=${on}&${query}` });
   expect(res.statusCode, res.body).toBe(200);
   const cards = guideListReplySchema.parse(res.json()).data;
   const card = (g: { guideId: number }) => cards.find((c) => c.id === g.guideId) as GuideSummary;
@@ -139,10 +143,13 @@ describe('a search for a family over several days', () => {
       expect(paid.json().payment).toMatchObject({ currency: 'CNY', amountCents: q.chargeDeposit });
       expect(q.chargeDeposit + q.chargeInPerson).toBe(card.groupQuote!.chargeTotal);
     }
+    // Booked for those three days, neither is listed for them any more (decision 207).
+    const after = await search('days=3&chargeCurrency=CNY');
+    expect([after.day, after.short]).toEqual([undefined, undefined]);
   });
 
   it('prices days of the hours asked, and says a length the guide does not sell instead of a price', async () => {
-    const four = await search('days=2&durationHours=4');
+    const four = await search('days=2&durationHours=4', later);
     // Days of hours other than the day rate's are those hours at the hourly price.
     expect(four.day.groupQuote).toMatchObject({
       days: 2,
@@ -151,14 +158,14 @@ describe('a search for a family over several days', () => {
       totalCents: 8 * (30_000 + 10_000 + 5_000),
     });
     expect(four.short.groupQuote).toMatchObject({ days: 2, dayHours: 4, hours: 8, totalCents: 8 * 6_000 });
-    const eight = await search('days=2&durationHours=8');
+    const eight = await search('days=2&durationHours=8', later);
     expect(eight.day.groupQuote).toMatchObject({ days: 2, dayHours: 8, totalCents: 540_000 });
     expect(eight.short.groupQuote).toBeUndefined();
     expect(eight.short.groupQuoteRefusal).toBe('duration_out_of_range');
   });
 
   it('prices a tour of hours, and the shortest tour when the search names no length, as before', async () => {
-    const three = await search('durationHours=3');
+    const three = await search('durationHours=3', later);
     expect(three.day.groupQuote).toMatchObject({
       days: 1,
       dayHours: 3,
@@ -173,9 +180,9 @@ describe('a search for a family over several days', () => {
       chargeCurrency: 'CNY',
       chargeTotal: 90_000,
     });
-    const seven = await search('durationHours=7');
+    const seven = await search('durationHours=7', later);
     expect([seven.day.groupQuote?.hours, seven.short.groupQuoteRefusal]).toEqual([7, 'duration_out_of_range']);
-    const none = await search('');
+    const none = await search('', later);
     expect([none.day.groupQuote?.hours, none.short.groupQuote?.hours]).toEqual([2, 2]);
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '../../../../shared/booking/state-machine';
 import type { Database } from '../../../db/client';
+import { intArray } from '../../../db/raw-row';
 import { bookings, guideBusyTimes } from '../../../db/schema/index';
 
 /**
@@ -69,3 +70,25 @@ export async function guideBusyRanges(db: Database, guideId: number, from: Date,
         .where(importedBusyCondition(guideId, from, to)),
     );
 }
+
+/**
+ * What holds the time of every guide (or of `guideIds`) from `since` on: the same two kinds as `guideBusyRanges`,
+ * read once for the search index, which keeps each touched day's longest free stretch (decision 207).
+ */
+export async function heldRangesSince(db: Database, since: Date, guideIds?: readonly number[]) {
+  const among = (column: typeof bookings.guideId | typeof guideBusyTimes.guideId) =>
+    guideIds ? sql`${column} = any(${intArray(guideIds)}::int[])` : undefined;
+  return db
+    .select({ guideId: bookings.guideId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(holdsTime(since, LAST_INSTANT), among(bookings.guideId)))
+    .unionAll(
+      db
+        .select({ guideId: guideBusyTimes.guideId, startsAt: guideBusyTimes.startsAt, endsAt: guideBusyTimes.endsAt })
+        .from(guideBusyTimes)
+        .where(and(gt(guideBusyTimes.endsAt, since), among(guideBusyTimes.guideId))),
+    );
+}
+
+/** Later than any booking: `holdsTime`'s upper bound for "from `since` on". */
+const LAST_INSTANT = new Date('9999-12-31T00:00:00Z');
