@@ -308,8 +308,9 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
       const dialog = p.getByRole('dialog', {
         name: locale === 'ja' ? 'この予約をキャンセルしますか？' : '确定取消这个预订吗？',
       });
+      // What comes back in all: the deposit's share and the open change's payment, both in yuan.
       await expect(dialog.getByTestId('refund-amount')).toHaveText(
-        formatMoney(quote.refundPaidCents, quote.paidCurrency, locale),
+        formatMoney(quote.refundPaidCents + open.amountCents, quote.paidCurrency, locale),
       );
       await expect(dialog.getByTestId('open-change-refund')).toContainText(
         formatMoney(open.amountCents, open.currency, locale),

@@ -9,7 +9,7 @@ import { CancelDialog } from './cancel-dialog';
 
 /**
  * Decision 194: cancelling a booking whose change still waits for the guide gives back the change's payment whole,
- * and the dialog says so before the traveler confirms, with the server's figure, beside the deposit's refund.
+ * and the dialog says so before the traveler confirms: the server's figures, summed in the headline and named.
  */
 const quote: CancellationQuote = {
   bookingId: 12,
@@ -45,7 +45,7 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-it('names the open change’s payment coming back whole, beside the deposit’s share (中文)', async () => {
+it('sums the open change’s payment, whole, with the deposit’s share, and names it (中文)', async () => {
   await act(() => i18next.changeLanguage('zh-CN'));
   vi.stubGlobal(
     'fetch',
@@ -58,8 +58,10 @@ it('names the open change’s payment coming back whole, beside the deposit’s 
       <CancelDialog booking={sampleBooking({ id: 12 })} open onOpenChange={() => {}} />
     </QueryClientProvider>,
   );
-  expect((await screen.findByTestId('refund-amount')).textContent).toBe('198 元');
+  // 198 元 of the deposit and the change's 187.32 元: what comes back in all.
+  expect((await screen.findByTestId('refund-amount')).textContent).toBe('385.32 元');
+  expect(screen.getByText('198 元：定金 396 元 的 50%')).toBeTruthy();
   expect(screen.getByTestId('open-change-refund').textContent).toBe(
-    '您为地陪尚未答复的行程更改支付的 187.32 元 也会全额退还：该更改随预订一并取消。',
+    '其中包括您为地陪尚未答复的行程更改支付的全部 187.32 元：该更改随预订一并取消。',
   );
 });
