@@ -243,3 +243,35 @@ describe('a reseller’s key', () => {
     expect(screen.getByText('無効化', { selector: 'button' })).toBeTruthy();
   });
 });
+
+describe('the audit log', () => {
+  it('names a reseller’s changes in the reader’s words, with the key only by its prefix', async () => {
+    setSession('t', user(true));
+    const entry = {
+      id: 1,
+      admin: { id: 1, username: 'admin' },
+      action: 'channel.create',
+      entityType: 'channel',
+      entityId: 3,
+      before: null,
+      after: { name: 'Klook', commissionPercent: 15, keyPrefix: 'octo_abcdefg' },
+      note: null,
+      createdAt: '2026-11-29T01:00:00Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/admin/audit-log')
+          ? json({ entries: [entry], nextBefore: null })
+          : json({ data: [], total: 0, page: 1, limit: 1 }),
+      ),
+    );
+    page('/admin/audit');
+    const row = await screen.findByTestId('audit-entry');
+    expect(row.textContent).toContain('Reseller created');
+    expect(row.textContent).toContain('Reseller #3');
+    expect(row.textContent).toContain('Commission (%): — → 15');
+    expect(row.textContent).toContain('Key starts with: — → octo_abcdefg');
+    expect(screen.getByRole('option', { name: 'Reseller' })).toBeTruthy();
+  });
+});

@@ -12,7 +12,7 @@ export const useChannels = () =>
     retry: false,
   });
 
-export type KeyChange = { step: 'create'; body: CreateChannelBody } | { step: 'rotate'; id: number };
+type KeyChange = { step: 'create'; body: CreateChannelBody } | { step: 'rotate'; id: number };
 
 /**
  * A new reseller or a new key: the reply is the only place the key ever appears (decision 201). `gcTime: 0` lets the
@@ -26,7 +26,8 @@ export function useKeyChange() {
         ? apiRequest<ChannelWithKey>('/api/admin/channels', { method: 'POST', body: change.body })
         : apiRequest<ChannelWithKey>(`/api/admin/channels/${change.id}/rotate`, { method: 'POST' }),
     gcTime: 0,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
+    // Also after a failure: a 404 means another admin revoked the reseller meanwhile, which the list then shows.
+    onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
 
@@ -35,6 +36,6 @@ export function useRevokeChannel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<unknown>(`/api/admin/channels/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

@@ -11,7 +11,7 @@ import { ErrorNote } from './ui/feedback';
  * A reseller's key, this once (decision 201): the server keeps only its hash, so this dialog is the one place it is
  * ever read. It says so, offers to copy it, and says how the reseller sends it.
  */
-export function KeyShownOnce({ channel, onDone }: { channel: ChannelWithKey; onDone: () => void }) {
+function KeyShownOnce({ channel, onDone }: { channel: ChannelWithKey; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
