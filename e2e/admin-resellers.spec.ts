@@ -146,5 +146,11 @@ for (const locale of ['zh-CN', 'ja'] as const) {
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
     }
+    // Dark mode on the phone (the theme follows the system at load).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.getByTestId('reseller').first()).toBeVisible();
+    await expectAxeClean(page, `resellers dark ${locale}`);
+    await page.screenshot({ path: `${SHOTS}/resellers-dark-${locale}-375.png` });
   });
 }

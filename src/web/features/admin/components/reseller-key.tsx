@@ -36,12 +36,11 @@ function KeyShownOnce({ channel, onDone }: { channel: ChannelWithKey; onDone: ()
         <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         <span>{t('resellers.keyOnce')}</span>
       </p>
-      <div className="space-y-1.5">
+      <div role="group" aria-labelledby={`${id}-label`} className="space-y-1.5">
         <p id={`${id}-label`} className="text-sm font-medium">
           {t('resellers.keyFor', { name: channel.name })}
         </p>
         <code
-          aria-labelledby={`${id}-label`}
           data-testid="new-api-key"
           className="block select-all break-all rounded-lg bg-stone-100 px-3 py-2 font-mono text-sm text-stone-900 dark:bg-stone-800 dark:text-stone-100"
         >
