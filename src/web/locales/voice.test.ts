@@ -153,7 +153,7 @@ describe('the Japanese voice (VOICE.md)', () => {
   const KANA_HAN = `\\u3040-\\u30ff${HAN}`;
   // Names, codes and the keys a keyboard has: the only Latin words a Japanese string may keep.
   const NAMES_AND_CODES = new Set(
-    'PDF Tabi Guides WeChat Alipay Pay JPEG PNG GIF WEBP MB KB ID QR MBTI INFJ MM YY HH Google Apple Amap Enter Shift Ctrl SNS TG CVV Cookie URL https Stripe RED Weibo Instagram CNY JPY Outlook iPhone PIPL ISO en zh ja LINE English JSON SDK Japan Visitor Hotline QQ iCal webcal iCloud ICS iPad Mac'.split(
+    'PDF Tabi Guides WeChat Alipay Pay JPEG PNG GIF WEBP MB KB ID QR MBTI INFJ MM YY HH Google Apple Amap Enter Shift Ctrl SNS TG CVV Cookie URL https Stripe RED Weibo Instagram CNY JPY Outlook iPhone PIPL ISO en zh ja LINE English JSON SDK Japan Visitor Hotline QQ iCal webcal iCloud ICS iPad Mac API OCTO Trip com Klook Authorization Bearer'.split(
       ' ',
     ),
   );

@@ -14,6 +14,7 @@ export const SECTIONS = [
   'support',
   'users',
   'bookings',
+  'resellers',
   'weather',
   'jobs',
   'audit',

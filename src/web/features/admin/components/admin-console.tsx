@@ -6,6 +6,7 @@ import {
   Coins,
   FileClock,
   Gavel,
+  Handshake,
   IdCard,
   LifeBuoy,
   ReceiptText,
@@ -31,6 +32,7 @@ import { FailedJobsQueue } from './jobs';
 import { LicencesQueue } from './licences';
 import { PayoutBatches } from './payout-batches';
 import { BookingsQueue, UsersQueue } from './people';
+import { Resellers } from './resellers';
 import { SupportQueue } from './support';
 import { useFormat } from './ui/use-format';
 import { WeatherWarnings } from './weather';
@@ -47,6 +49,7 @@ const ICONS: Record<Section, LucideIcon> = {
   support: LifeBuoy,
   users: Users,
   bookings: ReceiptText,
+  resellers: Handshake,
   weather: CloudLightning,
   jobs: TriangleAlert,
   audit: FileClock,
@@ -132,6 +135,7 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           {section === 'support' && <SupportQueue id={id} />}
           {section === 'users' && <UsersQueue id={id} />}
           {section === 'bookings' && <BookingsQueue id={id} />}
+          {section === 'resellers' && <Resellers />}
           {section === 'weather' && <WeatherWarnings />}
           {section === 'jobs' && <FailedJobsQueue id={id} />}
           {section === 'audit' && <AuditLogView />}

@@ -18,6 +18,7 @@ const ENTITY_TYPES = [
   'weather_warning',
   'payout_batch',
   'fx_rate',
+  'channel',
 ] as const;
 
 /** The audit log, newest first, read-only: filter by record type, record id or admin; older pages by `before`. */

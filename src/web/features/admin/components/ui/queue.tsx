@@ -14,6 +14,8 @@ const tone: Record<string, string> = {
   rejected: 'bg-red-50 text-red-800 dark:bg-red-900/40 dark:text-red-200',
   failed: 'bg-red-50 text-red-800 dark:bg-red-900/40 dark:text-red-200',
   suspended: 'bg-red-50 text-red-800 dark:bg-red-900/40 dark:text-red-200',
+  active: 'bg-green-50 text-green-800 dark:bg-green-900/40 dark:text-green-200',
+  revoked: 'bg-red-50 text-red-800 dark:bg-red-900/40 dark:text-red-200',
 };
 
 /** A status chip; the words come from `admin:status.*` (falls back to the raw value). */
