@@ -18,7 +18,9 @@ export const octoWebhookBodySchema = z.object({
   retryOnError: z
     .boolean()
     .default(true)
-    .describe('Try a failed delivery again with backoff (up to 8 attempts in about two hours); true by default'),
+    .describe(
+      'Try a failed delivery again with backoff (8 attempts, the last about an hour after the first); true by default',
+    ),
 });
 export type OctoWebhookBody = z.infer<typeof octoWebhookBodySchema>;
 
