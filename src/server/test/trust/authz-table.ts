@@ -75,6 +75,18 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
       return { params: { id: `guide-${f.guide.guideId}` }, headers: { authorization: `Bearer ${apiKey}` } };
     },
   },
+  // A reseller's webhook (decision 203): another reseller's delete is INVALID_WEBHOOK_ID (webhooks.test.ts).
+  'DELETE /api/octo/webhooks/{id}': {
+    rule: 'reseller',
+    setup: async (f) => {
+      const headers = { authorization: `Bearer ${(await resellerKey(f)).apiKey}` };
+      // A literal public address: registered without asking DNS, and never called (no booking is sold).
+      const body = { event: 'booking_update', url: 'https://93.184.216.34/hook' };
+      const res = await send(f.t, { method: 'POST', url: '/api/octo/webhooks', headers, body });
+      if (res.statusCode !== 200) throw new Error(`webhook setup failed: ${res.statusCode} ${res.body}`);
+      return { params: { id: res.json().id as string }, headers };
+    },
+  },
 
   // ---- guides and catalog (discovery is public) ----
   'GET /api/v2/guides/{id}': { rule: 'public', why: 'a listed guide profile is public', setup: guideParams('id') },
