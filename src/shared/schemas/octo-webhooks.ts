@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common';
 
 /**
  * OCTO's webhooks capability (`octo/webhooks`, decision 203) at /api/octo/webhooks: a reseller registers a URL,
@@ -46,3 +47,7 @@ export const octoWebhookWithSecretSchema = octoWebhookSchema.extend({
 export type OctoWebhookWithSecret = z.infer<typeof octoWebhookWithSecretSchema>;
 
 export const octoWebhookParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The admin console's view of a reseller's webhooks (`/api/admin/channels/{id}/webhooks`). */
+export const channelWebhooksSchema = z.object({ webhooks: z.array(octoWebhookSchema) });
+export const channelWebhookParamsSchema = z.object({ id: idParam, webhookId: z.string().max(100) });

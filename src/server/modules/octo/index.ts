@@ -9,6 +9,8 @@ import { channelRoutes } from './channels.routes';
 import { Channels } from './channels.service';
 import { octoRoutes } from './octo.routes';
 import { OctoService } from './octo.service';
+import { AdminWebhooks } from './webhooks-admin';
+import { webhooksAdminRoutes } from './webhooks-admin.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { OctoWebhooks, WEBHOOK_JOB, type OctoBookingOf } from './webhooks.service';
 
@@ -53,6 +55,7 @@ function registerWebhooks(app: AppInstance, needs: OctoNeeds): OctoWebhooks {
   needs.jobs.register(WEBHOOK_JOB, (job) => webhooks.run(job));
   webhooks.listen(needs.bookings.events);
   app.decorate('octoWebhooks', webhooks);
+  webhooksAdminRoutes(app, new AdminWebhooks({ db: database.db, webhooks }));
   return webhooks;
 }
 

@@ -78,7 +78,8 @@ export async function deliver(
   };
   try {
     const res = await post(url, headers, body, rules.allowHosts.includes(hostPortOf(url)), deadline.signal);
-    res.resume();
+    // Only the status is read: the body is never waited for, so a receiver that drips it holds nothing of ours.
+    res.destroy();
     const status = res.statusCode ?? 0;
     if (status >= 200 && status < 300) return { kind: 'delivered', status };
     const redirect = status >= 300 && status < 400 ? ' (a redirect is not followed)' : '';

@@ -40,3 +40,12 @@ export async function deleteWebhook(db: Database, channelId: number, id: string)
     .returning();
   return row;
 }
+
+/** Whether a reseller of that id exists with a live key: the admin adds and lists webhooks only for those. */
+export async function isLiveChannel(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.id, id), isNull(channels.revokedAt)));
+  return row !== undefined;
+}

@@ -106,18 +106,36 @@ export class OctoWebhooks {
     this.octoBookingOf = deps.octoBookingOf;
   }
 
-  /** A new webhook, with its secret answered this once. */
+  /** A new webhook of the reseller's, with its secret answered this once. */
   async register(channel: ChannelRow, body: OctoWebhookBody): Promise<OctoWebhookWithSecret> {
-    const url = await webhookUrl(body.url, this.deps.rules);
-    if (!(url instanceof URL))
-      throw new AppError('INVALID_WEBHOOK_URL', `We will not send to this URL (${url})`, [
-        { path: 'url', message: url },
-      ]);
-    if ((await repo.countWebhooks(this.deps.db, channel.id)) >= MAX_WEBHOOKS)
+    return this.create(this.deps.db, channel.id, await this.checkedUrl(body.url), body);
+  }
+
+  async list(channel: ChannelRow): Promise<OctoWebhook[]> {
+    return this.listOf(channel.id);
+  }
+
+  /** Deletes the reseller's own webhook; another's, or none, is INVALID_WEBHOOK_ID. Queued deliveries lapse. */
+  async remove(channel: ChannelRow, id: string): Promise<OctoWebhook> {
+    const row = await this.removeOf(this.deps.db, channel.id, id);
+    if (!row) throw invalidId(id);
+    return row;
+  }
+
+  /** The URL as it will be called; INVALID_WEBHOOK_URL, saying why, when we will not call it. Asks DNS. */
+  async checkedUrl(typed: string): Promise<URL> {
+    const url = await webhookUrl(typed, this.deps.rules);
+    if (url instanceof URL) return url;
+    throw new AppError('INVALID_WEBHOOK_URL', `We will not send to this URL (${url})`, [{ path: 'url', message: url }]);
+  }
+
+  /** Stores a webhook at a checked URL with a new secret, in the caller's transaction. */
+  async create(db: Database, channelId: number, url: URL, body: OctoWebhookBody): Promise<OctoWebhookWithSecret> {
+    if ((await repo.countWebhooks(db, channelId)) >= MAX_WEBHOOKS)
       throw new AppError('UNPROCESSABLE_ENTITY', `A reseller may register at most ${MAX_WEBHOOKS} webhooks`);
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-    const row = await repo.insertWebhook(this.deps.db, {
-      channelId: channel.id,
+    const row = await repo.insertWebhook(db, {
+      channelId,
       event: body.event,
       url: url.href,
       secretSealed: this.deps.seal.seal(secret),
@@ -126,15 +144,14 @@ export class OctoWebhooks {
     return { ...viewOf(row), secret };
   }
 
-  async list(channel: ChannelRow): Promise<OctoWebhook[]> {
-    return (await repo.webhooksOfChannel(this.deps.db, channel.id)).map(viewOf);
+  async listOf(channelId: number): Promise<OctoWebhook[]> {
+    return (await repo.webhooksOfChannel(this.deps.db, channelId)).map(viewOf);
   }
 
-  /** Deletes the reseller's own webhook; another's, or none, is INVALID_WEBHOOK_ID. Queued deliveries lapse. */
-  async remove(channel: ChannelRow, id: string): Promise<OctoWebhook> {
-    const row = UUID.test(id) ? await repo.deleteWebhook(this.deps.db, channel.id, id) : undefined;
-    if (!row) throw invalidId(id);
-    return viewOf(row);
+  /** Deletes a webhook of this reseller, in the caller's transaction; undefined when it has none of that id. */
+  async removeOf(db: Database, channelId: number, id: string): Promise<OctoWebhook | undefined> {
+    const row = UUID.test(id) ? await repo.deleteWebhook(db, channelId, id) : undefined;
+    return row && viewOf(row);
   }
 
   /** Listens to the booking events a reseller is told of. */

@@ -70,6 +70,7 @@ const remove = (key: string, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/octo/webhooks/${id}`, headers: { authorization: `Bearer ${key}` } });
 const at = (path: string) => received.filter((r) => r.path === path);
 const macOf = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
+const auth = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
 
 /** A paid request to the cast's guide, sold by reseller `a` from the start. */
 async function soldBooking(days: number): Promise<number> {
@@ -131,6 +132,35 @@ describe('registering', () => {
     expect(await webhookUrl('http://93.184.216.34/hook', strict)).toBe('not_https');
     expect(await webhookUrl('https://93.184.216.34/hook', strict)).toBeInstanceOf(URL);
     expect(await webhookUrl(hookUrl('/x'), { allowHosts: [`127.0.0.1:${port}`], httpsOnly: true })).toBeInstanceOf(URL);
+  });
+});
+
+describe('the admin console', () => {
+  it('adds a reseller’s webhook (its secret once, audited without it), lists and deletes it; another’s is 404', async () => {
+    const admin = cast.admin;
+    const base = `/api/admin/channels/${a.id}/webhooks`;
+    const made = await callAs(t, 'POST', base, admin, { event: 'booking_update', url: hookUrl('/by-admin') });
+    expect(made.statusCode).toBe(201);
+    const { secret, ...view } = made.json();
+    expect(secret).toMatch(/^whsec_/);
+    expect((await octo(t, '/webhooks', { key: a.apiKey })).json()).toEqual([view]);
+    expect((await callAs(t, 'GET', base, admin)).json()).toEqual({ webhooks: [view] });
+    const audit = (await callAs(t, 'GET', `/api/admin/audit-log?entityType=channel&entityId=${a.id}`, admin)).body;
+    expect(audit).toContain('channel.webhook_add');
+    expect(audit).not.toContain(secret);
+
+    const refused = await callAs(t, 'POST', base, admin, { event: 'booking_update', url: 'http://10.0.0.8/x' });
+    expect([refused.statusCode, refused.json().code, refused.json().fields]).toEqual([
+      400,
+      'INVALID_WEBHOOK_URL',
+      [{ path: 'url', message: 'private_address' }],
+    ]);
+    expect((await callAs(t, 'GET', base, cast.traveler)).statusCode).toBe(404);
+    const other = `/api/admin/channels/${b.id}/webhooks/${view.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url: other, headers: auth(admin) })).statusCode).toBe(404);
+    const gone = await t.app.inject({ method: 'DELETE', url: `${base}/${view.id}`, headers: auth(admin) });
+    expect([gone.statusCode, gone.json().id]).toEqual([200, view.id]);
+    expect((await octo(t, '/webhooks', { key: a.apiKey })).json()).toEqual([]);
   });
 });
 
