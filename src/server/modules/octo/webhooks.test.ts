@@ -254,4 +254,26 @@ describe('delivering', () => {
     expect(await deliver('http://10.0.0.8/hook', '{}', sign, rules)).toMatchObject({ problem: 'address_refused' });
     expect(at('/moved')).toHaveLength(1);
   });
+
+  it('tries once without retryOnError, drops a deleted webhook’s retries, and tells a revoked reseller nothing', async () => {
+    await register(a.apiKey, hookUrl('/once'), { retryOnError: false });
+    const deleted = (await register(a.apiKey, hookUrl('/deleted'))).json();
+    const id = await confirmedBooking(t, cast.traveler, cast.guide.guideId, daysAhead(14));
+    await t.app.jobs.settled();
+    soldByA.add(id);
+    answers.push(500, 500);
+    expect((await callAs(t, 'POST', `/api/v2/bookings/${id}/accept`, cast.guide)).statusCode).toBe(200);
+    await t.app.jobs.settled();
+    expect([at('/once').length, at('/deleted').length]).toEqual([1, 1]);
+    await remove(a.apiKey, deleted.id);
+    await t.app.jobs.tick(new Date(Date.now() + 3_600_000));
+    expect([at('/once').length, at('/deleted').length]).toEqual([1, 1]);
+
+    const revoke = { method: 'DELETE' as const, url: `/api/admin/channels/${a.id}`, headers: auth(cast.admin) };
+    expect((await t.app.inject(revoke)).statusCode).toBe(200);
+    const cancelled = await callAs(t, 'PATCH', `/api/bookings/${id}/status`, cast.traveler, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.app.jobs.settled();
+    expect(at('/once')).toHaveLength(1);
+  });
 });
