@@ -23,7 +23,7 @@ import { registerLicences } from './modules/licences/index';
 import { registerMailer } from './modules/mail/index';
 import { chatOfBookings, registerMessaging } from './modules/messaging/index';
 import { notifyOfBookings, registerNotifications, type NotificationsService } from './modules/notifications/index';
-import { registerOcto } from './modules/octo/index';
+import { noResellerBookings, registerOcto } from './modules/octo/index';
 import { OfferBook, registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerReceipts } from './modules/receipts/index';
@@ -206,6 +206,15 @@ async function composeGuideMoney(
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerGuideOverview(app, { now, messaging: d.messaging, wallet, bookings });
-  // Resellers selling our guides through the OCTO API (decision 201).
-  await registerOcto(app, { now, bookings, fx: d.fx.current, rates: d.rates, operator: config.operator });
+  // Resellers selling our guides through the OCTO API (decision 201), told of their bookings' changes by webhooks
+  // (decision 203) through `octoBookingOf`: whose booking a booking is.
+  await registerOcto(app, {
+    now,
+    bookings,
+    fx: d.fx.current,
+    rates: d.rates,
+    operator: config.operator,
+    jobs: d.jobs,
+    octoBookingOf: noResellerBookings,
+  });
 }

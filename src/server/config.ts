@@ -9,6 +9,21 @@ import { operatorFromSettings } from './operator';
 import { fxSettings, paymentSettings, paymentsFrom, payoutAccountFrom, payoutSettings } from './money-settings';
 
 /**
+ * `host:port` entries whose addresses may be private (tests, a private deployment), comma-separated: every
+ * other address an outgoing call on someone's behalf names must be public (`lib/outward.ts`).
+ */
+const allowHostsSetting = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'host:port entries separated by commas')));
+
+/**
  * Every setting, parsed once from the environment. README.md lists them with their defaults;
  * keep the two in step.
  */
@@ -112,16 +127,10 @@ const envSchema = z.object({
   // A guide's other calendars (decision 200): how often each is read again, and the `host:port` entries
   // whose addresses may be private (tests, a private deployment); every other address must be public.
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  CALENDAR_IMPORT_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'host:port entries separated by commas'))),
+  CALENDAR_IMPORT_ALLOW_HOSTS: allowHostsSetting,
+  // A reseller's webhooks (decision 203): the `host:port` entries a webhook URL may name although they resolve
+  // to private addresses, over plain http (tests, a private deployment).
+  OCTO_WEBHOOK_ALLOW_HOSTS: allowHostsSetting,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -272,6 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Yen per yuan (decision 165): where the rate comes from, the operator's fixed rate and the ECB feed's address. */
     fx: { provider: e.FX_PROVIDER, jpyPerCny: e.FX_JPY_PER_CNY, ecbUrl: e.FX_ECB_URL },
     calendars: { syncMinutes: e.CALENDAR_SYNC_MINUTES, allowHosts: e.CALENDAR_IMPORT_ALLOW_HOSTS },
+    /** A reseller's webhooks (decision 203): the hosts allowed although private, and over plain http. */
+    octoWebhooks: { allowHosts: e.OCTO_WEBHOOK_ALLOW_HOSTS },
     /**
      * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
      * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   INVALID_BOOKING_UUID: 400,
   BAD_REQUEST: 400,
   UNPROCESSABLE_ENTITY: 400,
+  // Webhooks (decision 203), in OCTO's manner: a webhook that is not the caller's (field webhookId); a URL we will
+  // not call (field url, with why: not_a_url, credentials, not_https, private_address, unresolvable)
+  INVALID_WEBHOOK_ID: 400,
+  INVALID_WEBHOOK_URL: 400,
   conflict: 409,
   username_taken: 409,
   email_taken: 409,

@@ -56,14 +56,17 @@ describe('the OpenAPI document', () => {
     expect(byRoute.get('GET /api/me')?.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decision 201)', async () => {
+  it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decisions 201, 203)', async () => {
     const octo = (await operations()).filter(([route]) => route.includes(' /api/octo/'));
     expect(octo.map(([route]) => route).sort()).toEqual([
+      'DELETE /api/octo/webhooks/{id}',
       'GET /api/octo/products',
       'GET /api/octo/products/{id}',
       'GET /api/octo/supplier',
+      'GET /api/octo/webhooks',
       'POST /api/octo/availability',
       'POST /api/octo/availability/calendar',
+      'POST /api/octo/webhooks',
     ]);
     for (const [, op] of octo) {
       expect(op.tags).toEqual(['octo']);

@@ -16,6 +16,8 @@ export const octoErrorSchema = z.object({
   unitId: z.string().optional(),
   availabilityId: z.string().optional(),
   uuid: z.string().optional(),
+  webhookId: z.string().optional(),
+  url: z.string().optional().describe('INVALID_WEBHOOK_URL: why not (private_address, not_https, …)'),
 });
 
 export const octoSupplierSchema = z.object({

@@ -17,7 +17,7 @@ import * as repo from './calendars.repository';
 import { calendarAddress, fetchCalendar } from './fetch-calendar';
 import { icsBusyRanges, type BusyRange } from './ics-busy';
 import { failingNotice, PROBLEM_TEXT } from './texts';
-import type { UrlSeal } from './url-seal';
+import type { Seal } from '../../lib/seal';
 
 export const CALENDAR_SYNC_JOB = 'calendars.sync';
 const DAY_MS = 86_400_000;
@@ -29,7 +29,7 @@ const OWN_EXPORT_PATH = /^\/api\/ical\/[^/]+\.ics$/i;
 
 export interface CalendarsDeps {
   db: Database;
-  seal: UrlSeal;
+  seal: Seal;
   allowHosts: readonly string[];
   syncMinutes: number;
   appUrl: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIcsServer, type TestIcs, vcalendar, vevent } from '../../test/ics-server';
-import { calendarAddress, fetchCalendar, publicAddress } from './fetch-calendar';
+import { publicAddress } from '../../lib/outward';
+import { calendarAddress, fetchCalendar } from './fetch-calendar';
 
 /**
  * The outward-only read of a calendar address (decision 200), against the project's local calendar

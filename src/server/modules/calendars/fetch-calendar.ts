@@ -1,14 +1,12 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { hostPortOf, outwardLookup, outwardRefusal, OutwardRefused } from '../../lib/outward';
 
 /**
  * One read of a calendar address a guide typed: an outgoing call on a stranger's behalf, so it goes only
- * outward (decision 200). Only http(s); every address it connects to — the first and each redirect's,
- * at most 3 — must resolve to a public one, checked on the address the socket is given (no second lookup
- * to rebind); credentials written in the address go to that origin alone; 10 s in all, 2 MB at most,
+ * outward (decision 200, `lib/outward.ts`). Only http(s); every address it connects to — the first and each
+ * redirect's, at most 3 — must resolve to a public one, checked on the address the socket is given (no second
+ * lookup to rebind); credentials written in the address go to that origin alone; 10 s in all, 2 MB at most,
  * and the last good read's validators sent so an unchanged calendar answers 304.
  */
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -41,30 +39,6 @@ export function calendarAddress(typed: string): URL | null {
   return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
 }
 
-/** Only a public unicast address may be called: never private, loopback, link-local (metadata), or reserved. */
-export function publicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
-}
-
-const hostPortOf = (url: URL) =>
-  `${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`.toLowerCase();
-
-class Refused extends Error {
-  readonly code = 'ECALENDARREFUSED';
-}
-
-/** dns.lookup, refusing the connection when any address it gives is not public. */
-const outwardLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    const bad = addresses.find((a) => !publicAddress(a.address));
-    if (bad || addresses.length === 0)
-      return callback(new Refused(`${hostname} resolves to ${bad?.address ?? 'nothing'}`), '', 0);
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
-
 export async function fetchCalendar(address: URL, opts: FetchOptions): Promise<FetchResult> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), opts.timeoutMs ?? FETCH_TIMEOUT_MS);
@@ -75,7 +49,7 @@ export async function fetchCalendar(address: URL, opts: FetchOptions): Promise<F
   try {
     let url = new URL(address.href);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const refusal = checkTarget(url, opts.allowHosts);
+      const refusal = outwardRefusal(url, opts.allowHosts);
       if (refusal) return { kind: 'failed', problem: 'address_refused', detail: refusal };
       url.username = '';
       url.password = '';
@@ -106,20 +80,11 @@ export async function fetchCalendar(address: URL, opts: FetchOptions): Promise<F
   } catch (e) {
     if (deadline.signal.aborted)
       return { kind: 'failed', problem: 'timeout', detail: `no answer in ${opts.timeoutMs ?? FETCH_TIMEOUT_MS} ms` };
-    if (e instanceof Refused) return { kind: 'failed', problem: 'address_refused', detail: e.message };
+    if (e instanceof OutwardRefused) return { kind: 'failed', problem: 'address_refused', detail: e.message };
     return { kind: 'failed', problem: 'unreachable', detail: (e as Error).message };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Why a target may not be called, or null: its scheme, or a literal address that is not public. */
-function checkTarget(url: URL, allowHosts: readonly string[]): string | null {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `scheme ${url.protocol}`;
-  if (allowHosts.includes(hostPortOf(url))) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !publicAddress(host)) return `${host} is not a public address`;
-  return null;
 }
 
 function send(url: URL, headers: Record<string, string>, allowed: boolean, signal: AbortSignal) {

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../lib/types';
 import type { NotificationsService } from '../notifications/index';
 import { calendarsRoutes } from './calendars.routes';
 import { CALENDAR_SYNC_JOB, CalendarsService } from './calendars.service';
-import { UrlSeal } from './url-seal';
+import { Seal } from '../../lib/seal';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ export function registerCalendars(app: AppInstance, needs: CalendarsNeeds): Cale
   const { config, database, jwtSecret } = app.ctx;
   const service = new CalendarsService({
     db: database.db,
-    seal: new UrlSeal(jwtSecret),
+    seal: new Seal(jwtSecret, 'calendar-url'),
     allowHosts: config.calendars.allowHosts,
     syncMinutes: config.calendars.syncMinutes,
     appUrl: config.appUrl,

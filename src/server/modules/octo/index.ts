@@ -1,3 +1,5 @@
+import type { JobRunner } from '../../jobs/index';
+import { Seal } from '../../lib/seal';
 import type { AppInstance } from '../../lib/types';
 import type { Operator } from '../../operator';
 import type { BookingsService } from '../bookings/index';
@@ -7,22 +9,59 @@ import { channelRoutes } from './channels.routes';
 import { Channels } from './channels.service';
 import { octoRoutes } from './octo.routes';
 import { OctoService } from './octo.service';
+import { AdminWebhooks } from './webhooks-admin';
+import { webhooksAdminRoutes } from './webhooks-admin.routes';
+import { webhooksRoutes } from './webhooks.routes';
+import { OctoWebhooks, WEBHOOK_JOB, type OctoBookingOf } from './webhooks.service';
 
 export { OCTO_REQUESTS_PER_MINUTE } from './octo.routes';
+export { noResellerBookings, type OctoBookingOf } from './webhooks.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A reseller's webhooks (decision 203): tests give it their own `octoBookingOf`. */
+    octoWebhooks: OctoWebhooks;
+  }
+}
 
 /** What the OCTO module is built from (compose.ts). */
 export interface OctoNeeds {
   now: () => Date;
-  /** The checkout's free start times: OCTO's availability is the slots' rule (decision 201). */
-  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now'>;
+  /**
+   * The checkout's free start times: OCTO's availability is the slots' rule (decision 201); the booking events,
+   * which the webhooks tell resellers of (decision 203).
+   */
+  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now' | 'events'>;
   fx: CurrentRate;
   rates: PaymentRates;
   operator: Operator;
+  jobs: JobRunner;
+  /** Whose booking a booking is, and how OCTO reads it (decision 203). */
+  octoBookingOf: OctoBookingOf;
+}
+
+/** A reseller's webhooks: registered through the OCTO API, each change to its bookings delivered by the job runner. */
+function registerWebhooks(app: AppInstance, needs: OctoNeeds): OctoWebhooks {
+  const { config, database, jwtSecret } = app.ctx;
+  const webhooks = new OctoWebhooks({
+    db: database.db,
+    seal: new Seal(jwtSecret, 'octo-webhook'),
+    jobs: needs.jobs,
+    rules: { allowHosts: config.octoWebhooks.allowHosts, httpsOnly: config.isProduction },
+    octoBookingOf: needs.octoBookingOf,
+    log: app.log,
+    now: needs.now,
+  });
+  needs.jobs.register(WEBHOOK_JOB, (job) => webhooks.run(job));
+  webhooks.listen(needs.bookings.events);
+  app.decorate('octoWebhooks', webhooks);
+  webhooksAdminRoutes(app, new AdminWebhooks({ db: database.db, webhooks }));
+  return webhooks;
 }
 
 /**
  * Selling our guides through resellers (decision 201): the admin's resellers and their keys, and the OCTO
- * supplier API at /api/octo.
+ * supplier API at /api/octo, with its webhooks (decision 203).
  */
 export async function registerOcto(app: AppInstance, needs: OctoNeeds): Promise<Channels> {
   const db = app.ctx.database.db;
@@ -38,6 +77,7 @@ export async function registerOcto(app: AppInstance, needs: OctoNeeds): Promise<
     endpoint: `${appUrl}/api/octo`,
     website: appUrl,
   });
-  await octoRoutes(app, { channels, octo });
+  const webhooks = registerWebhooks(app, needs);
+  await octoRoutes(app, { channels, octo, more: (scope) => webhooksRoutes(scope, webhooks) });
   return channels;
 }

@@ -21,7 +21,7 @@ import { keyHashOf } from './channels.service';
 
 /** The reseller each OCTO request was made with, set by the key check before the route runs. */
 const callers = new WeakMap<FastifyRequest, ChannelRow>();
-const callerOf = (request: FastifyRequest): ChannelRow => callers.get(request)!;
+export const callerOf = (request: FastifyRequest): ChannelRow => callers.get(request)!;
 
 /** What the reseller asked for in its headers: capabilities and the language of the content. */
 function askOf(request: FastifyRequest): OctoAsk {
@@ -36,11 +36,11 @@ function askOf(request: FastifyRequest): OctoAsk {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
-const tags = ['octo'];
-const security = [{ octoKey: [] }];
+export const tags = ['octo'];
+export const security = [{ octoKey: [] }];
 /** Each key's requests a minute, counted per key across instances (Redis with REDIS_URL, decision 101). */
 export const OCTO_REQUESTS_PER_MINUTE = 120;
-const config = {
+export const config = {
   rateLimit: {
     max: OCTO_REQUESTS_PER_MINUTE,
     timeWindow: '1 minute',
@@ -52,7 +52,15 @@ const config = {
  * The OCTO supplier API under /api/octo (decision 201), in a scope of its own: its key check, and its error
  * handler answering OCTO's `{ error, errorMessage }` for every failure here (the product's shape elsewhere).
  */
-export async function octoRoutes(app: AppInstance, deps: { channels: Channels; octo: OctoService }): Promise<void> {
+export async function octoRoutes(
+  app: AppInstance,
+  deps: {
+    channels: Channels;
+    octo: OctoService;
+    /** The routes of the OCTO API's other parts, declared in this scope (webhooks.routes.ts). */
+    more?: (octo: AppInstance) => void;
+  },
+): Promise<void> {
   await app.register(
     async (octo: AppInstance) => {
       octo.setErrorHandler(answerOctoError);
@@ -68,6 +76,7 @@ export async function octoRoutes(app: AppInstance, deps: { channels: Channels; o
       });
       supplierRoutes(octo, deps.octo);
       availabilityRoutes(octo, deps.octo);
+      deps.more?.(octo);
       // With a build the web app's catch-all GET route (`/*`) would take an unknown path here and hand it to the
       // root's not-found handler, in the product's shape: this scope's own catch-all keeps OCTO's.
       octo.all('/*', { schema: { hide: true } }, none);

@@ -57,6 +57,18 @@ async function resellerKey(f: TrustFixtures): Promise<{ id: number; apiKey: stri
   return res.json();
 }
 
+/** A webhook at a literal public address: registered without asking DNS, and never called (no booking is sold). */
+const WEBHOOK = { event: 'booking_update', url: 'https://93.184.216.34/hook' };
+
+/** A reseller with a webhook it registered through the OCTO API (decision 203). */
+async function resellerWebhook(f: TrustFixtures) {
+  const { id, apiKey } = await resellerKey(f);
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const res = await send(f.t, { method: 'POST', url: '/api/octo/webhooks', headers, body: WEBHOOK });
+  if (res.statusCode !== 200) throw new Error(`webhook setup failed: ${res.statusCode} ${res.body}`);
+  return { id, headers, webhookId: res.json().id as string };
+}
+
 export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   // ---- resellers and the OCTO API (decision 201): the admin's console, a reseller's key ----
   'POST /api/admin/channels/{id}/rotate': {
@@ -73,6 +85,29 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
       await f.t.database.db.update(guides).set({ sellsThroughResellers: true }).where(eq(guides.id, f.guide.guideId));
       const { apiKey } = await resellerKey(f);
       return { params: { id: `guide-${f.guide.guideId}` }, headers: { authorization: `Bearer ${apiKey}` } };
+    },
+  },
+  // A reseller's webhooks (decision 203): another reseller's delete is INVALID_WEBHOOK_ID (webhooks.test.ts).
+  'DELETE /api/octo/webhooks/{id}': {
+    rule: 'reseller',
+    setup: async (f) => {
+      const { headers, webhookId } = await resellerWebhook(f);
+      return { params: { id: webhookId }, headers };
+    },
+  },
+  'GET /api/admin/channels/{id}/webhooks': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: (await resellerKey(f)).id } }),
+  },
+  'POST /api/admin/channels/{id}/webhooks': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: (await resellerKey(f)).id }, body: WEBHOOK }),
+  },
+  'DELETE /api/admin/channels/{id}/webhooks/{webhookId}': {
+    rule: 'admin',
+    setup: async (f) => {
+      const { id, webhookId } = await resellerWebhook(f);
+      return { params: { id, webhookId } };
     },
   },
 
