@@ -173,7 +173,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerLicences(app, { storage, guideSearch });
   registerAdminUsers(app, { realtime, guideSearch, now });
   seoRoutes(app, { guideSearch });
-  await composeGuideMoney(app, { now, notifications, jobs, messaging, bookings, fx, rates });
+  await composeGuideMoney(app, { now, notifications, jobs, messaging, bookings, fx, rates, sms });
 }
 
 type Built<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -192,6 +192,7 @@ async function composeGuideMoney(
     bookings: Built<typeof registerBookings>;
     fx: Built<typeof registerFx>;
     rates: Built<typeof composePlatform>['rates'];
+    sms: Built<typeof composePlatform>['sms'];
   },
 ): Promise<void> {
   const { config } = app.ctx;
@@ -206,6 +207,14 @@ async function composeGuideMoney(
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerGuideOverview(app, { now, messaging: d.messaging, wallet, bookings });
-  // Resellers selling our guides through the OCTO API (decision 201).
-  await registerOcto(app, { now, bookings, fx: d.fx.current, rates: d.rates, operator: config.operator });
+  // Resellers selling our guides through the OCTO API (decisions 201, 202).
+  await registerOcto(app, {
+    now,
+    bookings,
+    fx: d.fx.current,
+    rates: d.rates,
+    operator: config.operator,
+    jobs: d.jobs,
+    sms: d.sms,
+  });
 }

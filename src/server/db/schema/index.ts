@@ -34,3 +34,4 @@ export * from './fx';
 export * from './booking-changes';
 export * from './calendars';
 export * from './channels';
+export * from './octo-bookings';

@@ -6,15 +6,24 @@ import type { PaymentRates } from '../guides/index';
 import { channelRoutes } from './channels.routes';
 import { Channels } from './channels.service';
 import { octoRoutes } from './octo.routes';
+import { OctoReservations } from './octo-reservations';
 import { OctoService } from './octo.service';
+import type { SmsSender } from '../sms/index';
+import type { JobRunner } from '../../jobs/index';
+import { OctoNotices } from './octo-notices';
 
-export { OCTO_REQUESTS_PER_MINUTE } from './octo.routes';
+export { OCTO_REQUESTS_PER_MINUTE } from './octo-http';
+/** A reseller's booking as OCTO answers it, by our booking id (decision 202): what a webhook sends. */
+export { octoBookingOf } from './octo-reservations';
 
 /** What the OCTO module is built from (compose.ts). */
 export interface OctoNeeds {
   now: () => Date;
   /** The checkout's free start times: OCTO's availability is the slots' rule (decision 201). */
-  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now'>;
+  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now' | 'create' | 'onAccount'>;
+  /** The traveler's confirmation of a reseller's booking: mail through the outbox, or a text (decision 202). */
+  jobs: Pick<JobRunner, 'soon'>;
+  sms: SmsSender;
   fx: CurrentRate;
   rates: PaymentRates;
   operator: Operator;
@@ -38,6 +47,13 @@ export async function registerOcto(app: AppInstance, needs: OctoNeeds): Promise<
     endpoint: `${appUrl}/api/octo`,
     website: appUrl,
   });
-  await octoRoutes(app, { channels, octo });
+  const notices = new OctoNotices({ db, jobs: needs.jobs, sms: needs.sms, log: app.log });
+  const reservations = new OctoReservations({
+    db,
+    bookings: needs.bookings,
+    octo,
+    confirmed: (bookingId) => notices.confirmed(bookingId),
+  });
+  await octoRoutes(app, { channels, octo, reservations });
   return channels;
 }
