@@ -161,11 +161,20 @@ export function throughExchange(
 export function ledgerBalance(
   postings: Pick<Posting, 'account' | 'amountCents' | 'currency'>[],
   own?: Currency,
-): Record<PartyAccount, number> & { reseller: number; total: number } {
-  const out = { traveler: 0, guide: 0, platform: 0, reseller: 0, total: 0 };
+): Record<PartyAccount, number> & { reseller?: number; total: number } {
+  const out: Record<PartyAccount, number> & { reseller?: number; total: number } = {
+    traveler: 0,
+    guide: 0,
+    platform: 0,
+    total: 0,
+  };
+  // A reseller's account appears only on its bookings, where the exchange stands for the reseller (decision 202).
+  const resold = postings.some((p) => p.account === 'reseller');
   for (const p of postings) {
     if (own !== undefined && p.currency !== undefined && p.currency !== own) continue;
-    out[p.account === 'exchange' ? 'traveler' : p.account] += p.amountCents;
+    if (p.account === 'reseller' || (resold && p.account === 'exchange'))
+      out.reseller = (out.reseller ?? 0) + p.amountCents;
+    else out[p.account === 'exchange' ? 'traveler' : p.account] += p.amountCents;
     out.total += p.amountCents;
   }
   return out;
