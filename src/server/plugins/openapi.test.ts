@@ -59,17 +59,28 @@ describe('the OpenAPI document', () => {
   it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decision 201)', async () => {
     const octo = (await operations()).filter(([route]) => route.includes(' /api/octo/'));
     expect(octo.map(([route]) => route).sort()).toEqual([
+      'GET /api/octo/bookings',
+      'GET /api/octo/bookings/{uuid}',
       'GET /api/octo/products',
       'GET /api/octo/products/{id}',
       'GET /api/octo/supplier',
+      'PATCH /api/octo/bookings/{uuid}',
       'POST /api/octo/availability',
       'POST /api/octo/availability/calendar',
+      'POST /api/octo/bookings',
+      'POST /api/octo/bookings/{uuid}/cancel',
+      'POST /api/octo/bookings/{uuid}/confirm',
+      'POST /api/octo/bookings/{uuid}/extend',
     ]);
     for (const [, op] of octo) {
       expect(op.tags).toEqual(['octo']);
       expect(op.security).toEqual([{ octoKey: [] }]);
       expect(op.responses?.['400']?.content?.['application/json']?.schema?.required).toEqual(['error', 'errorMessage']);
     }
+    // A reseller's engineer copies a reservation from the document (decision 202).
+    const reserve = octo.find(([route]) => route === 'POST /api/octo/bookings')![1];
+    const media = reserve.requestBody?.content?.['application/json'] as { example?: { optionId: string } };
+    expect(media.example?.optionId).toBe('hours-3');
   });
 });
 
