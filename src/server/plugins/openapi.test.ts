@@ -23,6 +23,7 @@ interface Operation {
   security?: unknown[];
   tags?: string[];
   responses?: Record<string, { content?: Record<string, { schema?: { required?: string[] } }> }>;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
 }
 
 async function operations(): Promise<[string, Operation][]> {
@@ -79,8 +80,8 @@ describe('the OpenAPI document', () => {
     }
     // A reseller's engineer copies a reservation from the document (decision 202).
     const reserve = octo.find(([route]) => route === 'POST /api/octo/bookings')![1];
-    const media = reserve.requestBody?.content?.['application/json'] as { example?: { optionId: string } };
-    expect(media.example?.optionId).toBe('hours-3');
+    const example = reserve.requestBody?.content?.['application/json']?.example as { optionId: string } | undefined;
+    expect(example?.optionId).toBe('hours-3');
   });
 });
 
