@@ -121,7 +121,14 @@ describe('a reseller’s booking, from the supplier to its cancellation', () => 
     expect(mail!.subject).toContain('预订成功');
     // The guide reads it among her bookings with the traveler's name.
     const hers = await callAs(t, 'GET', `/api/v2/bookings-new/guide/${guide.id}`, guide);
-    expect((hers.json().data as { id: number; status: string }[]).find((b) => b.id === id)?.status).toBe('upcoming');
+    const seen = (hers.json().data as Record<string, unknown>[]).find((b) => b.id === id);
+    expect(seen).toMatchObject({
+      status: 'upcoming',
+      adults: 2,
+      children: 1,
+      traveler: { fullName: '王芳' },
+      reseller: { name: 'Trip Partner', contact: { emailAddress: CONTACT.emailAddress, locales: ['zh-CN'] } },
+    });
 
     const updated = await booking(`/bookings/${uuid}`, {
       method: 'PATCH',
