@@ -5,6 +5,7 @@ import { emailOutbox } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, callAs, daysAhead, person, type Person } from '../bookings/test-helpers';
+import { octoBookingOf } from './index';
 import { octo, octoValid, reseller, resellingGuide } from './test-helpers';
 
 /**
@@ -280,5 +281,25 @@ describe('the ledger of a reseller’s booking', () => {
     // The guide is paid in yen, the reseller owes yuan: both currencies, each zero.
     expect([...perCurrency.keys()].sort()).toEqual(['CNY', 'JPY']);
     expect([...perCurrency.values()]).toEqual([0, 0]);
+  });
+});
+
+describe('octoBookingOf, the webhooks’ reader', () => {
+  it('renders a reseller’s booking by our booking id as the reseller reads it, and nothing for our own', async () => {
+    const day = daysAhead(18);
+    const [a] = await starts(day);
+    const held = octoValid('zBooking', (await reserve(a!.id)).json());
+    const id = bookingIdOf(held.supplierReference);
+    const found = await octoBookingOf(t.database.db, id);
+    expect(found?.booking).toEqual(await booking(`/bookings/${held.uuid}`));
+    expect(found?.channelId).toBeGreaterThan(0);
+    const ours = await book(t, await person(t), {
+      guideId: guide.guideId,
+      date: daysAhead(19),
+      startTime: '10:00',
+      durationHours: 3,
+      travelers: 1,
+    });
+    expect(await octoBookingOf(t.database.db, ours.json().id)).toBeNull();
   });
 });
