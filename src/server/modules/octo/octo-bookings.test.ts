@@ -171,6 +171,31 @@ describe('a reseller’s booking, from the supplier to its cancellation', () => 
     expect((await callAs(t, 'POST', `/api/v2/bookings/${id}/accept`, asking)).statusCode).toBe(200);
     expect((await booking(`/bookings/${uuid}`)).status).toBe('CONFIRMED');
   });
+
+  it('is REJECTED when the guide declines, and then owes and earns nothing', async () => {
+    const asking = await resellingGuide(t, { instantBook: false });
+    const day = daysAhead(12);
+    const res = await call('/availability', {
+      method: 'POST',
+      body: { productId: `guide-${asking.guideId}`, optionId: 'hours-2', localDateStart: day, localDateEnd: day },
+    });
+    const availabilityId = (res.json() as { id: string }[])[0]!.id;
+    const uuid = randomUUID();
+    const body = { uuid, productId: `guide-${asking.guideId}`, optionId: 'hours-2', availabilityId, unitItems: FAMILY };
+    await booking('/bookings', { method: 'POST', body });
+    const pending = await booking(`/bookings/${uuid}/confirm`, { method: 'POST', body: { contact: CONTACT } });
+    const id = bookingIdOf(pending.supplierReference);
+    expect((await ledger(id)).entries.length).toBeGreaterThan(0);
+    const declined = await callAs(t, 'POST', `/api/v2/bookings/${id}/decline`, asking, {
+      reason: 'Not free after all',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await booking(`/bookings/${uuid}`)).toMatchObject({ status: 'REJECTED', cancellable: false });
+    const sums = new Map<string, number>();
+    for (const e of (await ledger(id)).entries)
+      sums.set(`${e.account}:${e.currency}`, (sums.get(`${e.account}:${e.currency}`) ?? 0) + e.amountCents);
+    expect([...sums.values()].every((v) => v === 0)).toBe(true);
+  });
 });
 
 describe('the errors a reseller meets', () => {
