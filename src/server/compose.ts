@@ -23,7 +23,7 @@ import { registerLicences } from './modules/licences/index';
 import { registerMailer } from './modules/mail/index';
 import { chatOfBookings, registerMessaging } from './modules/messaging/index';
 import { notifyOfBookings, registerNotifications, type NotificationsService } from './modules/notifications/index';
-import { noResellerBookings, registerOcto } from './modules/octo/index';
+import { registerOcto } from './modules/octo/index';
 import { OfferBook, registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerReceipts } from './modules/receipts/index';
@@ -173,7 +173,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerLicences(app, { storage, guideSearch });
   registerAdminUsers(app, { realtime, guideSearch, now });
   seoRoutes(app, { guideSearch });
-  await composeGuideMoney(app, { now, notifications, jobs, messaging, bookings, fx, rates });
+  await composeGuideMoney(app, { now, notifications, jobs, messaging, bookings, fx, rates, sms });
 }
 
 type Built<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -192,6 +192,7 @@ async function composeGuideMoney(
     bookings: Built<typeof registerBookings>;
     fx: Built<typeof registerFx>;
     rates: Built<typeof composePlatform>['rates'];
+    sms: Built<typeof composePlatform>['sms'];
   },
 ): Promise<void> {
   const { config } = app.ctx;
@@ -206,8 +207,8 @@ async function composeGuideMoney(
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerGuideOverview(app, { now, messaging: d.messaging, wallet, bookings });
-  // Resellers selling our guides through the OCTO API (decision 201), told of their bookings' changes by webhooks
-  // (decision 203) through `octoBookingOf`: whose booking a booking is.
+  // Resellers selling our guides through the OCTO API (decisions 201, 202), told of their bookings' changes by
+  // webhooks (decision 203).
   await registerOcto(app, {
     now,
     bookings,
@@ -215,6 +216,6 @@ async function composeGuideMoney(
     rates: d.rates,
     operator: config.operator,
     jobs: d.jobs,
-    octoBookingOf: noResellerBookings,
+    sms: d.sms,
   });
 }

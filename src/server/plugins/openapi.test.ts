@@ -23,6 +23,7 @@ interface Operation {
   security?: unknown[];
   tags?: string[];
   responses?: Record<string, { content?: Record<string, { schema?: { required?: string[] } }> }>;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
 }
 
 async function operations(): Promise<[string, Operation][]> {
@@ -56,16 +57,23 @@ describe('the OpenAPI document', () => {
     expect(byRoute.get('GET /api/me')?.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decisions 201, 203)', async () => {
+  it('lists the OCTO API under its own tag, with the reseller key and OCTO’s error shape (decisions 201–203)', async () => {
     const octo = (await operations()).filter(([route]) => route.includes(' /api/octo/'));
     expect(octo.map(([route]) => route).sort()).toEqual([
       'DELETE /api/octo/webhooks/{id}',
+      'GET /api/octo/bookings',
+      'GET /api/octo/bookings/{uuid}',
       'GET /api/octo/products',
       'GET /api/octo/products/{id}',
       'GET /api/octo/supplier',
       'GET /api/octo/webhooks',
+      'PATCH /api/octo/bookings/{uuid}',
       'POST /api/octo/availability',
       'POST /api/octo/availability/calendar',
+      'POST /api/octo/bookings',
+      'POST /api/octo/bookings/{uuid}/cancel',
+      'POST /api/octo/bookings/{uuid}/confirm',
+      'POST /api/octo/bookings/{uuid}/extend',
       'POST /api/octo/webhooks',
     ]);
     for (const [, op] of octo) {
@@ -73,6 +81,10 @@ describe('the OpenAPI document', () => {
       expect(op.security).toEqual([{ octoKey: [] }]);
       expect(op.responses?.['400']?.content?.['application/json']?.schema?.required).toEqual(['error', 'errorMessage']);
     }
+    // A reseller's engineer copies a reservation from the document (decision 202).
+    const reserve = octo.find(([route]) => route === 'POST /api/octo/bookings')![1];
+    const example = reserve.requestBody?.content?.['application/json']?.example as { optionId: string } | undefined;
+    expect(example?.optionId).toBe('hours-3');
   });
 });
 

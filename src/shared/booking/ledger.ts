@@ -11,10 +11,13 @@ import type { RefundSplit } from './money-rules';
  * another currency than the booking's passes through it as a pair at the booking's rate, so each
  * currency's entries sum to zero on their own.
  */
-export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform', 'exchange'] as const;
+/**
+ * `reseller` is a reseller's account with us (decision 202): what it owes for the bookings it sold on account.
+ */
+export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform', 'exchange', 'reseller'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 /** The accounts of the people and the platform, as a booking's own currency sees them. */
-export type PartyAccount = Exclude<LedgerAccount, 'exchange'>;
+export type PartyAccount = Exclude<LedgerAccount, 'exchange' | 'reseller'>;
 
 export const LEDGER_KINDS = [
   'deposit',
@@ -34,6 +37,9 @@ export const LEDGER_KINDS = [
   'travel_credit',
   // One side of a conversion between the booking's currency and the one the traveler paid in (decision 164).
   'exchange',
+  // A reseller's booking (decision 202): the net it owes us on account, and that debt undone by a cancellation.
+  'reseller_sale',
+  'reseller_sale_cancelled',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -155,11 +161,20 @@ export function throughExchange(
 export function ledgerBalance(
   postings: Pick<Posting, 'account' | 'amountCents' | 'currency'>[],
   own?: Currency,
-): Record<PartyAccount, number> & { total: number } {
-  const out = { traveler: 0, guide: 0, platform: 0, total: 0 };
+): Record<PartyAccount, number> & { reseller?: number; total: number } {
+  const out: Record<PartyAccount, number> & { reseller?: number; total: number } = {
+    traveler: 0,
+    guide: 0,
+    platform: 0,
+    total: 0,
+  };
+  // A reseller's account appears only on its bookings, where the exchange stands for the reseller (decision 202).
+  const resold = postings.some((p) => p.account === 'reseller');
   for (const p of postings) {
     if (own !== undefined && p.currency !== undefined && p.currency !== own) continue;
-    out[p.account === 'exchange' ? 'traveler' : p.account] += p.amountCents;
+    if (p.account === 'reseller' || (resold && p.account === 'exchange'))
+      out.reseller = (out.reseller ?? 0) + p.amountCents;
+    else out[p.account === 'exchange' ? 'traveler' : p.account] += p.amountCents;
     out.total += p.amountCents;
   }
   return out;
@@ -175,4 +190,51 @@ export function balanceByCurrency(
   const out: Partial<Record<Currency, number>> = {};
   for (const p of postings) out[p.currency ?? own] = (out[p.currency ?? own] ?? 0) + p.amountCents;
   return out;
+}
+
+/**
+ * A reseller's booking confirmed (decision 202): the reseller owes the net it was quoted (`net`, in its currency
+ * `charge`); the guide earns her price less our commission as on any booking (`guideCents`, the booking's own
+ * currency); our margin is the rest, which is negative when the reseller keeps more than our commission. A net in
+ * another currency passes through the exchange at `netOwn`, its value in the booking's, so each currency sums to zero.
+ */
+export function resellerSalePostings(a: {
+  net: number;
+  charge: Currency;
+  own: Currency;
+  netOwn: number;
+  guideCents: number;
+}): Posting[] {
+  const through: Posting[] =
+    a.charge === a.own
+      ? []
+      : [
+          { account: 'exchange', kind: 'exchange', amountCents: a.net, currency: a.charge },
+          { account: 'exchange', kind: 'exchange', amountCents: -a.netOwn, currency: a.own },
+        ];
+  const postings: Posting[] = [
+    { account: 'reseller', kind: 'reseller_sale', amountCents: -a.net, currency: a.charge },
+    ...through,
+    { account: 'guide', kind: 'guide_earnings', amountCents: a.guideCents, currency: a.own },
+    { account: 'platform', kind: 'commission', amountCents: a.netOwn - a.guideCents, currency: a.own },
+  ];
+  return postings.filter((p) => p.amountCents !== 0);
+}
+
+/**
+ * What undoes a booking's entries so far (decision 202: a reseller's booking cancelled within its terms owes nothing
+ * and earns nothing): each account's balance per currency, posted back (in the kind of its first entry); the
+ * reseller's as `reseller_sale_cancelled`. Undoing twice posts nothing the second time.
+ */
+export function reversalPostings(entries: Pick<Posting, 'account' | 'amountCents' | 'currency' | 'kind'>[]): Posting[] {
+  const sums = new Map<string, Posting>();
+  for (const e of entries) {
+    const key = `${e.account}:${e.currency ?? ''}`;
+    const p = sums.get(key) ?? { account: e.account, kind: e.kind, amountCents: 0, currency: e.currency };
+    p.amountCents -= e.amountCents;
+    sums.set(key, p);
+  }
+  return [...sums.values()]
+    .filter((p) => p.amountCents !== 0)
+    .map((p) => (p.account === 'reseller' ? { ...p, kind: 'reseller_sale_cancelled' as const } : p));
 }

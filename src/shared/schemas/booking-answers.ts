@@ -108,6 +108,11 @@ export const ledgerReplySchema = z.object({
    */
   balance: z.object({
     traveler: z.number().int(),
+    reseller: z
+      .number()
+      .int()
+      .optional()
+      .describe('Only on a reseller’s booking (decision 202): what the reseller still owes, negative'),
     guide: z.number().int(),
     platform: z.number().int(),
     total: z.number().int(),

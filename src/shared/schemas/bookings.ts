@@ -68,6 +68,21 @@ export const bookingSchema = z.object({
    */
   travelerPhone: z.string().nullable(),
   /**
+   * A booking sold by a reseller through OCTO (decision 202): the reseller's name, and the traveler's contact as it
+   * passed it, which the guide reaches them by instead of the chat; null for a booking made on our site.
+   */
+  reseller: z
+    .object({
+      name: z.string(),
+      contact: z.object({
+        fullName: z.string().nullable(),
+        emailAddress: z.string().nullable(),
+        phoneNumber: z.string().nullable(),
+        locales: z.array(z.string()),
+      }),
+    })
+    .nullable(),
+  /**
    * The tour's date and start time in the guide's time zone: day 1's. The other days of several days
    * start at their own times in `schedule` (day 1 later than they after a same-day replacement, decision 140 amended).
    */

@@ -21,6 +21,7 @@ import type { PriceLine } from '../../../shared/booking/money-rules';
 import type { ChosenExtra, StoredDayPlan } from '../../../shared/booking/family-plans';
 import type { WeatherWarningEvidence } from '../../../shared/weather';
 import { serviceSubcategories } from './catalog';
+import { channels } from './channels';
 import { guides } from './guides';
 import { users } from './users';
 
@@ -162,6 +163,11 @@ export const bookings = pgTable(
     childAges: smallint('child_ages').array(),
     needsStroller: boolean('needs_stroller').notNull().default(false),
     needsChildSeat: boolean('needs_child_seat').notNull().default(false),
+    /**
+     * The reseller that sold it through the OCTO API (decision 202); null for a booking made on our site. Its
+     * traveler is then a guest (no password, no e-mail) and the money is owed on account by the reseller.
+     */
+    channelId: integer('channel_id').references(() => channels.id),
   },
   (t) => [
     uniqueIndex('bookings_offer_key')

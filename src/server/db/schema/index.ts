@@ -35,3 +35,4 @@ export * from './booking-changes';
 export * from './calendars';
 export * from './channels';
 export * from './octo-webhooks';
+export * from './octo-bookings';

@@ -10,7 +10,7 @@ import type { SlotsQuery, SlotsReply } from '../../../shared/schemas/slots';
 import { type LedgerReply } from '../../../shared/schemas/booking-answers';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
+import { liveUser, type AuthUser, type TokenCaller } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking/booking-core';
 import { BookingExtensions } from './changes/booking-extensions';
 import { groupColumns } from './booking/booking-group';
@@ -20,6 +20,7 @@ import { BookingCancellation } from './lifecycle/booking-cancellation';
 import { BookingChanges } from './changes/booking-changes';
 import { BookingLifecycle } from './lifecycle/booking-lifecycle';
 import { BookingFromOffer } from './checkout/booking-offers';
+import { BookingOnAccount, type ResellerHold } from './checkout/on-account';
 import { BookingPayments } from './checkout/booking-payments';
 import { BookingReplacement } from './trouble/booking-replacement';
 import { BookingReschedule } from './changes/booking-reschedule';
@@ -27,7 +28,7 @@ import { toBooking, type BookingViewInput } from './booking/booking-view';
 import * as repo from './booking/bookings.repository';
 import type { BookingRow } from './booking/bookings.repository';
 import { bookingViews, type BookingViewRow } from './booking/booking-views.repository';
-import { lockForCheckout } from './checkout/checkout.repository';
+import { checkoutReply, lockCheckout } from './checkout/checkout-lock';
 import { insertNewBooking } from './checkout/new-booking';
 import { creditsOf } from './booking/credits.repository';
 import { daySchedule } from './booking/schedule.repository';
@@ -55,6 +56,7 @@ export class BookingsService extends BookingCore {
   readonly payments = new BookingPayments(this, { extension: this.extensions, change: this.changes });
   readonly reschedule = new BookingReschedule(this);
   readonly fromOffer = new BookingFromOffer(this, this.deps.offers);
+  readonly onAccount = new BookingOnAccount(this);
 
   // ------------------------------------------------------------ slots and creation
 
@@ -164,7 +166,7 @@ export class BookingsService extends BookingCore {
    * then the guide's day with the traveler's overlapping bookings, then the booking with its jobs; the
    * reply is built from what these returned.
    */
-  async create(user: TokenCaller, body: CreateBookingBody): Promise<Booking> {
+  async create(user: TokenCaller, body: CreateBookingBody, hold?: ResellerHold): Promise<Booking> {
     // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of
     // hours.
     const span = requestedSpan(body);
@@ -209,11 +211,18 @@ export class BookingsService extends BookingCore {
             ...meetingCoords(body),
             notes: body.notes ?? null,
             instantBook: instantBookOn(guide, now),
+            channelId: hold?.channelId ?? null,
             createdAt: now,
             updatedAt: now,
           },
-          { guideUserId: guide.userId, fromOffer: false, creditId: credit ? found.credit!.id : undefined },
+          {
+            guideUserId: guide.userId,
+            fromOffer: false,
+            creditId: credit ? found.credit!.id : undefined,
+            holdUntil: hold?.until,
+          },
         );
+        await hold?.within(db, booking);
         return { booking, reply: checkoutReply(user, found) };
       });
     } catch (err) {
@@ -351,49 +360,9 @@ export class BookingsService extends BookingCore {
   }
 }
 
-/**
- * The checkout's first statement (`lockForCheckout`): the locks, the guide and the session. An ended
- * session is a 401 before anything else is answered, a missing guide included; then 404 for a guide
- * not bookable, 409 for one's own listing.
- */
-async function lockCheckout(db: Database, user: TokenCaller, body: CreateBookingBody, now: Date) {
-  const found = await lockForCheckout(db, body.guideId, user, body.subcategoryId, now);
-  if (!found) await assertLive(db, user);
-  if (found && !found.live) throw sessionEnded();
-  if (!found || found.guide.status !== 'active') throw notFound('Guide');
-  if (found.guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
-  return found;
-}
-
 /** A free start as `slots` and OCTO's availability answer it. */
 const slotReply = (s: Pick<Slot, 'startTime' | 'startsAt' | 'endsAt'>): SlotsReply['slots'][number] => ({
   startTime: s.startTime,
   startsAt: s.startsAt.toISOString(),
   endsAt: s.endsAt.toISOString(),
 });
-
-/**
- * What the checkout's reply shows besides the booking, from its lock statement: the parties and the
- * service; a booking just made has no payments, extensions or proposals.
- */
-function checkoutReply(
-  user: TokenCaller,
-  found: Awaited<ReturnType<typeof lockCheckout>>,
-): Omit<BookingViewInput, 'booking'> {
-  const traveler = {
-    id: user.id,
-    fullName: found.traveler?.fullName ?? '',
-    profilePicture: found.traveler?.profilePicture ?? null,
-    phone: found.traveler?.phone ?? null,
-  };
-  return {
-    traveler,
-    guide: found.view,
-    subcategory: found.subcategory,
-    payments: [],
-    extensions: [],
-    reschedule: null,
-    replacement: null,
-    creditIssued: null,
-  };
-}

@@ -44,6 +44,8 @@ export { guidesDays } from './booking/schedule.repository';
 export { daysPlan, spanSlots } from './booking/tour-span';
 export { assertTimeFree } from './booking/time-rules';
 export { BookingsService, JOB } from './bookings.service';
+// A reseller's booking on account (decision 202): what its ending undoes.
+export { undoResellerSale } from './checkout/on-account';
 export type { BookingEventMap, BookingEventName } from './booking/events';
 
 declare module 'fastify' {

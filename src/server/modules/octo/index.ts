@@ -5,17 +5,22 @@ import type { Operator } from '../../operator';
 import type { BookingsService } from '../bookings/index';
 import type { CurrentRate } from '../fx/index';
 import type { PaymentRates } from '../guides/index';
+import type { SmsSender } from '../sms/index';
 import { channelRoutes } from './channels.routes';
 import { Channels } from './channels.service';
 import { octoRoutes } from './octo.routes';
+import { OctoReservations } from './octo-reservations';
 import { OctoService } from './octo.service';
+import { OctoNotices } from './octo-notices';
+import { octoBookingOf } from './octo-reservations';
 import { AdminWebhooks } from './webhooks-admin';
 import { webhooksAdminRoutes } from './webhooks-admin.routes';
 import { webhooksRoutes } from './webhooks.routes';
-import { OctoWebhooks, WEBHOOK_JOB, type OctoBookingOf } from './webhooks.service';
+import { OctoWebhooks, WEBHOOK_JOB } from './webhooks.service';
 
-export { OCTO_REQUESTS_PER_MINUTE } from './octo.routes';
-export { noResellerBookings, type OctoBookingOf } from './webhooks.service';
+export { OCTO_REQUESTS_PER_MINUTE } from './octo-http';
+/** A reseller's booking as OCTO answers it, by our booking id (decision 202): what a webhook sends. */
+export { octoBookingOf } from './octo-reservations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,16 +33,16 @@ declare module 'fastify' {
 export interface OctoNeeds {
   now: () => Date;
   /**
-   * The checkout's free start times: OCTO's availability is the slots' rule (decision 201); the booking events,
-   * which the webhooks tell resellers of (decision 203).
+   * The checkout: its free start times (OCTO's availability is the slots' rule, decision 201), its booking made under
+   * its lock and booked on account (decision 202), and its events, which the webhooks tell resellers of (decision 203).
    */
-  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now' | 'events'>;
+  bookings: Pick<BookingsService, 'slots' | 'slotsOfDays' | 'now' | 'create' | 'onAccount' | 'events'>;
+  /** The traveler's confirmation of a reseller's booking (mail through the outbox, or a text); the webhooks' jobs. */
+  jobs: JobRunner;
+  sms: SmsSender;
   fx: CurrentRate;
   rates: PaymentRates;
   operator: Operator;
-  jobs: JobRunner;
-  /** Whose booking a booking is, and how OCTO reads it (decision 203). */
-  octoBookingOf: OctoBookingOf;
 }
 
 /** A reseller's webhooks: registered through the OCTO API, each change to its bookings delivered by the job runner. */
@@ -48,7 +53,7 @@ function registerWebhooks(app: AppInstance, needs: OctoNeeds): OctoWebhooks {
     seal: new Seal(jwtSecret, 'octo-webhook'),
     jobs: needs.jobs,
     rules: { allowHosts: config.octoWebhooks.allowHosts, httpsOnly: config.isProduction },
-    octoBookingOf: needs.octoBookingOf,
+    octoBookingOf,
     log: app.log,
     now: needs.now,
   });
@@ -77,7 +82,14 @@ export async function registerOcto(app: AppInstance, needs: OctoNeeds): Promise<
     endpoint: `${appUrl}/api/octo`,
     website: appUrl,
   });
+  const notices = new OctoNotices({ db, jobs: needs.jobs, sms: needs.sms, log: app.log });
+  const reservations = new OctoReservations({
+    db,
+    bookings: needs.bookings,
+    octo,
+    confirmed: (bookingId) => notices.confirmed(bookingId),
+  });
   const webhooks = registerWebhooks(app, needs);
-  await octoRoutes(app, { channels, octo, more: (scope) => webhooksRoutes(scope, webhooks) });
+  await octoRoutes(app, { channels, octo, reservations, more: (scope) => webhooksRoutes(scope, webhooks) });
   return channels;
 }

@@ -8,6 +8,7 @@ import type { OctoOption, OctoPricing, OctoProduct, OctoUnit } from '../../../sh
 import { AppError } from '../../lib/app-error';
 import type { ResellableGuide } from './octo.repository';
 import { OCTO_TEXTS } from './texts';
+import { OCTO_CANCELLATION_CUTOFF_HOURS } from './octo-booking-view';
 
 /** What a reseller asked for (the Octo-Capabilities header, Accept-Language): decides which fields a reply has. */
 export interface OctoAsk {
@@ -125,8 +126,9 @@ export function productOf(r: ResellableGuide, ask: OctoAsk, priceFrom: (l: Optio
     internalName: optionIdOf(l),
     reference: null,
     availabilityLocalStartTimes: startTimes(r.weekly, dayMinutesOf(l)),
-    cancellationCutoff: '0 hours',
-    cancellationCutoffAmount: 0,
+    // A reseller's booking is cancelled free until this cutoff and not after (decision 202).
+    cancellationCutoff: `${OCTO_CANCELLATION_CUTOFF_HOURS} hours`,
+    cancellationCutoffAmount: OCTO_CANCELLATION_CUTOFF_HOURS,
     cancellationCutoffUnit: 'hour',
     requiredContactFields: [],
     restrictions: { minUnits: g.minPeople, maxUnits: g.maxPeople },

@@ -10,43 +10,13 @@ import {
 } from '../../../shared/schemas/octo';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { readerTextLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
-import type { ChannelRow } from './channels.repository';
 import type { Channels } from './channels.service';
 import { answerOctoError, octoErrorReplies } from './octo-errors';
-import type { OctoAsk } from './octo-products';
 import type { OctoService } from './octo.service';
-import { keyHashOf } from './channels.service';
-
-/** The reseller each OCTO request was made with, set by the key check before the route runs. */
-const callers = new WeakMap<FastifyRequest, ChannelRow>();
-export const callerOf = (request: FastifyRequest): ChannelRow => callers.get(request)!;
-
-/** What the reseller asked for in its headers: capabilities and the language of the content. */
-function askOf(request: FastifyRequest): OctoAsk {
-  const capabilities = String(request.headers['octo-capabilities'] ?? '')
-    .split(',')
-    .map((c) => c.trim());
-  return {
-    pricing: capabilities.includes('octo/pricing'),
-    content: capabilities.includes('octo/content'),
-    reader: readerTextLanguage(request),
-  };
-}
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
-export const tags = ['octo'];
-export const security = [{ octoKey: [] }];
-/** Each key's requests a minute, counted per key across instances (Redis with REDIS_URL, decision 101). */
-export const OCTO_REQUESTS_PER_MINUTE = 120;
-export const config = {
-  rateLimit: {
-    max: OCTO_REQUESTS_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `octo:${keyHashOf(String(request.headers.authorization ?? ''))}`,
-  },
-};
+import { octoBookingRoutes } from './octo-bookings.routes';
+import { askOf, BEARER, callerOf, callers, config, security, tags } from './octo-http';
+import type { OctoReservations } from './octo-reservations';
 
 /**
  * The OCTO supplier API under /api/octo (decision 201), in a scope of its own: its key check, and its error
@@ -57,6 +27,7 @@ export async function octoRoutes(
   deps: {
     channels: Channels;
     octo: OctoService;
+    reservations: OctoReservations;
     /** The routes of the OCTO API's other parts, declared in this scope (webhooks.routes.ts). */
     more?: (octo: AppInstance) => void;
   },
@@ -76,6 +47,7 @@ export async function octoRoutes(
       });
       supplierRoutes(octo, deps.octo);
       availabilityRoutes(octo, deps.octo);
+      octoBookingRoutes(octo, deps.reservations);
       deps.more?.(octo);
       // With a build the web app's catch-all GET route (`/*`) would take an unknown path here and hand it to the
       // root's not-found handler, in the product's shape: this scope's own catch-all keeps OCTO's.

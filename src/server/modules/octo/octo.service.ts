@@ -123,7 +123,11 @@ export class OctoService {
   }
 
   /** The product, option, group and price both availability reads share, checked in the order OCTO lists errors. */
-  private async asked(body: OctoCalendarBody | OctoAvailabilityBody, ask: OctoAsk, channel: ChannelRow) {
+  private async asked(
+    body: Pick<OctoAvailabilityBody, 'productId' | 'optionId' | 'units' | 'currency'>,
+    ask: OctoAsk,
+    channel: ChannelRow,
+  ) {
     const r = await this.guideOf(body.productId);
     const length = optionLengthOf(r.guide, body.optionId);
     const group = groupOf(r.guide, body.units);
@@ -133,6 +137,15 @@ export class OctoService {
     const at = { channel, rate: await this.deps.fx(), currency: body.currency ?? r.guide.currency };
     const pricing = ask.pricing ? this.pricing(r.guide, length, group, at) : undefined;
     return { r, length, pricing };
+  }
+
+  /**
+   * What a reservation asks (decision 202), checked as availability checks it: the guide, the length, the group and
+   * its price in the currency asked.
+   */
+  async priced(body: Pick<OctoAvailabilityBody, 'productId' | 'optionId' | 'units' | 'currency'>, channel: ChannelRow) {
+    const { r, length, pricing } = await this.asked(body, { pricing: true, content: false, reader: 'en' }, channel);
+    return { guide: r.guide, length, group: groupOf(r.guide, body.units), pricing: pricing! };
   }
 
   /** POST /availability/calendar: each day of 1–90, AVAILABLE with a free start, else SOLD_OUT or CLOSED. */

@@ -1,6 +1,7 @@
 import * as published from '@octocloud/types';
 import { expect } from 'vitest';
 import type { OctoAvailability, OctoCalendarDay, OctoProduct, OctoSupplier } from '../../../shared/schemas/octo';
+import type { OctoBooking } from '../../../shared/schemas/octo-bookings';
 import { AppError } from '../../lib/app-error';
 import type { TestApp } from '../../test/test-app';
 import type { GuideSpec } from '../../test/guide-fixtures';
@@ -28,7 +29,7 @@ export async function resellingGuide(t: TestApp, spec: GuideSpec = {}, rates: Re
 }
 
 type Octo = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   key?: string | null;
   headers?: Record<string, string>;
@@ -59,6 +60,8 @@ interface Replies {
   zErrorInvalidOptionId: OctoError;
   zErrorInvalidUnitId: OctoError;
   zErrorInvalidAvailabilityId: OctoError;
+  zErrorInvalidBookingUuid: OctoError;
+  zBooking: OctoBooking;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/octo-webhooks';
 import type { AppInstance } from '../../lib/types';
 import { octoErrorReplies } from './octo-errors';
-import { callerOf, config, security, tags } from './octo.routes';
+import { callerOf, config, security, tags } from './octo-http';
 import type { OctoWebhooks } from './webhooks.service';
 
 /**

@@ -20,9 +20,6 @@ export type OctoBookingOf = (
   bookingId: number,
 ) => Promise<{ channelId: number; booking: unknown } | null>;
 
-/** Until the OCTO bookings module provides one: no booking is a reseller's. */
-export const noResellerBookings: OctoBookingOf = async () => null;
-
 export const WEBHOOK_JOB = 'octo.webhook';
 /** Webhooks a reseller may register: enough for a test and a live endpoint, and a bound on each change's POSTs. */
 export const MAX_WEBHOOKS = 10;

@@ -18,6 +18,7 @@ export const sampleBooking = (over: Partial<Booking> = {}): Booking => ({
   },
   traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
   travelerPhone: null,
+  reseller: null,
   date: '2026-11-22',
   scheduledStartTime: '10:00',
   timeZone: 'Asia/Tokyo',

@@ -1,3 +1,4 @@
+import { resellerOf } from './reseller-view';
 import { ownAmountOf } from '../../../../shared/booking/charge';
 import { toMajor, trimRate } from '../../../../shared/currency';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, zonedClockTime } from '../../../../shared/booking/schedule';
@@ -178,13 +179,15 @@ export function toPayment(p: PaymentRow): Payment {
 
 const OPEN = new Set(['requested', 'paid', 'approved']);
 
+/** The parts of a view row that not every reader reads (a reply right after a write builds it without them). */
+type ReadElsewhere = 'coveredCents' | 'guideEarnedCents' | 'writers' | 'changeRequest' | 'reseller';
+
 /**
  * A booking's row as the view is built from it. A checkout's reply and its payment's one-statement
  * claim build it without the columns of a guide's pay and the accounts' languages: a booking not yet
  * paid has no cover, and only its traveler reads it.
  */
-export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers' | 'changeRequest'> &
-  Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers' | 'changeRequest'>>;
+export type BookingViewInput = Omit<BookingViewRow, ReadElsewhere> & Partial<Pick<BookingViewRow, ReadElsewhere>>;
 
 /**
  * What the guide receives for the tour, in the booking's currency (decision 175): the in-person part
@@ -253,6 +256,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
       ...(languages.name && { nameLanguage: languages.name }),
     },
     travelerPhone: travelerPhoneFor(r, actor, now),
+    reseller: resellerOf(r.reseller),
     ...tourTimes(b, r.extensions, now),
     travelers: b.travelers,
     adults: b.adults,

@@ -32,6 +32,17 @@ export interface OpenReplacementView {
   sameDay: boolean;
 }
 
+/** Who sold a reseller's booking and the traveler's contact it passed (decision 202). */
+export interface ResellerView {
+  name: string;
+  contact: {
+    fullName: string | null;
+    emailAddress: string | null;
+    phoneNumber: string | null;
+    locales: string[];
+  } | null;
+}
+
 /**
  * A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock, which adds its
  * session check as `extra`).
@@ -68,6 +79,8 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
       // accounts, which say what language their names and words are in (decision 146's `writer`).
       ...guidePayColumns,
       writers: { traveler: users.locale, guide: guideUser.locale },
+      // A reseller's booking (decision 202): who sold it, and the traveler's contact it passed, read instead of a chat.
+      reseller: sql<ResellerView | null>`(select json_build_object('name', ch.name, 'contact', o.contact) from octo_bookings o join channels ch on ch.id = o.channel_id where o.booking_id = ${bookings.id})`,
       replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents, 'reason', r.reason, 'sameDay', r.same_day) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
     })
     .from(bookings)

@@ -9,6 +9,7 @@ import {
   guideAvailabilityExceptions,
   guides,
   guideWeeklyAvailability,
+  jobs,
   ledgerEntries,
   payments,
   users,
@@ -342,4 +343,12 @@ export async function extensionPayments(db: Database, bookingId: number): Promis
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'extension')))
     .orderBy(asc(payments.id));
+}
+
+/** A queued job, found by its dedupe key, runs at `runAt` instead (a reseller's hold extended, decision 202). */
+export async function moveQueuedJob(db: Database, dedupeKey: string, runAt: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'queued')));
 }

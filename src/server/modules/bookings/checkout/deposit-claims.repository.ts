@@ -193,7 +193,7 @@ export async function claimDepositAlone(
  */
 export type LockedParts = Omit<
   NonNullable<Awaited<ReturnType<typeof lockBookingView>>>,
-  'writers' | 'coveredCents' | 'guideEarnedCents'
+  'writers' | 'coveredCents' | 'guideEarnedCents' | 'reseller'
 > &
   Partial<
     Pick<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'>

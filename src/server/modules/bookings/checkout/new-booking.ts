@@ -13,21 +13,24 @@ export async function insertNewBooking(
   db: Database,
   publish: Publish,
   values: NewBooking & { createdAt: Date },
-  parties: { guideUserId: number; fromOffer: boolean; creditId?: number },
+  parties: { guideUserId: number; fromOffer: boolean; creditId?: number; holdUntil?: Date },
 ): Promise<BookingRow> {
   const now = values.createdAt;
+  // A reseller's hold (decision 202) lapses when the reseller said, by the same expiry as an unpaid checkout; nobody
+  // is asked to pay it, so no reminder.
   publish.job({
     kind: JOB.paymentExpiry,
     payload: { bookingId: NEW_BOOKING_ID },
-    runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+    runAt: parties.holdUntil ?? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
     dedupeKey: `${JOB.paymentExpiry}:${NEW_BOOKING_ID}`,
   });
-  publish.job({
-    kind: JOB.paymentHeld,
-    payload: { bookingId: NEW_BOOKING_ID },
-    runAt: new Date(now.getTime() + PAYMENT_HELD_NOTICE_MINUTES * MINUTE_MS),
-    dedupeKey: `${JOB.paymentHeld}:${NEW_BOOKING_ID}`,
-  });
+  if (!parties.holdUntil)
+    publish.job({
+      kind: JOB.paymentHeld,
+      payload: { bookingId: NEW_BOOKING_ID },
+      runAt: new Date(now.getTime() + PAYMENT_HELD_NOTICE_MINUTES * MINUTE_MS),
+      dedupeKey: `${JOB.paymentHeld}:${NEW_BOOKING_ID}`,
+    });
   // The statement puts the new id where NEW_BOOKING_ID stands.
   await publish('booking.created', {
     bookingId: NEW_BOOKING_ID,

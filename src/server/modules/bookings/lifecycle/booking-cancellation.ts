@@ -21,6 +21,7 @@ import {
   type RefundInfo,
 } from './cancellation-refunds';
 import { cancelOpenChange } from '../changes/change-cancel';
+import { undoResellerSale } from '../checkout/on-account';
 import * as credits from '../booking/credits.repository';
 import { settleExtensions } from '../trouble/missed-day';
 import type { ReplacementRow } from '../trouble/replacement.repository';
@@ -315,6 +316,8 @@ export class BookingCancellation {
       cancelReason: who.cancelReason,
     });
     if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
+    // A reseller's booking the guide or the system ends owes the reseller nothing (decision 202).
+    if (who.absent !== 'traveler') await undoResellerSale(db, booking, ctx.guideUserId);
     if (booking.creditCents > 0) await credits.restoreCredit(db, id);
     const credit =
       paid && who.guideEnded
