@@ -123,7 +123,8 @@ export async function reencodeImage(data: Buffer, box: ImageBox, refuseQrCode?: 
         // No keepExif / keepMetadata / withMetadata: sharp writes no EXIF, XMP, IPTC or ICC.
         .webp({ quality: WEBP_QUALITY })
         .toBuffer(),
-      refuseQrCode ? holdsQrCode(image.clone()) : false,
+      // The smallest QR code has 21 modules a side: a smaller picture holds none (and a 3 × 3 median needs room).
+      refuseQrCode && Math.min(meta.width, meta.height) >= 21 ? holdsQrCode(image.clone()) : false,
     ]);
   } catch {
     throw invalidImage();
