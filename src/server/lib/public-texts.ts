@@ -53,7 +53,7 @@ const CLOSING: Words = {
 };
 
 /** The field's name in `locale`: "Stop 2 · Description", "第 2 站 · 说明". */
-export function publicFieldName(path: string, locale: Locale): string {
+function publicFieldName(path: string, locale: Locale): string {
   const parts = path.split('.');
   const last = parts.at(-1)!;
   const words = [FIELDS[last]?.[locale] ?? last];
