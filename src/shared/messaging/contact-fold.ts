@@ -79,21 +79,27 @@ function foldChars(text: string): Folded {
 export function rewrite(f: Folded, re: RegExp, by: (match: string) => string): Folded {
   re.lastIndex = 0;
   if (!re.test(f.text)) return f;
+  // matchAll starts where test left the expression.
   re.lastIndex = 0;
+  return rewriteSpans(
+    f,
+    [...f.text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, put: by(m[0]) })),
+  );
+}
+
+/** Puts `put` in place of each span (in order, not overlapping); a span left as it was keeps its origins. */
+function rewriteSpans(f: Folded, spans: readonly { start: number; end: number; put: string }[]): Folded {
+  const changed = spans.filter((s) => s.put !== f.text.slice(s.start, s.end));
+  if (changed.length === 0) return f;
   const from: number[] = [];
   const to: number[] = [];
   let out = '';
   let at = 0;
-  for (const m of f.text.matchAll(re)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    const put = by(m[0]);
-    // A match left as it was keeps its characters' own origins.
-    const same = put === m[0];
-    out += f.text.slice(at, same ? end : start) + (same ? '' : put);
-    from.push(...f.from.slice(at, same ? end : start));
-    to.push(...f.to.slice(at, same ? end : start));
-    for (let k = 0; !same && k < put.length; k++) {
+  for (const { start, end, put } of changed) {
+    out += f.text.slice(at, start) + put;
+    from.push(...f.from.slice(at, start));
+    to.push(...f.to.slice(at, start));
+    for (let k = 0; k < put.length; k++) {
       from.push(f.from[start]!);
       to.push(f.to[end - 1]!);
     }
@@ -121,28 +127,69 @@ for (const [digit, words] of [
 ] as const)
   for (const w of words.split(' ')) NUMERALS[w] = digit;
 const byLength = Object.keys(NUMERALS).sort((a, b) => b.length - a.length);
-const LATIN_WORDS = byLength.filter((w) => /^[a-z]+$/.test(w)).join('|');
-/**
- * A Latin word stands alone or beside another ("zeroseven" once a zero-width space is dropped), never inside
- * a word (phone, weight). にい (2) is not the start of にいち (2, 1).
- */
-const WORD = byLength
-  .map((w) =>
-    /^[a-z]+$/.test(w)
-      ? `(?:(?<![a-z])|(?<=${LATIN_WORDS}))${w}(?:(?![a-z])|(?=${LATIN_WORDS}))`
-      : w.endsWith('い') || w.endsWith('イ')
-        ? `${w}(?![ちチ])`
-        : w,
-  )
-  .join('|');
+/** Every numeral anywhere (a Latin one checked against its neighbours below); にい (2) is not the start of にいち. */
+const NUMERAL_TOKEN = new RegExp(
+  `${byLength.map((w) => (w.endsWith('い') || w.endsWith('イ') ? `${w}(?![ちチ])` : w)).join('|')}|\\d`,
+  'gu',
+);
 /** Between the numerals of one number: spaces, dashes (ー too), dots, commas, slashes, の, symbols, emoji. */
-const NUM_SEP = String.raw`[\s_\-.,、·・/|*~+()\[\]ーの\p{So}\p{Sk}\p{Sm}\p{Pd}]{0,3}`;
+const NUM_SEP = /^[\s_\-.,、·・/|*~+()[\]ーの\p{So}\p{Sk}\p{Sm}\p{Pd}]{0,3}$/u;
+const LATIN = /^[a-z]+$/;
+const LETTER = /[a-z]/;
+
+interface Token {
+  start: number;
+  end: number;
+  word: string;
+}
+
 /**
- * A run of at least five numerals (digits among them), so "one or two people" and 一二月 stay words; a
- * run of digits only is left as it is.
+ * The numerals of a text, a Latin word kept only when it stands alone or beside another numeral ("zeroseven"
+ * once a zero-width space is dropped), never inside a word (phone, weight).
  */
-const NUMERAL_RUN = new RegExp(String.raw`(?:${WORD}|\d)(?:${NUM_SEP}(?:${WORD}|\d)){4,}`, 'gu');
-const NUMERAL_TOKEN = new RegExp(String.raw`${WORD}|\d`, 'gu');
+function numeralTokens(text: string): Token[] {
+  const raw = [...text.matchAll(NUMERAL_TOKEN)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    word: m[0],
+  }));
+  return raw.filter((t, i) => {
+    if (!LATIN.test(t.word)) return true;
+    const before = t.start === 0 || !LETTER.test(text[t.start - 1]!) || raw[i - 1]?.end === t.start;
+    const after = t.end === text.length || !LETTER.test(text[t.end]!) || raw[i + 1]?.start === t.end;
+    return before && after;
+  });
+}
+
+/**
+ * Runs of at least five numerals, separators allowed between (so "one or two people" and 一二月 stay words), as
+ * digits. Kana and words are digits only where three or more stand in the run: に after a number is a particle
+ * ("1234567 に"), and "two" among digits is a word; Chinese characters for digits always are.
+ */
+function numeralRuns(text: string): { start: number; end: number; put: string }[] {
+  const tokens = numeralTokens(text);
+  const out: { start: number; end: number; put: string }[] = [];
+  let first = 0;
+  for (let i = 1; i <= tokens.length; i++) {
+    const joined = i < tokens.length && NUM_SEP.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start));
+    if (joined) continue;
+    const run = tokens.slice(first, i);
+    first = i;
+    if (run.length < 5) continue;
+    const words = run.filter((t) => !/^\d$/.test(t.word)).length;
+    if (words === 0) continue;
+    const start = run[0]!.start;
+    let put = '';
+    let at = start;
+    for (const t of run) {
+      const digit = words >= 3 || IDEOGRAPH.test(t.word) ? (NUMERALS[t.word] ?? t.word) : t.word;
+      put += text.slice(at, t.start) + digit;
+      at = t.end;
+    }
+    out.push({ start, end: at, put });
+  }
+  return out;
+}
 
 /**
  * Single letters or digits, at least three, each apart from the next by a separator: `h t t p s`, `w_a_n_g`,
@@ -155,20 +202,9 @@ const closeUp = (run: string) => run.replace(SINGLE_SEP, (sep) => (sep.includes(
 /** Chinese characters for digits (and ○): a number's digit wherever it stands in a run. */
 const IDEOGRAPH = /^[\p{Script=Han}○◯]$/u;
 
-/**
- * A run's numerals as digits. Kana and words are digits only where three or more stand in the run: に after a
- * number is a particle ("1234567 に"), and "two" among digits is a word.
- */
-function numeralsAsDigits(run: string): string {
-  const words = run.match(NUMERAL_TOKEN)!.filter((w) => !/^\d$/.test(w));
-  if (words.length === 0) return run;
-  const all = words.length >= 3;
-  return run.replace(NUMERAL_TOKEN, (w) => (all || IDEOGRAPH.test(w) ? (NUMERALS[w] ?? w) : w));
-}
-
 /** The text folded for the detector, with each character's origin. */
 export function foldForContacts(text: string): Folded {
   let f = foldChars(text);
-  f = rewrite(f, NUMERAL_RUN, numeralsAsDigits);
+  f = rewriteSpans(f, numeralRuns(f.text));
   return rewrite(f, SPACED_SINGLES, closeUp);
 }

@@ -55,6 +55,8 @@ const HEART = '[❤♥♡💗💕💖💓💞💘💝💜💚💙🧡💛🤍�
 interface Messenger {
   kind: ContactKind;
   re: RegExp;
+  /** The names alone: a text without any skips the expression. */
+  names: RegExp;
   /** The name is also an ordinary word ("line", "tg"): an id of letters only counts after a colon, "id", an arrow. */
   ambiguous?: boolean;
   /** The messenger's ids start with a letter (Telegram), so "TG 0417" is a booking number. */
@@ -63,6 +65,7 @@ interface Messenger {
 const messenger = (kind: ContactKind, names: string, opts: Omit<Messenger, 'kind' | 're'> = {}): Messenger => ({
   kind,
   re: new RegExp(src`(?:${names})${CONN}${ID}`, 'gu'),
+  names: new RegExp(names, 'u'),
   ...opts,
 });
 const MESSENGERS: Messenger[] = [
@@ -96,18 +99,27 @@ interface Pattern {
   kind: ContactKind;
   re: RegExp;
   group?: number;
+  /** What a text must hold for `re` to match, tested first because it is cheap. */
+  needs: RegExp;
 }
+/** Seven digits, at most three characters apart: what every phone and card number holds. */
+const SEVEN_DIGITS = /(?:\d\D{0,3}){6}\d/;
 /** Patterns before LINKS run before the messengers' names. */
 const LINKS = 6;
 const PATTERNS: Pattern[] = [
-  { kind: 'email', re: /[a-z0-9._%+-]+\s?@\s?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gu },
-  { kind: 'email', re: new RegExp(src`${LOCAL}${AT}${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}(?![a-z0-9])`, 'gu') },
+  { kind: 'email', re: /[a-z0-9._%+-]+\s?@\s?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gu, needs: /@/ },
+  {
+    kind: 'email',
+    re: new RegExp(src`${LOCAL}${AT}${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}(?![a-z0-9])`, 'gu'),
+    needs: /@|at|艾特|阿特|圈a|アット/,
+  },
   {
     kind: 'email',
     re: new RegExp(
       src`[a-z0-9][a-z0-9._%+-]*(?:\s*@\s*|\s*${OPEN}\s*(?:at|@)\s*${CLOSE}\s*)${MAIL_HOSTS}(?![a-z0-9])`,
       'gu',
     ),
+    needs: new RegExp(MAIL_HOSTS),
   },
   // Links: a scheme, spelled or disguised (hxxp), or www., or a domain of a common ending, its dots in any form.
   {
@@ -116,35 +128,48 @@ const PATTERNS: Pattern[] = [
       src`(?:h(?:tt|xx|\*\*)ps?|(?<![a-z])ttps?)\s*[:：]\s*/\s*/\s*(?:${LABEL}(?:${DOT}${LABEL})*)?${URL_TAIL}`,
       'gu',
     ),
+    needs: /[:：]\s*\//,
   },
-  { kind: 'url', re: new RegExp(src`(?<![a-z0-9])www${DOT}${LABEL}(?:${DOT}${LABEL})*${URL_TAIL}`, 'gu') },
+  {
+    kind: 'url',
+    re: new RegExp(src`(?<![a-z0-9])www${DOT}${LABEL}(?:${DOT}${LABEL})*${URL_TAIL}`, 'gu'),
+    needs: /www/,
+  },
   {
     kind: 'url',
     re: new RegExp(src`(?<![@.\w])${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}(?![a-z0-9])(?:/${URL_TAIL})?`, 'gu'),
+    needs: new RegExp(src`${TLD}(?![a-z0-9])`),
   },
   {
     kind: 'qq',
     re: new RegExp(src`(?:(?<![a-z])q\s?q|扣扣|企鹅号?)${CONN}(\d${digits('{4,11}')})${ALONE_AFTER}`, 'gu'),
     group: 2,
+    needs: /q\s?q|扣扣|企鹅/,
   },
   // Payment accounts: a keyword then the number (a card's run of 16–19 digits is below, after the phones).
   {
     kind: 'account',
     re: /(?:口座番号|口座|账号|帳號|账户|帐号|卡号|银行卡|支付宝|alipay|paypal|account\s*(?:no\.?|number|#)|acct|iban)\s*(?:is|是|为|は|:|-|#)?\s*([a-z]{0,4}\d[\d\s-]{4,32}\d)(?!\d)/gu,
     group: 1,
+    needs: /口座|账|帳|帐|卡号|银行卡|支付宝|alipay|paypal|account|acct|iban/,
   },
   // China mobile (+86 / 0086 or not, 11 digits from 13x–19x); any number with its country code; a domestic
   // number of 10–12 digits from its leading 0 (Japan, Korea, Taiwan, a Chinese landline).
   {
     kind: 'phone',
     re: new RegExp(src`${ALONE_BEFORE}(?:(?:\+|00)\s?86${DSEP})?1${DSEP}[3-9]${digits('{9}')}${ALONE_AFTER}`, 'gu'),
+    needs: SEVEN_DIGITS,
   },
-  { kind: 'phone', re: new RegExp(src`${ALONE_BEFORE}(?:\+|00)\s?[1-9]${digits('{7,13}')}${ALONE_AFTER}`, 'gu') },
-  { kind: 'phone', re: new RegExp(src`${ALONE_BEFORE}0${digits('{9,11}')}${ALONE_AFTER}`, 'gu') },
+  {
+    kind: 'phone',
+    re: new RegExp(src`${ALONE_BEFORE}(?:\+|00)\s?[1-9]${digits('{7,13}')}${ALONE_AFTER}`, 'gu'),
+    needs: SEVEN_DIGITS,
+  },
+  { kind: 'phone', re: new RegExp(src`${ALONE_BEFORE}0${digits('{9,11}')}${ALONE_AFTER}`, 'gu'), needs: SEVEN_DIGITS },
   // A card number: 16–19 digits, in groups or not.
-  { kind: 'account', re: /(?<![\da-z])\d(?:[\s-]?\d){15,18}(?!\d)/gu },
+  { kind: 'account', re: /(?<![\da-z])\d(?:[\s-]?\d){15,18}(?!\d)/gu, needs: SEVEN_DIGITS },
   // Any other run of 10–15 digits written together.
-  { kind: 'phone', re: /(?<![\da-z])\d{10,15}(?!\d)/gu },
+  { kind: 'phone', re: /(?<![\da-z])\d{10,15}(?!\d)/gu, needs: /\d{10}/ },
 ];
 
 /** A booking number (TG0417) is not a Telegram id nor the start of a phone number: its digits are read as #. */
@@ -152,6 +177,7 @@ const BOOKING_NUMBER = /(?<![a-z])tg\d{3,8}(?!\d)/gu;
 
 function messengerSpans(f: Folded, add: (s: number, e: number, kind: ContactKind) => void): void {
   for (const m of MESSENGERS) {
+    if (!m.names.test(f.text)) continue;
     for (const hit of f.text.matchAll(m.re)) {
       const conn = hit[1]!;
       const id = hit[2]!.replace(/[._-]+$/, '');
@@ -185,8 +211,9 @@ export function findContacts(text: string): ContactSpan[] {
   return spans.sort((a, b) => a.start - b.start);
 }
 
-function matchPattern(f: Folded, { kind, re, group }: Pattern, add: (s: number, e: number, k: ContactKind) => void) {
-  {
+function matchPattern(f: Folded, p: Pattern, add: (s: number, e: number, k: ContactKind) => void) {
+  const { kind, re, group } = p;
+  if (p.needs.test(f.text)) {
     for (const m of f.text.matchAll(re)) {
       let start = m.index;
       let end = start + m[0].length;
