@@ -145,6 +145,8 @@ export const ERROR_STATUS = {
   // A public text (bio, itinerary, review, reply) with a phone, e-mail, messenger id, link or account
   // number: refused by the chat's rules before a booking (decision 181)
   contact_details_not_allowed: 400,
+  // A public picture (avatar, background, review photo) holding a QR code (decision 205)
+  qr_code_not_allowed: 400,
   // Guide applications
   application_incomplete: 400,
   declaration_required: 400,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Locale } from '../../shared/locales';
 import { AppError } from '../lib/app-error';
 import type { AppInstance } from '../lib/types';
 import type { Config } from '../config';
@@ -80,15 +81,17 @@ export function registerStorage(app: AppInstance, storage?: FileStorage): FileSt
 
 /**
  * Stores an uploaded image under a new random key: never the uploaded bytes, always a fresh WebP
- * without metadata, scaled to fit `box` (see reencodeImage). Undecodable input is 400 invalid_file_type.
+ * without metadata, scaled to fit `box` (see reencodeImage). Undecodable input is 400 invalid_file_type;
+ * with `refuseQrCode` (the uploader's language), a picture others see holding a QR code is 400 qr_code_not_allowed.
  */
 export async function storeImage(
   storage: FileStorage,
   folder: string,
   data: Buffer,
   box: ImageBox,
+  refuseQrCode?: Locale,
 ): Promise<{ key: string; type: typeof STORED_IMAGE_TYPE; size: number }> {
-  const webp = await reencodeImage(data, box);
+  const webp = await reencodeImage(data, box, refuseQrCode);
   const key = `${folder}/${randomBytes(18).toString('base64url')}.${IMAGE_EXTENSIONS[STORED_IMAGE_TYPE]}`;
   await storage.put(key, webp, STORED_IMAGE_TYPE);
   return { key, type: STORED_IMAGE_TYPE, size: webp.length };

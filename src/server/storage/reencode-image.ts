@@ -1,5 +1,7 @@
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import type { Locale } from '../../shared/locales';
 import { AppError } from '../lib/app-error';
+import { qrCodeRefused } from '../lib/public-texts';
 import { loadOnce } from '../lib/load-once';
 import { sniffImageType, type ImageType } from './image-type';
 
@@ -38,6 +40,26 @@ const SHARP_FORMAT: Record<ImageType, string> = {
 };
 
 const loadSharp = loadOnce(async () => (await import('sharp')).default);
+const loadJsQr = loadOnce(async () => (await import('jsqr')).default);
+
+/**
+ * The side a picture is scanned for a QR code at: a code a viewer could scan from the shown picture still has
+ * modules of 3 px or more here. Grain is smoothed first (a 3 × 3 median): on pixel noise jsQR tries
+ * finder patterns everywhere and took seconds; after the median, a few hundred milliseconds at most.
+ */
+const QR_SCAN_SIDE = 800;
+
+/** Whether a picture holds a QR code anyone could scan (jsQR on the pixels sharp decoded, decision 205). */
+async function holdsQrCode(image: Sharp): Promise<boolean> {
+  const jsQR = await loadJsQr();
+  const { data, info } = await image
+    .resize({ width: QR_SCAN_SIDE, height: QR_SCAN_SIDE, fit: 'inside', withoutEnlargement: true })
+    .median(3)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height) !== null;
+}
 
 const invalidImage = () => new AppError('invalid_file_type', 'Please select a valid image (JPEG, PNG, GIF, WEBP)');
 
@@ -57,9 +79,10 @@ const invalidImage = () => new AppError('invalid_file_type', 'Please select a va
  *
  * Only the four types the first bytes name are handed to the decoder (never SVG, TIFF, HEIF, PDF…),
  * and the decoder must agree with them. Anything it cannot read is 400 invalid_file_type; more than
- * MAX_INPUT_PIXELS is 400 validation_failed.
+ * MAX_INPUT_PIXELS is 400 validation_failed. With `refuseQrCode` (a picture others see: the uploader's
+ * language), a QR code in it is 400 qr_code_not_allowed (decision 205).
  */
-export async function reencodeImage(data: Buffer, box: ImageBox): Promise<Buffer> {
+export async function reencodeImage(data: Buffer, box: ImageBox, refuseQrCode?: Locale): Promise<Buffer> {
   const type = sniffImageType(data);
   if (!type) throw invalidImage();
   const sharp = await loadSharp();
@@ -80,8 +103,10 @@ export async function reencodeImage(data: Buffer, box: ImageBox): Promise<Buffer
     );
   }
 
+  let webp: Buffer;
+  let qr = false;
   try {
-    return await sharp(data, {
+    const image = sharp(data, {
       // Still enforced by the decoder itself, in case the header and the pixel data disagree.
       limitInputPixels: MAX_INPUT_PIXELS,
       // Lenient like a browser: a file with damaged or missing pixel data (a bad checksum, a cut-off end) is
@@ -90,12 +115,20 @@ export async function reencodeImage(data: Buffer, box: ImageBox): Promise<Buffer
       failOn: 'none',
       autoOrient: true,
       pages: 1,
-    })
-      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
-      // No keepExif / keepMetadata / withMetadata: sharp writes no EXIF, XMP, IPTC or ICC.
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
+    });
+    [webp, qr] = await Promise.all([
+      image
+        .clone()
+        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
+        // No keepExif / keepMetadata / withMetadata: sharp writes no EXIF, XMP, IPTC or ICC.
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer(),
+      // The smallest QR code has 21 modules a side: a smaller picture holds none (and a 3 × 3 median needs room).
+      refuseQrCode && Math.min(meta.width, meta.height) >= 21 ? holdsQrCode(image.clone()) : false,
+    ]);
   } catch {
     throw invalidImage();
   }
+  if (qr) throw qrCodeRefused(refuseQrCode!);
+  return webp;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTACT_DISGUISES, ORDINARY_SENTENCES } from './contact-disguises.fixture';
 import { findContacts, MASK, maskContacts } from './contact-masking';
 
 const masked = (s: string) => maskContacts(s).text;
@@ -38,16 +39,31 @@ describe('contact masking', () => {
     expect(maskContacts('支付宝 13812345678').kinds).toEqual(['account']);
     expect(findContacts('mail a@b.co or 090-1234-5678').map((s) => s.kind)).toEqual(['email', 'phone']);
   });
-  it('leaves ordinary messages, dates, prices and times alone', () => {
-    for (const s of [
-      'Can we meet at 10:00 on 2026-11-22?',
-      'We are 4 people, budget 300 RMB per hour',
-      '我们想去京都，11月22日，两个人',
-      'The line for the temple is long',
-      'Postal code 150-0001 near Shibuya',
-      'Node.js and the big temple, 3.5 hours, ¥12,000',
-    ]) {
-      expect(maskContacts(s)).toEqual({ text: s, masked: false, kinds: [] });
-    }
+  it('masks a disguise in the text as written, the words around it untouched (decision 205)', () => {
+    expect(masked('call zero nine zero one two three four five six seven eight ok')).toBe(`call ${MASK} ok`);
+    expect(masked('我的手机是〇九〇一二三四五六七八，谢谢')).toBe(`我的手机是${MASK}，谢谢`);
+    expect(masked('mail wang(at)qq(dot)com please')).toBe(`mail ${MASK} please`);
+    expect(
+      masked(
+        '1\ufe0f\u20e33\ufe0f\u20e38\ufe0f\u20e31\ufe0f\u20e32\ufe0f\u20e33\ufe0f\u20e34\ufe0f\u20e35\ufe0f\u20e36\ufe0f\u20e37\ufe0f\u20e38\ufe0f\u20e3 ok',
+      ),
+    ).toBe(`${MASK} ok`);
+    expect(masked('LINE ID: abc, see you')).toBe(`LINE ID: ${MASK}, see you`);
+  });
+});
+
+describe('contact details in disguise (decision 205)', () => {
+  it('holds at least 150 disguises and 150 ordinary sentences', () => {
+    expect(CONTACT_DISGUISES.length).toBeGreaterThanOrEqual(150);
+    expect(ORDINARY_SENTENCES.length).toBeGreaterThanOrEqual(150);
+  });
+  it.each(CONTACT_DISGUISES)('finds %s: %s', (_category, text, secret) => {
+    expect(text).toContain(secret);
+    const out = maskContacts(text);
+    expect(out.masked).toBe(true);
+    expect(out.text).not.toContain(secret);
+  });
+  it.each(ORDINARY_SENTENCES)('leaves alone: %s', (text) => {
+    expect(findContacts(text)).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/index';
-import { assertNoProtectedTitles } from '../licences/index';
+import { assertPublicTexts } from '../licences/index';
 import type { NotificationsService } from '../notifications/index';
 import type { JobRunner } from '../../jobs/index';
 import type { FileStorage, StoredFile } from '../../storage/index';
@@ -177,9 +177,9 @@ export class GuideApplicationsService {
     if (data.age !== undefined && data.age < APPLICATION_MIN_AGE)
       throw new AppError('age_below_minimum', APPLICATION_MESSAGES.minAge, fields);
     if (fields.length) throw new AppError('validation_failed', 'Some answers are not valid', fields);
-    // What approval publishes may use only the protected titles the declared licence covers.
-    await assertNoProtectedTitles(this.db, user.id, publishedTexts(data, docs), {
-      declared: data.licence?.kind ?? null,
+    // What approval publishes may use only the protected titles the declared licence covers, and no contact details.
+    await assertPublicTexts(this.db, user.id, publishedTexts(data, docs), {
+      applying: { declared: data.licence?.kind ?? null },
     });
     const now = new Date();
     // The application's 氏名 is the account's name, the one other people see (application-name.test.ts):

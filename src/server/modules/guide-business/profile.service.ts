@@ -9,10 +9,9 @@ import { normalizePostalCode, postalCodeError } from '../../../shared/messaging/
 import type { ItineraryBody, OwnItinerary, ProfileBody, ProfileReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { refuseContactDetails } from '../../lib/public-texts';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/index';
-import { assertNoProtectedTitles, type PublishedText } from '../licences/index';
+import { assertPublicTexts, type PublishedText } from '../licences/index';
 import { guideOfUser } from './guide-business.repository';
 import {
   deleteItinerary,
@@ -110,8 +109,7 @@ export class GuideProfileService {
     const written = Object.entries(texts).flatMap(([l, fields]) =>
       Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v })),
     );
-    refuseContactDetails(written);
-    await assertNoProtectedTitles(this.db, viewer.id, [
+    await assertPublicTexts(this.db, viewer.id, [
       { path: 'fullName', text: body.fullName },
       { path: 'nickname', text: body.nickname },
       { path: 'city', text: body.city },
@@ -243,8 +241,7 @@ export class GuideProfileService {
   async createItinerary(viewer: AuthUser, body: ItineraryBody): Promise<OwnItinerary> {
     const g = await this.guide(viewer);
     const write = this.itineraryWrite(body);
-    refuseContactDetails(this.itineraryTexts(write));
-    await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
+    await assertPublicTexts(this.db, viewer.id, this.itineraryTexts(write));
     if ((await listOwnItineraries(this.db, g.id)).length >= MAX_ITINERARIES) {
       throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [
         { path: 'itineraries', message: 'limit reached' },
@@ -258,8 +255,7 @@ export class GuideProfileService {
   async updateItinerary(viewer: AuthUser, id: number, body: ItineraryBody): Promise<OwnItinerary> {
     await this.own(viewer, id);
     const write = this.itineraryWrite(body);
-    refuseContactDetails(this.itineraryTexts(write));
-    await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
+    await assertPublicTexts(this.db, viewer.id, this.itineraryTexts(write));
     await updateItinerary(this.db, id, write);
     await this.search.sync();
     return this.toOwn((await findOwnItinerary(this.db, viewer.id, id))!);

@@ -4,7 +4,7 @@ import { LicencesService, type LicencesNeeds } from './licences.service';
 
 export {
   assertMayDrive,
-  assertNoProtectedTitles,
+  assertPublicTexts,
   protectedTitleIssues,
   refuseProtectedTitles,
   type PublishedText,

@@ -3,6 +3,7 @@ import type { LicenceKind } from '../../../shared/licences';
 import { matchLocale, type Locale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseContactDetails } from '../../lib/public-texts';
 import { credentialsOfGuide, titleHolder, unsafeDrivingReportOpen, type CredentialRow } from './licences.repository';
 
 /** A text a guide publishes and where it sits in the request body (for the error's fields). */
@@ -54,19 +55,27 @@ async function titleRule(db: Database, userId: number, texts: readonly Published
   return { licence: holder?.licenceKind ?? declared, locale: matchLocale(holder?.locale) ?? 'en' };
 }
 
-/** `refuseProtectedTitles` for a signed-in user (`applying`: an applicant, with the licence declared). */
-export async function assertNoProtectedTitles(
+/**
+ * The one check of a signed-in user's public texts: no contact details (`refuseContactDetails`, decision
+ * 205) and no protected title their licence does not cover (`refuseProtectedTitles`; `applying`: an
+ * applicant, with the licence declared), each refusal in the writer's language. `titles: false` where
+ * anyone may name a title (a traveler's review of a guide).
+ */
+export async function assertPublicTexts(
   db: Database,
   userId: number,
   texts: readonly PublishedText[],
-  applying?: { declared: LicenceKind | null },
+  opts: { applying?: { declared: LicenceKind | null }; titles?: boolean } = {},
 ): Promise<void> {
-  const rule = await titleRule(db, userId, texts, applying?.declared ?? null);
-  if (rule) refuseProtectedTitles(texts, rule.licence, rule.locale, applying ? 'application' : 'licence');
+  const rule = await titleRule(db, userId, texts, opts.applying?.declared ?? null);
+  if (!rule) return;
+  refuseContactDetails(texts, rule.locale);
+  if (opts.titles !== false)
+    refuseProtectedTitles(texts, rule.licence, rule.locale, opts.applying ? 'application' : 'licence');
 }
 
 /**
- * What `assertNoProtectedTitles` would refuse in an applicant's texts, without refusing: one issue per
+ * What `assertPublicTexts` would refuse as titles in an applicant's texts, without refusing: one issue per
  * text, its message naming that text's words and what to do, in the applicant's language.
  */
 export async function protectedTitleIssues(

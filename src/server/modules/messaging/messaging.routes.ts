@@ -151,6 +151,9 @@ function tourRequestRoutes(app: AppInstance, service: TourRequestsService): void
       schema: {
         tags,
         summary: 'Send a tour request message (traveler): date, time, meal, transport, tickets, meeting place',
+        description:
+          'The note, itinerary, group and meeting place refuse contact details in any disguise: 400 contact_details_not_allowed, ' +
+          "each field named in the writer's language (decision 205).",
         params: idParams,
         body: sendTourRequestSchema,
         response: { 200: sendMessageReplySchema, 201: sendMessageReplySchema, ...errors },

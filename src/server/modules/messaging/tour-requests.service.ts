@@ -5,9 +5,11 @@
  */
 import { travelerBookingPath } from '../../../shared/booking/links';
 import type { RejectReason } from '../../../shared/messaging/tour-request';
+import { matchLocale } from '../../../shared/locales';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { refuseContactDetails } from '../../lib/public-texts';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
@@ -78,6 +80,17 @@ export class TourRequestsService {
         { path: 'request.subcategoryId', message: 'not offered' },
       ]);
     }
+    // A request may go to several guides and is kept with the booking: no contact details (decision 205).
+    const [writer] = await repo.people(this.db, [user.id]);
+    refuseContactDetails(
+      [
+        { path: 'note', text: input.note },
+        { path: 'request.itinerary', text: input.request.itinerary },
+        { path: 'request.groupComposition', text: input.request.groupComposition },
+        { path: 'request.meetingAddress', text: input.request.meetingAddress },
+      ],
+      matchLocale(writer?.locale) ?? 'en',
+    );
     // The service's names now, for the e-mail written with the message and for the reply.
     const services = await serviceNames(this.db, [{ tourRequest: input.request }]);
     const checked = { id: user.id, sessionId: null }; // requireAuth read the session

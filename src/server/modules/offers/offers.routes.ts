@@ -36,7 +36,8 @@ function offerMakingRoutes(app: AppInstance, service: OffersService): void {
         summary:
           "Make an offer in a conversation (its guide only): date, start, duration, group, the fee in fen, meeting point, itinerary, extras in yen paid on site (409 too_short_notice, buffer_conflict or slot_unavailable by the guide's notice, buffer and tours; decision 153)",
         description:
-          'The fee may not be below half the rate-based price (400 price_below_floor), nor past its currency’s total bound (400 total_too_large, decision 182). With requestMessageId it answers that tour request (prefilled extras, the request marked offered; an open earlier offer on it is withdrawn). Idempotent per clientMessageId (a repeat answers 200 with the same offer). Expires after validHours (default 48), never after its start.',
+          'The fee may not be below half the rate-based price (400 price_below_floor), nor past its currency’s total bound (400 total_too_large, decision 182). With requestMessageId it answers that tour request (prefilled extras, the request marked offered; an open earlier offer on it is withdrawn). Idempotent per clientMessageId (a repeat answers 200 with the same offer). Expires after validHours (default 48), never after its start. ' +
+          "The itinerary, note and shop names refuse contact details in any disguise: 400 contact_details_not_allowed, each field named in the writer's language (decision 205).",
         security: bearer,
         params: conversationParams,
         body: createOfferBodySchema,

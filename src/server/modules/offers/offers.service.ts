@@ -21,7 +21,7 @@ import type { MessagingService } from '../messaging/index';
 import * as repo from './offers.repository';
 import type { OfferRow } from './offers.repository';
 import type { CreateSystemMessage } from '../notifications/index';
-import { assertMayDrive, assertNoProtectedTitles } from '../licences/index';
+import { assertMayDrive, assertPublicTexts } from '../licences/index';
 import { closed, type OfferBook } from './offer-book';
 import { offerClosedNotice, offerSentNotice } from './offer-notices';
 
@@ -212,7 +212,7 @@ export class OffersService {
 
   /** Decision 092: the offer's texts are published to the traveler; driving needs both proofs. */
   private async checkPublishable(user: AuthUser, guideId: number, body: CreateOfferBody) {
-    await assertNoProtectedTitles(this.db, user.id, [
+    await assertPublicTexts(this.db, user.id, [
       { path: 'itinerary', text: body.itinerary },
       { path: 'note', text: body.note },
       ...body.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })),

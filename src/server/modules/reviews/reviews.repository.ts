@@ -29,6 +29,12 @@ export async function lockReview(tx: Database, id: number): Promise<ReviewRow | 
   return row;
 }
 
+/** The account's language, for what it is told of its own upload. */
+export async function localeOf(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
+}
+
 export async function countPhotos(db: Database, reviewId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
   return Number(row?.n ?? 0);

@@ -26,9 +26,9 @@ import type { ReviewsService } from './reviews.service';
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: idParam });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-/** A public text refuses contact details as the chat masks them before a booking (decision 181). */
+/** A public text refuses contact details as the chat masks them before a booking (decisions 181, 205). */
 const noContacts = (field: string) =>
-  `${field} with a phone number, e-mail address, messenger id (WeChat, LINE, QQ, …), link or payment account number is 400 contact_details_not_allowed (fields name it and the kinds found).`;
+  `${field} with a phone number, e-mail address, messenger id (WeChat, LINE, QQ, …), link or payment account number, in any disguise, is 400 contact_details_not_allowed (fields name the text and what it holds in the writer's language).`;
 
 /**
  * GET /api/v2/reviews/guides/{guideId}: the guide's published traveler reviews, newest first, as an
@@ -56,7 +56,8 @@ export async function reviewsRoutes(
           summary: 'Add a photo to your review of a guide',
           description:
             `multipart/form-data with one field "file": JPEG, PNG, GIF or WEBP, checked by content, at most 5 MB; re-encoded to WebP without metadata (no EXIF or GPS position). ` +
-            `Only the review's author, within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting it, at most ${REVIEW_PHOTO_MAX} photos (409). Photos are public with the review.`,
+            `Only the review's author, within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting it, at most ${REVIEW_PHOTO_MAX} photos (409). Photos are public with the review.` +
+            " A picture holding a QR code is 400 qr_code_not_allowed, said in the uploader's language (decision 205).",
           consumes: ['multipart/form-data'],
           security,
           params: idParams,

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, matchLocale } from '../../../shared/locales';
 import {
   REVIEW_BLIND_DAYS,
   REVIEW_PHOTO_MAX,
@@ -15,11 +16,10 @@ import type { createReviewBodySchema, replyBodySchema } from '../../../shared/sc
 import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { refuseContactDetails } from '../../lib/public-texts';
 import type { AuthUser } from '../auth/index';
 import { publicUrl, storeImage, type FileStorage, type ImageBox } from '../../storage/index';
 import { findBooking, guideUserIdOf, lockBooking, type BookingRow } from '../bookings/index';
-import { assertNoProtectedTitles } from '../licences/index';
+import { assertPublicTexts } from '../licences/index';
 import { trustOf } from './review-view';
 import * as repo from './reviews.repository';
 import type { ReviewRow } from './reviews.repository';
@@ -159,7 +159,7 @@ export class ReviewsService {
           throw new AppError('conflict', `This booking cannot be reviewed now (${before.reason})`, [
             { path: 'bookingId', message: before.reason! },
           ]);
-        refuseContactDetails([{ path: 'content', text: body.content }]);
+        await assertPublicTexts(db, user.id, [{ path: 'content', text: body.content }], { titles: false });
         const review = await repo.insertReview(db, {
           bookingId: booking.id,
           type: before.type,
@@ -235,7 +235,9 @@ export class ReviewsService {
         { path: 'body.file', message: 'limit reached' },
       ]);
     if ((await repo.countPhotos(this.db, reviewId)) >= REVIEW_PHOTO_MAX) throw full();
-    const { key } = await storeImage(this.storage, PHOTO_FOLDER, (await read()).data, REVIEW_PHOTO_BOX);
+    // Public once the review is: no QR code in it (decision 205), said in the author's language.
+    const locale = matchLocale(await repo.localeOf(this.db, user.id)) ?? DEFAULT_LOCALE;
+    const { key } = await storeImage(this.storage, PHOTO_FOLDER, (await read()).data, REVIEW_PHOTO_BOX, locale);
     // Counted again under the review's lock: parallel uploads cannot pass the limit together.
     const row = await inTransaction(this.db, async (db) => {
       const locked = await repo.lockReview(db, reviewId);
@@ -261,8 +263,7 @@ export class ReviewsService {
     if (!review || review.type !== 'traveler_to_guide' || review.toUserId !== user.id || !review.publishedAt)
       throw notFound('Review');
     if (review.reply !== null) throw replied();
-    refuseContactDetails([{ path: 'text', text: body.text }]);
-    await assertNoProtectedTitles(this.db, user.id, [{ path: 'text', text: body.text }]);
+    await assertPublicTexts(this.db, user.id, [{ path: 'text', text: body.text }]);
     const row = await repo.setReply(this.db, reviewId, body.text, this.now());
     if (!row) throw replied();
     return toReview(row, await repo.photosOf(this.db, [reviewId]));

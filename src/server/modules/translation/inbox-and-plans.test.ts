@@ -153,11 +153,12 @@ describe("a tour request's plan in the guide's language", () => {
       meetingPostalCode: '6008216',
       subcategoryId: g.services[0],
     };
-    const sent = await call(t, tr, 'POST', `/api/conversations/${conv}/tour-requests`, {
-      clientMessageId: cid(),
-      request,
-      note: '',
-    });
+    const send = () =>
+      call(t, tr, 'POST', `/api/conversations/${conv}/tour-requests`, { clientMessageId: cid(), request, note: '' });
+    // A tour request refuses contact details (decision 205): the one with a phone number is not sent.
+    expect((await send()).json().code).toBe('contact_details_not_allowed');
+    request.itinerary = '先去伏见稻荷，然后去祇园，206路公交，11点午饭';
+    const sent = await send();
     expect(sent.statusCode, sent.body).toBe(201);
 
     const read = async () =>
@@ -174,7 +175,7 @@ describe("a tour request's plan in the guide's language", () => {
     const plan = await read();
     expect(plan.itinerary).toBe(request.itinerary);
     expect(plan.itineraryTranslated).toEqual({
-      text: '[JA] 先去伏见稻荷，然后去祇园。电话 •••',
+      text: `[JA] ${request.itinerary}`,
       provider: 'DeepL',
       targetLang: 'ja',
     });

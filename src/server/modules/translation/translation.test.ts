@@ -176,18 +176,23 @@ describe('machine translation with DeepL (decision 145)', () => {
     expect(stored.json().data.find((m: { senderId: number }) => m.senderId === g.id).translated.targetLang).toBe('zh');
   });
 
-  it("a guide's offer reads in Chinese: its message and its itinerary, contact details masked before they are sent", async () => {
+  it("a guide's offer reads in Chinese: its message and its itinerary; one with contact details is refused, never sent", async () => {
     const g = await guide(t, 'Offer Guide');
     const tr = await traveler(t);
     const conv = await openChat(t, tr, g.guideId);
-    const itinerary = '築地場外市場、浜離宮。連絡は 090-1234-5678 まで';
-    const res = await call(
-      t,
-      g,
-      'POST',
-      `/api/v2/conversations/${conv}/offers`,
-      offerBody(addDays(todayInZone('Asia/Tokyo'), 20), { itinerary, note: 'ご提案です' }),
-    );
+    const offer = (itinerary: string) =>
+      call(
+        t,
+        g,
+        'POST',
+        `/api/v2/conversations/${conv}/offers`,
+        offerBody(addDays(todayInZone('Asia/Tokyo'), 20), { itinerary, note: 'ご提案です' }),
+      );
+    // An offer is a public text (decision 205): a contact detail in it is refused, not masked.
+    const refused = await offer('築地場外市場、浜離宮。連絡は 090-1234-5678 まで');
+    expect(refused.json().code).toBe('contact_details_not_allowed');
+    const itinerary = '築地場外市場、浜離宮。集合は 8 番出口 10:00';
+    const res = await offer(itinerary);
     expect(res.statusCode, res.body).toBe(201);
     await messages(t, tr, conv, 'zh-CN');
     await translateNow(t);
@@ -196,7 +201,7 @@ describe('machine translation with DeepL (decision 145)', () => {
       .data.find((x) => x.kind === 'offer')!;
     expect(m).toMatchObject({ body: 'ご提案です', translated: { text: '[ZH-HANS] ご提案です' } });
     expect(m.offer).toMatchObject({ itinerary, itineraryLanguage: 'ja' });
-    expect(m.offer?.itineraryTranslated?.text).toBe('[ZH-HANS] 築地場外市場、浜離宮。連絡は ••• まで');
+    expect(m.offer?.itineraryTranslated?.text).toBe(`[ZH-HANS] ${itinerary}`);
     expect(deepl.received.flatMap((r) => r.texts).join('\n')).not.toContain('090-1234-5678');
   });
 

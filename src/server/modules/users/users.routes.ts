@@ -141,7 +141,9 @@ function profileRoutes(app: AppInstance, needs: UsersNeeds): void {
           'A new email needs a proof of the owner: currentPassword (400 wrong_password when wrong), or without it a proof given on this session within 10 minutes ' +
           '(POST /api/me/reauth, or a sign-in; else 403 reauth_required). The old address and the verified phone are told of the change (decision 183). ' +
           'Names and bio are stored in NFC without invisible code points; a fullName with nothing visible is 400 validation_failed; a protected title ' +
-          "(全国通訳案内士, licensed guide, … in any disguise) the user's verified licence does not cover is 400 protected_title (decision 099).",
+          "(全国通訳案内士, licensed guide, … in any disguise) the user's verified licence does not cover is 400 protected_title (decision 099). " +
+          'A name, nickname, bio or city with contact details in any disguise is 400 contact_details_not_allowed, the field named in ' +
+          "the writer's language (decision 205).",
         security,
         body: updateProfileBodySchema,
         response: { 200: userSchema, ...errors },
@@ -213,7 +215,8 @@ function imageRoutes(app: AppInstance, needs: UsersNeeds): void {
             `multipart/form-data with one field "file": JPEG, PNG, WEBP or GIF (checked by content and decoded), at most 5 MB and ${MAX_INPUT_PIXELS / 1_000_000} megapixels. ` +
             `The image is re-encoded to WebP without any metadata (no EXIF, GPS position, XMP or ICC profile), turned upright by its EXIF orientation, ` +
             `scaled down to fit ${box.width}×${box.height} and, when animated, reduced to its first frame. ` +
-            'A file that cannot be decoded is 400 invalid_file_type; a malformed multipart body is 400 bad_request; over 5 MB is 413 payload_too_large.',
+            'A file that cannot be decoded is 400 invalid_file_type; a malformed multipart body is 400 bad_request; over 5 MB is 413 payload_too_large.' +
+            " A picture holding a QR code is 400 qr_code_not_allowed, said in the uploader's language (decision 205).",
           consumes: ['multipart/form-data'],
           security,
           response: {

@@ -20,7 +20,7 @@ import {
   type FileStorage,
 } from '../../storage/index';
 import { applicationStatusOf } from '../guide-applications/index';
-import { assertNoProtectedTitles } from '../licences/index';
+import { assertPublicTexts } from '../licences/index';
 import { toUserDto } from './user-dto';
 import {
   anonymizeUser,
@@ -84,7 +84,7 @@ export async function updateMe(
   const { currentPassword, ...fields } = body;
   const user = await requireUser(db, userId);
   // Shown on cards, profiles, chats and reviews: no protected title without the licence (decision 099).
-  await assertNoProtectedTitles(db, userId, [
+  await assertPublicTexts(db, userId, [
     { path: 'fullName', text: fields.fullName },
     { path: 'nickname', text: fields.nickname },
     { path: 'bio', text: fields.bio },
@@ -162,7 +162,14 @@ export async function setImage(
 ): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const { key } = await storeImage(storage, SLOT[slot].folder, data, SLOT[slot].box);
+  // Shown to everyone: no QR code (a WeChat or LINE contact, a payment link; decision 205).
+  const { key } = await storeImage(
+    storage,
+    SLOT[slot].folder,
+    data,
+    SLOT[slot].box,
+    matchLocale(user.locale) ?? DEFAULT_LOCALE,
+  );
   const row = await updateUser(db, userId, { [SLOT[slot].column]: publicUrl(key) });
   const oldKey = keyFromPublicUrl(user[SLOT[slot].column]);
   if (oldKey) await storage.delete(oldKey);

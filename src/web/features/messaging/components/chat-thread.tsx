@@ -1,6 +1,7 @@
 import { ArrowLeft, ClipboardList, HandCoins, Send } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
@@ -197,7 +198,13 @@ export function ChatThread({
       </div>
       {anyMasked && !conversation.contactsUnlocked && (
         <p className="border-t border-stone-200 px-3 py-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-300">
-          {t('thread.maskedNotice')}
+          {t('thread.maskedNotice')}{' '}
+          <Link
+            to="/help/safety#contact-details"
+            className="underline hover:text-primary-700 dark:hover:text-primary-300"
+          >
+            {t('thread.maskedWhy')}
+          </Link>
         </p>
       )}
       {!conversation.isGuideView && credits !== null && (

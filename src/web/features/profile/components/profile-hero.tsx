@@ -59,7 +59,9 @@ export function ProfileHero({ user }: { user: User }) {
             t(
               err instanceof ApiError && err.code === 'storage_unavailable'
                 ? 'toasts.storageUnavailable'
-                : 'toasts.uploadError',
+                : err instanceof ApiError && err.code === 'qr_code_not_allowed'
+                  ? 'toasts.uploadQrCode'
+                  : 'toasts.uploadError',
             ),
           ),
       },

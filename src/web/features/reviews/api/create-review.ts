@@ -24,14 +24,17 @@ export function useCreateReview() {
     mutationFn: async ({ photos = [], ...body }: CreateReviewBody & { photos?: File[] }) => {
       const reply = await createReview(body);
       let failed = 0;
+      // Photos refused for a QR code in them (400 qr_code_not_allowed, decision 205): said apart from other failures.
+      let qrCodes = 0;
       for (const file of photos) {
         try {
           await uploadReviewPhoto(reply.review.id, file);
-        } catch {
+        } catch (err) {
           failed += 1;
+          if (err instanceof ApiError && err.code === 'qr_code_not_allowed') qrCodes += 1;
         }
       }
-      return { reply, failed };
+      return { reply, failed, qrCodes };
     },
     onSuccess: ({ reply }) =>
       queryClient.setQueryData(reviewKeys.eligibility(reply.eligibility.bookingId), reply.eligibility),

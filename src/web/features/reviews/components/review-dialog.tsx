@@ -74,10 +74,15 @@ export function ReviewDialog({
         photos: asTraveler ? photos : [],
       },
       {
-        onSuccess: ({ failed }) => {
+        onSuccess: ({ failed, qrCodes }) => {
           close(false);
           showToast({ title: t('submitted'), variant: 'success' });
-          if (failed > 0) showToast({ title: t('photosFailed', { count: failed }), variant: 'destructive' });
+          if (failed > 0)
+            showToast({
+              title: t('photosFailed', { count: failed }),
+              variant: 'destructive',
+              ...(qrCodes > 0 && { description: t('photosQrCode') }),
+            });
         },
         onError: (err) =>
           showToast({
