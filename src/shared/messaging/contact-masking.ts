@@ -62,7 +62,11 @@ interface Messenger {
   /** The messenger's ids start with a letter (Telegram), so "TG 0417" is a booking number. */
   letterFirst?: boolean;
 }
-const messenger = (kind: ContactKind, names: string, opts: Omit<Messenger, 'kind' | 're'> = {}): Messenger => ({
+const messenger = (
+  kind: ContactKind,
+  names: string,
+  opts: Pick<Messenger, 'ambiguous' | 'letterFirst'> = {},
+): Messenger => ({
   kind,
   re: new RegExp(src`(?:${names})${CONN}${ID}`, 'gu'),
   names: new RegExp(names, 'u'),
