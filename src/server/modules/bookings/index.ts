@@ -32,12 +32,7 @@ export { replacementCoverCents } from './trouble/replacement.repository';
 export { assertBookableDay } from './checkout/booking-offers';
 export type { OfferSource, OfferTerms } from './booking/offer-terms';
 export type { Clock } from './booking/booking-core';
-export {
-  guideBusyCondition,
-  guideBusyRanges,
-  heldRangesSince,
-  travelerBusyCondition,
-} from './booking/busy.repository';
+export { guideBusyCondition, guideBusyRanges, heldRangesSince, travelerBusyCondition } from './booking/busy.repository';
 // A guide's other calendars replace their busy times under the checkout's lock (decision 199).
 export { lockGuideSchedule } from './booking/bookings.repository';
 export { guidesDays } from './booking/schedule.repository';
