@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ownAmountOf, paidPostings } from '../../../../shared/booking/charge';
 import { cancellationPostings, depositPostings } from '../../../../shared/booking/ledger';
-import { startOfTourDay } from '../../../../shared/booking/schedule';
 import { nextStatus } from '../../../../shared/booking/state-machine';
 import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/payments';
 import { inTransaction, type Database } from '../../../db/client';
@@ -9,14 +8,14 @@ import type { ClaimedJob } from '../../../jobs/index';
 import { AppError } from '../../../lib/app-error';
 import type { TokenCaller } from '../../auth/index';
 import { assertPaymentDetails, paymentCurrency, type WebhookEvent } from '../../payments/index';
-import { JOB, paymentInProgress, type BookingCore, type Publish } from '../booking/booking-core';
+import { paymentInProgress, type BookingCore, type Publish } from '../booking/booking-core';
 import { factsOf, respondBy, toBooking, toPayment } from '../booking/booking-view';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow, PaymentRow } from '../booking/bookings.repository';
 import type { AttemptKeys, ExtraCharges } from './extra-charges';
 import { cancelOpenAttempt } from './one-charge';
 import { claimAttempt, type Claim } from './payment-claim';
-import { chargePayment, paidEvents, providerKey } from './payment-charge';
+import { chargePayment, jobAfterDeposit, paidEvents, providerKey } from './payment-charge';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -230,21 +229,7 @@ export class BookingPayments {
         decision.to,
         accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now },
       );
-      publish.job(
-        accepted
-          ? {
-              kind: JOB.startDay,
-              payload: { bookingId: booking.id },
-              runAt: startOfTourDay(paid!.date, paid!.timeZone),
-              dedupeKey: `${JOB.startDay}:${booking.id}`,
-            }
-          : {
-              kind: JOB.requestExpiry,
-              payload: { bookingId: booking.id },
-              runAt: respondBy(paid!)!,
-              dedupeKey: `${JOB.requestExpiry}:${booking.id}`,
-            },
-      );
+      publish.job(jobAfterDeposit(paid!, accepted, respondBy(paid!)!));
       for (const e of paidEvents(booking, parties.guideUserId, payment, accepted, respondBy(paid!)!))
         await publish(e.name, e.payload);
     } else {

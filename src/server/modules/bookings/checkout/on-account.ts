@@ -1,5 +1,4 @@
 import { reversalPostings } from '../../../../shared/booking/ledger';
-import { startOfTourDay } from '../../../../shared/booking/schedule';
 import { nextStatus } from '../../../../shared/booking/state-machine';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -7,7 +6,7 @@ import { JOB, type BookingCore } from '../booking/booking-core';
 import { factsOf, respondBy } from '../booking/booking-view';
 import * as repo from '../booking/bookings.repository';
 import type { BookingRow } from '../booking/bookings.repository';
-import { paidEvents } from './payment-charge';
+import { jobAfterDeposit, paidEvents } from './payment-charge';
 
 /**
  * A reseller's reservation (decision 202): the checkout's own booking, held until `until` for the reseller
@@ -49,21 +48,7 @@ export class BookingOnAccount {
         ...(accepted && { acceptedAt: now }),
       }))!;
       const answerBy = respondBy(paid)!;
-      publish.job(
-        accepted
-          ? {
-              kind: JOB.startDay,
-              payload: { bookingId: booking.id },
-              runAt: startOfTourDay(paid.date, paid.timeZone),
-              dedupeKey: `${JOB.startDay}:${booking.id}`,
-            }
-          : {
-              kind: JOB.requestExpiry,
-              payload: { bookingId: booking.id },
-              runAt: answerBy,
-              dedupeKey: `${JOB.requestExpiry}:${booking.id}`,
-            },
-      );
+      publish.job(jobAfterDeposit(paid, accepted, answerBy));
       const events = paidEvents(
         booking,
         guideUserId,

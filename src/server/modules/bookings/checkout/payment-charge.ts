@@ -17,6 +17,24 @@ import { settleDeposit } from './checkout.repository';
 import type { LockedView } from './payment-claim';
 
 /**
+ * The job a paid deposit leaves: accepted at once (instant, an offer, on account), the start-day job; otherwise the
+ * expiry of the guide's answer at `answerBy`. Every way a deposit is paid asks it, so all of them schedule alike.
+ */
+export function jobAfterDeposit(
+  booking: Pick<BookingRow, 'id' | 'date' | 'timeZone'>,
+  accepted: boolean,
+  answerBy: Date,
+): NewJob {
+  const kind = accepted ? JOB.startDay : JOB.requestExpiry;
+  return {
+    kind,
+    payload: { bookingId: booking.id },
+    runAt: accepted ? startOfTourDay(booking.date, booking.timeZone) : answerBy,
+    dedupeKey: `${kind}:${booking.id}`,
+  };
+}
+
+/**
  * The events of a deposit's success: `booking.paid`, and for an instant booking (decision 153) also
  * `booking.accepted`, as when the guide accepts — the paid notice tells both sides, once.
  */
@@ -74,19 +92,7 @@ async function settleNewDeposit(
   const accepted = decision.to === 'upcoming';
   const answerBy = respondBy({ ...booking, paidAt: now })!;
   const jobs: NewJob[] = [
-    accepted
-      ? {
-          kind: JOB.startDay,
-          payload: { bookingId: booking.id },
-          runAt: startOfTourDay(booking.date, booking.timeZone),
-          dedupeKey: `${JOB.startDay}:${booking.id}`,
-        }
-      : {
-          kind: JOB.requestExpiry,
-          payload: { bookingId: booking.id },
-          runAt: answerBy,
-          dedupeKey: `${JOB.requestExpiry}:${booking.id}`,
-        },
+    jobAfterDeposit(booking, accepted, answerBy),
     ...paidEvents(booking, guideUserId, payment, accepted, answerBy).map((e): NewJob => ({
       kind: JOB.event,
       payload: e,
