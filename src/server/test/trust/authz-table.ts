@@ -12,6 +12,7 @@ import { TROUBLE_ENTRIES } from './authz-table-trouble';
 import { CHANGE_ENTRIES } from './authz-table-changes';
 import { PLAN_ENTRIES } from './authz-table-plans';
 import { CALENDAR_ENTRIES } from './authz-table-calendars';
+import { OCTO_BOOKING_ENTRIES } from './authz-table-octo';
 import type { AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -204,4 +205,5 @@ Object.assign(
   CHANGE_ENTRIES,
   PLAN_ENTRIES,
   CALENDAR_ENTRIES,
+  OCTO_BOOKING_ENTRIES,
 );
