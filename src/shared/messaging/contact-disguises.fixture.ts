@@ -16,6 +16,8 @@ export const CONTACT_DISGUISES: readonly (readonly [category: string, text: stri
   ['plain', 'QQ号：12345678', '12345678'],
   // E-mail with at/dot written out or in brackets
   ['at-dot', 'wang.lei at gmail dot com', 'gmail'],
+  // A booking number's letters inside an address are the address's (found at random, decision 205).
+  ['at-dot', 'a0tg000@gmail.com', 'a0tg000'],
   ['at-dot', 'wang.lei AT gmail DOT com', 'gmail'],
   ['at-dot', 'wanglei(at)qq(dot)com', 'wanglei'],
   ['at-dot', 'wanglei [at] 163 [dot] com', 'wanglei'],

@@ -176,8 +176,11 @@ const PATTERNS: Pattern[] = [
   { kind: 'phone', re: /(?<![\da-z])\d{10,15}(?!\d)/gu, needs: /\d{10}/ },
 ];
 
-/** A booking number (TG0417) is not a Telegram id nor the start of a phone number: its digits are read as #. */
-const BOOKING_NUMBER = /(?<![a-z])tg\d{3,8}(?!\d)/gu;
+/**
+ * A booking number (TG0417) is not a Telegram id nor the start of a phone number: its digits are read as #. Only as
+ * a word of its own: inside an id or an address (a0tg000@gmail.com, contact-masking.property.test.ts) it is not one.
+ */
+const BOOKING_NUMBER = /(?<![a-z\d._-])tg\d{3,8}(?![\da-z@_-]|\.[a-z\d])/gu;
 
 function messengerSpans(f: Folded, add: (s: number, e: number, kind: ContactKind) => void): void {
   for (const m of MESSENGERS) {
