@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { guideListReplySchema } from '../../../shared/schemas/guides';
+import { rowsOf } from '../../db/raw-row';
 import { bookings, guideBusyTimes, guideCalendars } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
@@ -86,10 +87,11 @@ describe('search and a guide’s held time', () => {
   });
 
   it('announces a booking by the statuses that hold time, the application’s own', async () => {
-    const rows = await t.database.db.execute<{ def: string }>(
-      sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'bookings_held_insert'`,
-    );
-    const def = (rows as unknown as { rows: { def: string }[] }).rows[0]!.def;
+    const def = rowsOf<{ def: string }>(
+      await t.database.db.execute(
+        sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'bookings_held_insert'`,
+      ),
+    )[0]!.def;
     const statuses = [...def.matchAll(/'([a-z_]+)'(?:::text)?/g)].map((m) => m[1]);
     expect(new Set(statuses)).toEqual(new Set(ACTIVE_BOOKING_STATUSES));
   });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
 import type { Party, RouteRequest, TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -35,6 +36,14 @@ export function nextDay(f: TrustFixtures, name: string, first: number): number {
   const day = days.get(name) ?? first;
   days.set(name, day + 1);
   return day;
+}
+
+/**
+ * A setup's request answered as it must be, or the test fails there, naming the step and the reply: an assertion,
+ * so a broken setup reads as the test's failure and not as the route's.
+ */
+export function setupReply(res: { statusCode: number; body: string }, status: number, step: string): void {
+  expect(res.statusCode, `${step} setup: ${res.body}`).toBe(status);
 }
 
 /** A booking of `f.owner` with `f.guide`, each on its own day (from day 20), its deposit paid when asked. */

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { guides } from '../../db/schema/index';
-import type { AuthzEntry } from './authz-setup';
+import { nextDay, setupReply, type AuthzEntry } from './authz-setup';
 import { send, type TrustFixtures } from './fixtures';
-
-/** A day of its own for each reservation: two holds of one start would refuse the second. */
-let nextDay = 40;
 
 /**
  * A reseller's reservation of the listed guide's first free start (decision 202), made through the OCTO API with a
@@ -24,7 +21,8 @@ async function reservation(f: TrustFixtures): Promise<{ uuid: string; headers: R
   const productId = `guide-${f.guide.guideId}`;
   const product = await send(f.t, { method: 'GET', url: `/api/octo/products/${productId}`, headers });
   const optionId = (product.json() as { options: { id: string }[] }).options[0]!.id;
-  const day = addDays(todayInZone('Asia/Tokyo'), nextDay++);
+  // A day of its own for each reservation (two holds of one start would refuse the second), clear of the others'.
+  const day = addDays(todayInZone('Asia/Tokyo'), nextDay(f, 'octo', 100));
   const starts = await send(f.t, {
     method: 'POST',
     url: '/api/octo/availability',
@@ -39,7 +37,7 @@ async function reservation(f: TrustFixtures): Promise<{ uuid: string; headers: R
     headers,
     body: { uuid, productId, optionId, availabilityId, unitItems: [{ unitId: 'adult' }] },
   });
-  if (held.statusCode !== 200) throw new Error(`reservation setup failed: ${held.statusCode} ${held.body}`);
+  setupReply(held, 200, 'reservation');
   return { uuid, headers };
 }
 

@@ -13,7 +13,7 @@ import { CHANGE_ENTRIES } from './authz-table-changes';
 import { PLAN_ENTRIES } from './authz-table-plans';
 import { CALENDAR_ENTRIES } from './authz-table-calendars';
 import { OCTO_BOOKING_ENTRIES } from './authz-table-octo';
-import type { AuthzEntry } from './authz-setup';
+import { setupReply, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
@@ -66,7 +66,7 @@ async function resellerWebhook(f: TrustFixtures) {
   const { id, apiKey } = await resellerKey(f);
   const headers = { authorization: `Bearer ${apiKey}` };
   const res = await send(f.t, { method: 'POST', url: '/api/octo/webhooks', headers, body: WEBHOOK });
-  if (res.statusCode !== 200) throw new Error(`webhook setup failed: ${res.statusCode} ${res.body}`);
+  setupReply(res, 200, 'webhook');
   return { id, headers, webhookId: res.json().id as string };
 }
 
