@@ -294,6 +294,7 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
     const open = (await bookingOf(request, b.id, me.token)).payments.filter((p) => p.kind === 'change')[1]!;
     const quote = (await (await get(request, `/api/v2/bookings/${b.id}/cancellation-quote`, me.token)).json()) as {
       refundPaidCents: number;
+      backPaidCents: number;
       paidCurrency: 'CNY' | 'JPY';
     };
 
@@ -310,7 +311,7 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
       });
       // What comes back in all: the deposit's share and the open change's payment, both in yuan.
       await expect(dialog.getByTestId('refund-amount')).toHaveText(
-        formatMoney(quote.refundPaidCents + open.amountCents, quote.paidCurrency, locale),
+        formatMoney(quote.backPaidCents, quote.paidCurrency, locale),
       );
       await expect(dialog.getByTestId('open-change-refund')).toContainText(
         formatMoney(open.amountCents, open.currency, locale),
@@ -330,6 +331,7 @@ test('a family’s three days in yuan, changed and cancelled: every surface name
     expect(cancelled).toMatchObject({ status: 'cancelled', dueInPersonCents: 0 });
     const back = cancelled.payments.reduce((s, p) => s + (p.currency === 'CNY' ? p.refundedCents : 0), 0);
     expect(back).toBe(quote.refundPaidCents + open.amountCents);
+    expect(back).toBe(quote.backPaidCents);
     expect(cancelled.payments.find((p) => p.id === open.id)!.refundedCents).toBe(open.amountCents);
     await page.goto('/dashboard?tab=past');
     const past = page.getByRole('article').filter({ hasText: b.bookingNumber });

@@ -59,6 +59,11 @@ export const cancellationQuoteSchema = z.object({
   /** What comes back in what was paid (decision 164): the same share of the charge, in `paidCurrency`. */
   paidCurrency: z.enum(CURRENCIES),
   refundPaidCents: z.number().int(),
+  /**
+   * Everything cancelling now gives back in `paidCurrency`: the deposit's parts and an open change's payment whole
+   * (decision 194) — the dialog's headline.
+   */
+  backPaidCents: z.number().int(),
   /** 0–100. */
   refundPercent: z.number(),
   /** What the guide keeps and the platform's commission on it (the rest of the deposit). */

@@ -61,7 +61,12 @@ describe('a cancellation while a paid change waits', () => {
     // The dialog's figures: the deposit by the tier (all of it, a month ahead) and the change's payment whole.
     const quote = (await get(`/api/v2/bookings/${id}/cancellation-quote`)).json();
     const deposit = made.json().depositCents as number;
-    expect(quote).toMatchObject({ tier: 'more_than_7_days', refundCents: deposit });
+    // What comes back in all, the dialog's headline: the deposit and the open change's payment, both in yuan.
+    expect(quote).toMatchObject({
+      tier: 'more_than_7_days',
+      refundCents: deposit,
+      backPaidCents: deposit + changePaid,
+    });
     expect(quote.refunds).toEqual([
       expect.objectContaining({ kind: 'deposit', amountCents: deposit, currency: 'CNY' }),
       expect.objectContaining({ kind: 'change', amountCents: changePaid, currency: 'CNY', open: true }),

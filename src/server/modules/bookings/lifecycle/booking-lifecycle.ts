@@ -167,6 +167,8 @@ export class BookingLifecycle {
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
     const refunds = cancellable || reporting ? await quoteRefunds(core.db, booking, paid, split.refundCents) : [];
     const paidCurrency = paid?.currency ?? booking.chargeCurrency;
+    const inPaid = (rows: typeof refunds) =>
+      rows.filter((r) => r.currency === paidCurrency).reduce((sum, r) => sum + r.amountCents, 0);
     return {
       bookingId: id,
       cancellable,
@@ -176,9 +178,8 @@ export class BookingLifecycle {
       refundCents: split.refundCents,
       currency: booking.currency,
       paidCurrency,
-      refundPaidCents: refunds
-        .filter((r) => !r.open && r.currency === paidCurrency)
-        .reduce((sum, r) => sum + r.amountCents, 0),
+      refundPaidCents: inPaid(refunds.filter((r) => !r.open)),
+      backPaidCents: inPaid(refunds),
       refundPercent: paidCents ? Math.round((split.refundCents / paidCents) * 10_000) / 100 : 0,
       guideCents: split.guideCents,
       platformCents: split.platformCents,

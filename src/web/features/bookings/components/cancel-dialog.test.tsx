@@ -21,6 +21,7 @@ const quote: CancellationQuote = {
   currency: 'CNY',
   paidCurrency: 'CNY',
   refundPaidCents: 19_800,
+  backPaidCents: 38_532,
   refundPercent: 50,
   guideCents: 17_820,
   platformCents: 1_980,

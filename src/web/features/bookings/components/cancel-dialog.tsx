@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CancellationQuote } from '../../../../shared/schemas/booking-answers';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
@@ -92,12 +91,12 @@ export function CancelDialog({
             <div className="rounded-lg bg-stone-100 px-4 py-3 dark:bg-stone-800">
               <p className="text-stone-600 dark:text-stone-400">{t('cancel.refundLabel')}</p>
               <p className="mt-0.5 text-2xl font-bold tabular-nums" data-testid="refund-amount">
-                {/* What comes back, in what was paid (decision 164), an open change with it (decision 194). */}
-                {formatMoney(q.refundPaidCents + includedCents(q), q.paidCurrency, locale)}
+                {/* What comes back in all, in what was paid (decisions 164, 194): the server's sum. */}
+                {formatMoney(q.backPaidCents, q.paidCurrency, locale)}
               </p>
               <p className="mt-0.5 text-stone-600 dark:text-stone-400">
                 {/* With an open change in the sum, the deposit's part is named by its figure. */}
-                {t(includedCents(q) > 0 ? 'cancel.refundOfPricePart' : 'cancel.refundOfPrice', {
+                {t(q.backPaidCents > q.refundPaidCents ? 'cancel.refundOfPricePart' : 'cancel.refundOfPrice', {
                   percent: q.refundPercent,
                   deposit: formatMoney(q.depositPaidCents, q.currency, locale),
                   part: formatMoney(q.refundPaidCents, q.paidCurrency, locale),
@@ -150,7 +149,3 @@ export function CancelDialog({
     </Sheet>
   );
 }
-
-/** An open change's payment in the currency the deposit's refund is in: the headline sums it (decision 194). */
-const includedCents = (q: CancellationQuote): number =>
-  q.refunds.filter((r) => r.open && r.currency === q.paidCurrency).reduce((sum, r) => sum + r.amountCents, 0);
